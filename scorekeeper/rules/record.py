@@ -1,0 +1,173 @@
+"""Reading a game record: JSON text in, a checked `Game` out, or every problem found.
+
+Only the record's top level is read here; each variant reads its own rounds.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import Problem, Problems, RecordError
+from .game import Game
+from .registry import VARIANTS, get_variant
+from .shapes import quoted, type_name, unknown_fields
+from .variants.base import Variant
+
+FORMAT = 1
+MAX_NAME_LENGTH = 40
+TOP_LEVEL_FIELDS = ("format", "variant", "options", "players", "rounds")
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object")
+            seen.add(key)
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def load_record(text: str | bytes) -> Any:
+    """Decode a record's JSON strictly: no duplicate keys, no NaN, no endless numbers."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise RecordError([Problem(f"the file is not UTF-8 text (byte {exc.start})")]) from None
+    text = text.removeprefix("\ufeff")
+    try:
+        return json.loads(
+            text,
+            object_pairs_hook=_object_without_duplicates,
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
+        )
+    except json.JSONDecodeError as exc:
+        message = f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+    except _DuplicateKey as exc:
+        message = str(exc)
+    except RecursionError:
+        message = "the JSON is nested too deeply"
+    except ValueError as exc:  # ints over Python's digit limit, NaN, huge floats
+        message = f"not a usable record: {exc}"
+    raise RecordError([Problem(message)])
+
+
+def _read_options(raw: Any, variant: Variant, problems: Problems) -> dict[str, Any]:
+    options = variant.option_defaults()
+    if raw is None:
+        return options
+    if not isinstance(raw, dict):
+        problems.add(f"options must be an object, not {type_name(raw)}")
+        return options
+    declared = {o.key: o for o in variant.options}
+    for key, value in raw.items():
+        option = declared.get(key)
+        if option is None:
+            known = ", ".join(declared) or "none"
+            problems.add(f"option {quoted(key)} is unknown for {variant.key} (its options: {known})")
+        elif option.kind == "count":
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                problems.add(f"option {key} must be a whole number of at least 1, not {quoted(value)}")
+            else:
+                options[key] = value
+        elif option.kind == "flag":
+            if not isinstance(value, bool):
+                problems.add(f"option {key} must be true or false, not {quoted(value)}")
+            else:
+                options[key] = value
+    return options
+
+
+def _read_players(raw: Any, variant: Variant, problems: Problems) -> list[str] | None:
+    if raw is None:
+        problems.add("players is missing: a list of names in seat order")
+        return None
+    if not isinstance(raw, list):
+        problems.add(f"players must be a list of names, not {type_name(raw)}")
+        return None
+    players: list[str] = []
+    ok = True
+    for i, name in enumerate(raw, 1):
+        if not isinstance(name, str):
+            problems.add(f"player {i} must be a name (text), not {quoted(name)}")
+            ok = False
+            continue
+        trimmed = name.strip()
+        if not trimmed:
+            problems.add(f"player {i} has an empty name")
+            ok = False
+        elif len(trimmed) > MAX_NAME_LENGTH:
+            problems.add(f"player {i}'s name is longer than {MAX_NAME_LENGTH} characters")
+            ok = False
+        elif trimmed in players:
+            problems.add(f"the name {trimmed} is used by two players")
+            ok = False
+        else:
+            players.append(trimmed)
+    if ok and not variant.min_players <= len(players) <= variant.max_players:
+        if variant.key == "canasta":
+            allowed = "2 or 4"
+        else:
+            allowed = f"{variant.min_players} to {variant.max_players}"
+        problems.add(f"{variant.key} is played by {allowed} players, not {len(players)}")
+        ok = False
+    return players if ok else None
+
+
+def read_game(raw: Any) -> Game:
+    """Check a decoded record's top level. Raises RecordError with every problem found."""
+    problems = Problems()
+    if not isinstance(raw, dict):
+        raise RecordError([Problem(f"a record must be a JSON object, not {type_name(raw)}")])
+    fmt = raw.get("format")
+    if "format" not in raw:
+        problems.add(f"format is missing (it must be {FORMAT})")
+    elif isinstance(fmt, bool) or fmt != FORMAT:
+        problems.add(f"format must be {FORMAT}, not {quoted(fmt)}")
+    key = raw.get("variant")
+    variant = get_variant(key) if isinstance(key, str) else None
+    if variant is None:
+        if "variant" not in raw:
+            problems.add("variant is missing")
+        else:
+            problems.add(f"variant {quoted(key)} is unknown (known: {', '.join(VARIANTS)})")
+        allowed: tuple[str, ...] = TOP_LEVEL_FIELDS + ("teams",)
+    else:
+        allowed = TOP_LEVEL_FIELDS + variant.record_extras
+    for name in unknown_fields(raw, allowed):
+        problems.add(f"unknown field {quoted(name)} in the record")
+    rounds = raw.get("rounds")
+    if "rounds" not in raw:
+        problems.add("rounds is missing (use [] for a game with no rounds yet)")
+    elif not isinstance(rounds, list):
+        problems.add(f"rounds must be a list, not {type_name(rounds)}")
+    if variant is None:
+        problems.raise_if_any()
+        raise AssertionError("unreachable")
+    options = _read_options(raw.get("options"), variant, problems)
+    players = _read_players(raw.get("players"), variant, problems)
+    if players is None or problems:
+        problems.raise_if_any()
+    game = Game(variant, options, players, rounds)
+    variant.read_record_extras(raw, game, problems)
+    problems.raise_if_any()
+    return game

@@ -1,0 +1,24 @@
+"""Variant key -> its declaration: the one list of the games the engine knows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .variants.base import Variant
+from .variants.cactus import Cactus, CactusTas
+from .variants.cactus_game import CactusGame
+from .variants.canasta import Canasta
+from .variants.dutch import Dutch, DutchToulousain
+from .variants.tamalou import CaboBruxellois, Fontenaysien, Koubo, Tamalou, Tamoul
+
+VARIANTS: dict[str, Variant] = {
+    v.key: v
+    for v in (
+        Cactus(), CactusTas(), Tamalou(), Koubo(), Dutch(), Tamoul(), Fontenaysien(),
+        CaboBruxellois(), DutchToulousain(), Canasta(), CactusGame(),
+    )
+}
+
+
+def get_variant(key: Any) -> Variant | None:
+    return VARIANTS.get(key) if isinstance(key, str) else None

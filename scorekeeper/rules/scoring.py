@@ -1,0 +1,80 @@
+"""A whole game: every round in order, running totals, the end, winners and losers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import Problems
+from .game import Game
+from .record import read_game
+from .units import to_number
+from .variants.base import RoundResult, Variant
+
+
+@dataclass(slots=True)
+class GameResult:
+    variant: Variant
+    game: Game
+    rounds: list[RoundResult]
+    totals: dict[str, int]
+    finished: bool
+    winners: list[str]
+    losers: list[str]
+
+    def number(self, units: int) -> int | float:
+        return to_number(units, self.variant.scale)
+
+    def round_json(self, r: RoundResult) -> dict[str, Any]:
+        scale = self.variant.scale
+        if scale == 1:
+            out: dict[str, Any] = {}
+            if r.values is not None:
+                out["values"] = dict(r.values)
+            out["points"] = dict(r.points)
+            out["totals"] = dict(r.totals)
+        else:
+            out = {}
+            if r.values is not None:
+                out["values"] = {p: to_number(v, scale) for p, v in r.values.items()}
+            out["points"] = {p: to_number(v, scale) for p, v in r.points.items()}
+            out["totals"] = {p: to_number(v, scale) for p, v in r.totals.items()}
+        if r.winner is not None:
+            out["winner"] = r.winner
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """The result object of the spec, section 3."""
+        return {
+            "variant": self.variant.key,
+            "rounds": [self.round_json(r) for r in self.rounds],
+            "totals": {p: self.number(t) for p, t in self.totals.items()},
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+        }
+
+
+def score_game(game: Game) -> GameResult:
+    """Score a checked game round by round; raises RecordError at the first faulty round."""
+    variant = game.variant
+    state = variant.new_state(game)
+    results: list[RoundResult] = []
+    finished, winners, losers = False, [], []
+    problems = Problems()
+    for n, raw in enumerate(game.rounds, 1):
+        if finished:
+            problems.add(f"the game was already finished after round {n - 1}", n, "end")
+            break
+        result = variant.play_round(raw, n, game, state, problems)
+        if result is None:
+            break  # later rounds depend on this one: their checks are skipped
+        results.append(result)
+        finished, winners, losers = variant.outcome(game, state)
+    problems.raise_if_any()
+    return GameResult(variant, game, results, dict(state.totals), finished, winners, losers)
+
+
+def score_record(raw: Any) -> GameResult:
+    """Score a decoded record (section 2). Raises RecordError, and nothing else, on bad input."""
+    return score_game(read_game(raw))

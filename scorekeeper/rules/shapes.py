@@ -1,0 +1,36 @@
+"""How JSON values are named in messages."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def type_name(value: Any) -> str:
+    """How a JSON value's type is called in messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def quoted(value: Any) -> str:
+    """A short, safe rendering of a bad value for a message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type_name(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def unknown_fields(obj: dict[str, Any], allowed: tuple[str, ...] | frozenset[str]) -> list[str]:
+    return [key for key in obj if key not in allowed]

@@ -1,0 +1,113 @@
+"""What every variant declares, and the shapes the engine hands back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..cards import Deck
+
+if TYPE_CHECKING:
+    from ..errors import Problems
+    from ..game import Game
+
+
+class Step(NamedTuple):
+    """One reason behind a score: a rule identifier and what it was applied to.
+
+    The web layer turns `rule` into a sentence (and a link to the rules page);
+    the engine itself never writes prose for players.
+    """
+
+    rule: str
+    player: str | None
+    params: dict[str, Any]
+
+
+@dataclass(slots=True)
+class RoundResult:
+    """The score of one round (or, in cactus-game, one turn), in the variant's units."""
+
+    points: dict[str, int]
+    totals: dict[str, int]
+    values: dict[str, int] | None = None
+    winner: str | None = None
+    steps: list[Step] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    key: str
+    kind: str  # "count" (a whole number >= 1) or "flag" (true/false)
+    default: int | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The call that ends a round: its word and the most a hand may be worth to make it."""
+
+    word: str
+    threshold: int | None  # in the variant's units; None when the rules set no limit
+    after: str  # what happens after the call, an identifier for the rules pages
+
+
+@dataclass(frozen=True, slots=True)
+class SnapRule:
+    """The défausse rapide, as the referee applies it (table-rules.md)."""
+
+    who: str  # "anyone", "others" (not the player who discarded), "own_turn"
+    several: bool  # whether several matching snaps on one discard are all accepted
+    wrong: str  # "penalty_card", "penalty_card_card_stays" (cactus), "two_points" (cabo)
+    retry_after_wrong: bool = True  # cabo-bruxellois: no second try on that discard
+    play_for_others: bool = False  # dutch-toulousain's jeu pour autrui
+    penalty_points: int = 0  # points a wrong snap adds to the round (cabo: 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    """A power card: which cards and what they allow (an identifier the pages translate)."""
+
+    cards: str  # a rank ("8"), or "black K" / "red K"
+    effect: str
+
+
+class Variant:
+    """A variant declaration. Subclasses fill in the class attributes and scoring."""
+
+    key: str = ""
+    name: str = ""
+    family: str = ""  # "memory", "canasta", "cactus_game"
+    deck: Deck | None = None
+    min_players: int = 2
+    max_players: int = 8
+    options: tuple[Option, ...] = ()
+    scale: int = 1
+    lower_is_better: bool = True
+    call: Call | None = None
+    snap: SnapRule | None = None
+    powers: tuple[Power, ...] = ()
+    round_extras: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()  # every rule identifier the variant's steps and errors use
+
+    record_extras: tuple[str, ...] = ()  # top-level fields of its own (canasta's teams)
+
+    def read_record_extras(self, raw: dict[str, Any], game: Game, problems: Problems) -> None:
+        """Check the variant's own top-level fields; canasta reads its teams here."""
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {o.key: o.default for o in self.options}
+
+    def new_state(self, game: Game) -> Any:
+        raise NotImplementedError
+
+    def play_round(self, raw: Any, n: int, game: Game, state: Any, problems: Problems) -> RoundResult | None:
+        """Check round `n` and, when it is valid, score it and advance `state`."""
+        raise NotImplementedError
+
+    def outcome(self, game: Game, state: Any) -> tuple[bool, list[str], list[str]]:
+        """(finished, winners, losers), winners and losers in seat order."""
+        raise NotImplementedError
+
+    def side_names(self, game: Game) -> list[str]:
+        """Whom results are keyed by: players, or canasta's sides."""
+        return list(game.players)

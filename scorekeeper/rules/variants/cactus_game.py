@@ -1,0 +1,200 @@
+"""Blue Orange's Cactus Game (section 4.11): turns of plays, Stop chains, Point cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import Problems
+from ..game import Game
+from ..shapes import quoted, type_name
+from .base import RoundResult, Step, Variant
+
+CHARACTERS = {"charlie": 1, "spike": 2, "walter": 3}
+JOKER = "joker"
+THREE_JOKERS = 3
+POINT_CARDS = 30
+# Plays that end the turn once they take effect: they gain a point or draw.
+ENDS_TURN = frozenset({"set", "free_point", "steal_point", "draw_three", "draw"})
+NO_EFFECT_ON_POINTS = frozenset({"swap_hands", "look_and_steal", "ask_card", "steal_card"})
+KINDS = ("set", "free_point", "steal_point", "draw_three", "draw", *sorted(NO_EFFECT_ON_POINTS))
+PLAY_FIELDS = {
+    "set": ("card", "characters"),
+    "steal_point": ("card", "target", "stopped_by"),
+    "draw": ("card",),
+}
+DEFAULT_PLAY_FIELDS = ("card", "stopped_by")
+TURN_FIELDS = ("player", "plays")
+
+
+def target_for(players: int) -> int:
+    """Points needed to win: 7 with 2–3 players, 5 with 4–5, 4 with 6."""
+    if players <= 3:
+        return 7
+    return 5 if players <= 5 else 4
+
+
+def set_points(characters: list[str]) -> tuple[int | None, str | None]:
+    """(points, None) for a legal set, or (None, why not)."""
+    if len(characters) != 3:
+        return None, f"a set is three cards, not {len(characters)}"
+    unknown = [c for c in characters if c not in CHARACTERS and c != JOKER]
+    if unknown:
+        return None, f"{quoted(unknown[0])} is not a character (charlie, spike, walter, joker)"
+    kinds = {c for c in characters if c != JOKER}
+    if len(kinds) > 1:
+        return None, f"a set cannot mix {' and '.join(sorted(kinds))}"
+    if not kinds:
+        return THREE_JOKERS, None
+    return CHARACTERS[kinds.pop()], None
+
+
+class CactusGameState:
+    __slots__ = ("totals", "last_player", "rounds_played")
+
+    def __init__(self, players: list[str]):
+        self.totals = dict.fromkeys(players, 0)
+        self.last_player: str | None = None
+        self.rounds_played = 0
+
+
+class CactusGame(Variant):
+    key = "cactus-game"
+    name = "Cactus Game (Blue Orange)"
+    family = "cactus_game"
+    deck = None
+    min_players = 2
+    max_players = 6
+    lower_is_better = False
+    rules = (
+        "cactus_game.set", "cactus_game.free_point", "cactus_game.steal_point",
+        "cactus_game.stopped", "cactus_game.stop_stopped", "cactus_game.turn_ends",
+        "cactus_game.turn_order", "cactus_game.point_cards", "cactus_game.target",
+    )
+
+    def new_state(self, game: Game) -> CactusGameState:
+        return CactusGameState(game.players)
+
+    def play_round(self, raw: Any, n: int, game: Game, state: CactusGameState,
+                   problems: Problems) -> RoundResult | None:
+        if not isinstance(raw, dict):
+            problems.add(f"a turn must be an object, not {type_name(raw)}", n)
+            return None
+        for key in raw:
+            if key not in TURN_FIELDS:
+                problems.add(f"unknown field {quoted(key)} (a turn has: player, plays)", n)
+        player = game.player_named(raw.get("player"))
+        if player is None:
+            problems.add(f"player {quoted(raw.get('player'))} is not a player of this game", n)
+        elif state.last_player is not None:
+            seats = game.players
+            expected = seats[(seats.index(state.last_player) + 1) % len(seats)]
+            if player != expected:
+                problems.add(f"it is {expected}'s turn after {state.last_player}, not {player}'s", n,
+                             "cactus_game.turn_order")
+        plays = raw.get("plays")
+        if not isinstance(plays, list):
+            problems.add("plays is missing" if plays is None else f"plays must be a list, not {type_name(plays)}", n)
+        if problems:
+            return None
+        totals = dict(state.totals)
+        steps: list[Step] = []
+        ended_by: int | None = None
+        for i, play in enumerate(plays, 1):
+            if ended_by is not None:
+                problems.add(f"play {i} comes after play {ended_by} ended {player}'s turn", n,
+                             "cactus_game.turn_ends")
+                break
+            if self._play(play, i, player, game, totals, steps, n, problems):
+                ended_by = i
+            if problems:
+                break
+        if problems:
+            return None
+        points = {p: totals[p] - state.totals[p] for p in game.players}
+        state.totals = totals
+        state.last_player = player
+        state.rounds_played = n
+        return RoundResult(points=points, totals=dict(totals), steps=steps)
+
+    def _play(self, play: Any, i: int, player: str, game: Game, totals: dict[str, int],
+              steps: list[Step], n: int, problems: Problems) -> bool:
+        """Apply one play to `totals`. True when it took effect and ends the turn."""
+        where = f"play {i}"
+        if not isinstance(play, dict):
+            problems.add(f"{where} must be an object, not {type_name(play)}", n)
+            return False
+        kind = play.get("card")
+        if kind not in KINDS:
+            problems.add(f"{where} has card {quoted(kind)}, which is not one of {', '.join(KINDS)}", n)
+            return False
+        allowed = PLAY_FIELDS.get(kind, DEFAULT_PLAY_FIELDS)
+        for key in play:
+            if key not in allowed:
+                problems.add(f"{where} ({kind}) has unknown field {quoted(key)}", n)
+        chain = self._stop_chain(play.get("stopped_by"), where, game, n, problems)
+        if problems:
+            return False
+        if chain and len(chain) % 2 == 1:
+            steps.append(Step("cactus_game.stopped", player, {"card": kind, "chain": chain}))
+            return False
+        if chain:
+            steps.append(Step("cactus_game.stop_stopped", player, {"card": kind, "chain": chain}))
+        if kind == "set":
+            characters = play.get("characters")
+            if not isinstance(characters, list):
+                problems.add(f"{where} (set) needs characters: a list of three", n, "cactus_game.set")
+                return False
+            gain, why = set_points(characters)
+            if why:
+                problems.add(f"{where}: {why}", n, "cactus_game.set")
+                return False
+            self._gain(player, gain, totals, where, n, problems)
+            steps.append(Step("cactus_game.set", player, {"characters": list(characters), "points": gain}))
+        elif kind == "free_point":
+            self._gain(player, 1, totals, where, n, problems)
+            steps.append(Step("cactus_game.free_point", player, {"points": 1}))
+        elif kind == "steal_point":
+            target = game.player_named(play.get("target"))
+            if target is None:
+                problems.add(f"{where} (steal_point) needs a target who is a player, not "
+                             f"{quoted(play.get('target'))}", n, "cactus_game.steal_point")
+            elif target == player:
+                problems.add(f"{where}: {player} cannot steal a Point from themselves", n, "cactus_game.steal_point")
+            elif totals[target] < 1:
+                problems.add(f"{where}: {target} has no Point to steal", n, "cactus_game.steal_point")
+            else:
+                totals[target] -= 1
+                totals[player] += 1
+                steps.append(Step("cactus_game.steal_point", player, {"target": target}))
+        elif kind in ("draw", "draw_three"):
+            steps.append(Step("cactus_game.turn_ends", player, {"card": kind}))
+        return kind in ENDS_TURN
+
+    def _stop_chain(self, raw: Any, where: str, game: Game, n: int, problems: Problems) -> list[str]:
+        if raw is None:
+            return []
+        if not isinstance(raw, list):
+            problems.add(f"{where}: stopped_by must be a list of players, not {type_name(raw)}", n)
+            return []
+        chain = []
+        for text in raw:
+            name = game.player_named(text)
+            if name is None:
+                problems.add(f"{where}: stopped_by names {quoted(text)}, who is not a player", n)
+            else:
+                chain.append(name)
+        return chain
+
+    @staticmethod
+    def _gain(player: str, gain: int, totals: dict[str, int], where: str, n: int, problems: Problems) -> None:
+        in_play = sum(totals.values())
+        if in_play + gain > POINT_CARDS:
+            problems.add(f"{where}: {player} would need Point cards beyond the {POINT_CARDS} that exist "
+                         f"({in_play} are already taken)", n, "cactus_game.point_cards")
+            return
+        totals[player] += gain
+
+    def outcome(self, game: Game, state: CactusGameState) -> tuple[bool, list[str], list[str]]:
+        target = target_for(len(game.players))
+        winners = [p for p, t in state.totals.items() if t >= target]
+        return (True, winners, []) if winners else (False, [], [])

@@ -1,0 +1,240 @@
+"""What the memory games share: reading hands, the deck check, running totals.
+
+Cactus, Tamalou and its regional variants all play rounds of face-down hands;
+each variant module only says how a round's values become points and when the
+game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import parse_card
+from ..errors import Problems
+from ..game import Game
+from ..shapes import quoted, type_name
+from ..units import from_number, to_number
+from .base import RoundResult, Step, Variant
+
+HAND_MIN, HAND_MAX = -50, 500
+
+
+class MemoryState:
+    """Where a memory game stands between rounds."""
+
+    __slots__ = ("totals", "in_players", "rounds_played", "drawn", "out_in_round")
+
+    def __init__(self, players: list[str]):
+        self.totals: dict[str, int] = dict.fromkeys(players, 0)
+        self.in_players: list[str] = list(players)
+        self.rounds_played = 0
+        self.drawn: set[str] = set()  # cactus-tas: who has drawn at least once
+        self.out_in_round: dict[str, int] = {}  # dutch: round in which each player went out
+
+
+class MemoryRound:
+    """A checked round: each hand's cards (None for a counted hand) and value, in units."""
+
+    __slots__ = ("n", "cards", "values", "announcer", "extras")
+
+    def __init__(self, n: int, cards: dict[str, list[str] | None], values: dict[str, int],
+                 announcer: str | None, extras: dict[str, Any]):
+        self.n = n
+        self.cards = cards
+        self.values = values
+        self.announcer = announcer
+        self.extras = extras
+
+
+def times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+class MemoryVariant(Variant):
+    family = "memory"
+    min_players = 2
+    max_players = 8
+    values: dict[str, int] = {}  # card code -> value in units, exactly the deck's codes
+
+    # -- reading -------------------------------------------------------------
+
+    def round_fields(self) -> frozenset[str]:
+        return frozenset(("hands", "announcer") + self.round_extras)
+
+    def read_hand(self, hand: Any, name: str, n: int, problems: Problems) -> tuple[list[str] | None, int]:
+        if isinstance(hand, list):
+            table = self.values
+            total = 0
+            try:
+                for code in hand:
+                    total += table[code]
+                return hand, total
+            except (KeyError, TypeError):
+                return self._read_cards_slowly(hand, f"{name}'s hand", n, problems)
+        units = from_number(hand, self.scale)
+        if units is None:
+            if isinstance(hand, (int, float)) and not isinstance(hand, bool):
+                step = "a multiple of 0.5" if self.scale == 2 else "a whole number"
+                problems.add(f"{name}'s hand counted as {quoted(hand)} must be {step}", n)
+            else:
+                problems.add(f"{name}'s hand must be a list of cards or a number, not {type_name(hand)}", n)
+            return None, 0
+        if not HAND_MIN * self.scale <= units <= HAND_MAX * self.scale:
+            problems.add(f"{name}'s hand counted as {quoted(hand)} is outside {HAND_MIN} to {HAND_MAX}", n)
+        return None, units
+
+    def _read_cards_slowly(self, cards: list[Any], where: str, n: int, problems: Problems) -> tuple[list[str], int]:
+        table = self.values
+        codes: list[str] = []
+        total = 0
+        for text in cards:
+            code = parse_card(text)
+            if code is None:
+                problems.add(f"{where} has {quoted(text)}, which is not a card", n)
+            elif code not in table:
+                problems.add(f"{where} has {code}, which is not in the {self.key} deck ({self.deck.label})", n)
+            else:
+                codes.append(code)
+                total += table[code]
+        return codes, total
+
+    def read_card(self, text: Any, where: str, n: int, problems: Problems) -> str | None:
+        """One card of this variant's deck (draws, penalty cards), or None with a problem."""
+        codes, _ = self._read_cards_slowly([text], where, n, problems)
+        return codes[0] if codes else None
+
+    def read_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> MemoryRound | None:
+        if not isinstance(raw, dict):
+            problems.add(f"a round must be an object, not {type_name(raw)}", n)
+            return None
+        fields = self.round_fields()
+        for key in raw:
+            if key not in fields:
+                problems.add(f"unknown field {quoted(key)} (a {self.key} round has: {', '.join(sorted(fields))})", n)
+        hands = raw.get("hands")
+        if not isinstance(hands, dict):
+            what = "missing" if hands is None else f"{type_name(hands)}, not an object of hands"
+            problems.add(f"hands is {what}", n)
+            return None
+        cards: dict[str, list[str] | None] = {}
+        values: dict[str, int] = {}
+        in_players = state.in_players
+        for key, hand in hands.items():
+            name = game.player_named(key)
+            if name is None:
+                problems.add(f"hands has an entry for {quoted(key)}, who is not a player", n)
+            elif name in values:
+                problems.add(f"{name} has two hands", n)
+            elif name not in in_players:
+                problems.add(f"{name} is out of the game and cannot have a hand", n)
+            else:
+                cards[name], values[name] = self.read_hand(hand, name, n, problems)
+        if len(values) != len(in_players):
+            for name in in_players:
+                if name not in values:
+                    problems.add(f"{name}'s hand is missing", n)
+        announcer = self.read_player(raw.get("announcer"), "announcer", n, game, state, problems)
+        if problems:
+            return None
+        # Keep seat order whatever the key order of `hands`.
+        if list(values) != in_players:
+            cards = {p: cards[p] for p in in_players}
+            values = {p: values[p] for p in in_players}
+        rnd = MemoryRound(n, cards, values, announcer, {})
+        counted = self.read_extras(raw, rnd, game, state, problems)
+        if problems:
+            return None
+        self.check_deck(rnd, counted, n, problems)
+        return None if problems else rnd
+
+    def read_player(self, raw: Any, field: str, n: int, game: Game, state: MemoryState,
+                    problems: Problems) -> str | None:
+        """A player still in the game named by `field`, or None (null or left out)."""
+        if raw is None:
+            return None
+        name = game.player_named(raw)
+        if name is None:
+            problems.add(f"{field} {quoted(raw)} is not a player of this game", n)
+        elif name not in state.in_players:
+            problems.add(f"{field} {name} is out of the game", n)
+        return name
+
+    def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
+                    problems: Problems) -> dict[str, list[str]]:
+        """Read the variant's extra round fields into `rnd.extras`.
+
+        Returns the extra cards that count in the deck check, by where they are.
+        """
+        return {}
+
+    def check_deck(self, rnd: MemoryRound, counted: dict[str, list[str]], n: int, problems: Problems) -> None:
+        codes = [c for hand in rnd.cards.values() if hand for c in hand]
+        for extra in counted.values():
+            codes.extend(extra)
+        overused = self.deck.overused(codes)
+        if not overused:
+            return
+        places = {f"{p}'s hand": hand for p, hand in rnd.cards.items() if hand}
+        places.update(counted)
+        for code, count in overused:
+            where = [(place, cards.count(code)) for place, cards in places.items() if code in cards]
+            allowed = times(self.deck.copies[code])
+            if len(where) == 1:
+                problems.add(f"{where[0][0]} has {code} {times(count)}, but the deck has it {allowed}",
+                             n, "deck")
+            else:
+                listed = " and ".join(place for place, _ in where)
+                problems.add(f"{code} is in {listed}, {times(count)} in all, but the deck has it {allowed}",
+                             n, "deck")
+
+    # -- scoring -------------------------------------------------------------
+
+    def new_state(self, game: Game) -> MemoryState:
+        return MemoryState(game.players)
+
+    def num(self, units: int) -> int | float:
+        return to_number(units, self.scale)
+
+    def play_round(self, raw: Any, n: int, game: Game, state: MemoryState,
+                   problems: Problems) -> RoundResult | None:
+        rnd = self.read_round(raw, n, game, state, problems)
+        if rnd is None:
+            return None
+        result = self.score(rnd, game, state)
+        totals = state.totals
+        for player, pts in result.points.items():
+            totals[player] += pts
+        state.rounds_played = n
+        self.after_round(rnd, result, state)
+        result.totals = dict(totals)
+        return result
+
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+        raise NotImplementedError
+
+    def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState) -> None:
+        """Resets and eliminations, applied to `state.totals` after the points."""
+
+    def everyone_scores_value(self, rnd: MemoryRound, rule: str) -> RoundResult:
+        values = rnd.values
+        steps = [Step(rule, p, {"value": self.num(v)}) for p, v in values.items()]
+        return RoundResult(points=dict(values), totals={}, values=values, steps=steps)
+
+    # -- end of game ---------------------------------------------------------
+
+    def lowest(self, state: MemoryState, among: list[str] | None = None) -> list[str]:
+        players = among if among is not None else list(state.totals)
+        best = min(state.totals[p] for p in players)
+        return [p for p in players if state.totals[p] == best]
+
+    def after_agreed_rounds(self, game: Game, state: MemoryState, best: str = "lowest"
+                            ) -> tuple[bool, list[str], list[str]]:
+        """The end rule shared by cactus and the tamalou family: the agreed number of rounds."""
+        agreed = game.options.get("rounds")
+        if agreed is None or state.rounds_played < agreed:
+            return False, [], []
+        totals = state.totals
+        if best == "lowest":
+            return True, self.lowest(state), []
+        top = max(totals.values())
+        return True, [p for p in totals if totals[p] == top], []

@@ -1,0 +1,363 @@
+"""Tamalou and the regional variants that keep its announcer rule:
+tamalou (4.3), koubo (4.4), tamoul (4.6), fontenaysien (4.7), cabo-bruxellois (4.8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import DECK_32, DECK_54
+from ..errors import Problems
+from ..game import Game
+from ..shapes import quoted, type_name
+from .base import Call, Option, Power, RoundResult, SnapRule, Step
+from .memory import MemoryRound, MemoryState, MemoryVariant
+from .values import FACE, card_values
+
+TAMALOU_SNAP = SnapRule(who="others", several=False, wrong="penalty_card")
+TAMALOU_POWERS = (
+    Power("7", "look_own"), Power("8", "look_own"),
+    Power("9", "look_other"), Power("10", "look_other"),
+    Power("J", "blind_swap"), Power("Q", "blind_swap"),
+    Power("black K", "look_other_then_swap"),
+)
+
+
+def announcer_rule(values: dict[str, int], announcer: str, num: Any, family: str = "tamalou"
+                   ) -> tuple[dict[str, int], list[Step]]:
+    """Section 4.3: the announcer scores 0 unless someone is lower; the others score 0
+    at or below the announcer's value, their value above it."""
+    va = values[announcer]
+    others = [(p, v) for p, v in values.items() if p != announcer]
+    lower = [(p, v) for p, v in others if v < va]
+    points: dict[str, int] = {}
+    steps: list[Step] = []
+    for p, v in values.items():
+        if p == announcer:
+            if lower:
+                low_p, low_v = min(lower, key=lambda pv: pv[1])
+                points[p] = va
+                steps.append(Step(f"{family}.announcer_not_lowest", p,
+                                  {"value": num(va), "lower": low_p, "lower_value": num(low_v)}))
+            else:
+                points[p] = 0
+                steps.append(Step(f"{family}.announcer_lowest", p, {"value": num(va)}))
+        elif v <= va:
+            points[p] = 0
+            steps.append(Step(f"{family}.at_or_below_announcer", p,
+                              {"value": num(v), "announcer": announcer, "announcer_value": num(va)}))
+        else:
+            points[p] = v
+            steps.append(Step(f"{family}.above_announcer", p,
+                              {"value": num(v), "announcer": announcer, "announcer_value": num(va)}))
+    return points, steps
+
+
+class Tamalou(MemoryVariant):
+    key = "tamalou"
+    name = "Tamalou"
+    deck = DECK_54
+    values = card_values(DECK_54, {**FACE, "J": 10, "Q": 10}, red_k=0, black_k=15, joker=0)
+    options = (Option("rounds", "count", None),)
+    call = Call("tamalou", 5, "round_stops")
+    snap = TAMALOU_SNAP
+    powers = TAMALOU_POWERS
+    rules = (
+        "tamalou.announcer_lowest", "tamalou.announcer_not_lowest", "tamalou.at_or_below_announcer",
+        "tamalou.above_announcer", "tamalou.no_call", "tamalou.lowest_total_wins",
+    )
+
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+        if rnd.announcer is None:
+            return self.everyone_scores_value(rnd, "tamalou.no_call")
+        points, steps = announcer_rule(rnd.values, rnd.announcer, self.num)
+        return RoundResult(points=points, totals={}, values=rnd.values, steps=steps)
+
+    def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
+        return self.after_agreed_rounds(game, state)
+
+
+class Koubo(MemoryVariant):
+    key = "koubo"
+    name = "Koubo charentais"
+    deck = DECK_32
+    values = card_values(DECK_32, {"A": 1, "7": 7, "8": 8, "9": 9, "10": 10, "J": 2, "Q": 3},
+                         red_k=0, black_k=11, joker=-1)
+    options = (Option("rounds", "count", 10),)
+    call = Call("koubo", None, "one_last_turn_each")
+    snap = TAMALOU_SNAP
+    powers = (Power("9", "look_own"), Power("10", "look_other"), Power("J", "blind_swap"),
+              Power("Q", "look_other_then_swap_shown"))
+    rules = ("koubo.announcer_strictly_lowest", "koubo.announcer_not_strictly_lowest",
+             "koubo.hand_value", "koubo.lowest_total_wins")
+    CALL_WON, CALL_LOST = -3, 20
+
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+        values = rnd.values
+        a = rnd.announcer
+        points: dict[str, int] = {}
+        steps: list[Step] = []
+        for p, v in values.items():
+            if p != a:
+                points[p] = v
+                steps.append(Step("koubo.hand_value", p, {"value": v}))
+                continue
+            others = [w for q, w in values.items() if q != a]
+            if all(v < w for w in others):
+                points[p] = self.CALL_WON
+                steps.append(Step("koubo.announcer_strictly_lowest", p, {"value": v, "points": self.CALL_WON}))
+            else:
+                points[p] = self.CALL_LOST
+                steps.append(Step("koubo.announcer_not_strictly_lowest", p,
+                                  {"value": v, "lowest_other": min(others), "points": self.CALL_LOST}))
+        return RoundResult(points=points, totals={}, values=values, steps=steps)
+
+    def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
+        return self.after_agreed_rounds(game, state)
+
+
+class Tamoul(MemoryVariant):
+    key = "tamoul"
+    name = "Tamoul"
+    deck = DECK_54
+    scale = 2  # red kings are worth half a point
+    values = card_values(DECK_54, {**FACE, "J": 15}, red_q=1, black_q=15, red_k=0.5, black_k=15,
+                         joker=0, scale=2)
+    call = Call("tamoul", 13, "counter_call_next_turn")  # 6.5, in half points
+    snap = TAMALOU_SNAP
+    powers = (Power("7", "look_own"), Power("8", "look_other"), Power("9", "blind_swap"),
+              Power("10", "look_other_then_swap"))
+    round_extras = ("counter_callers",)
+    rules = (
+        "tamoul.announcer_lowest", "tamoul.announcer_not_lowest", "tamoul.at_or_below_announcer",
+        "tamoul.above_announcer", "tamoul.no_call", "tamoul.counter_call_won",
+        "tamoul.counter_call_lost", "tamoul.hundred_drops_to_fifty", "tamoul.over_hundred_ends",
+    )
+    COUNTER_WON, COUNTER_LOST = -20, 20
+    RESET_FROM, RESET_TO, LIMIT = 100, 50, 100
+
+    def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
+                    problems: Problems) -> dict[str, list[str]]:
+        n = rnd.n
+        callers_raw = raw.get("counter_callers")
+        callers: list[str] = []
+        if callers_raw is None:
+            callers_raw = []
+        if not isinstance(callers_raw, list):
+            problems.add(f"counter_callers must be a list of players, not {type_name(callers_raw)}", n)
+            return {}
+        if callers_raw and rnd.announcer is None:
+            problems.add("counter_callers needs an announcer: nobody said tamoul", n, "tamoul.counter_call_won")
+            return {}
+        for text in callers_raw:
+            name = game.player_named(text)
+            if name is None or name not in rnd.values:
+                problems.add(f"counter_callers names {quoted(text)}, who is not a player in this round", n)
+            elif name == rnd.announcer:
+                problems.add(f"{name} said tamoul and cannot also say contre-tamoul", n,
+                             "tamoul.counter_call_won")
+            elif name in callers:
+                problems.add(f"{name} is in counter_callers twice", n)
+            else:
+                callers.append(name)
+        rnd.extras["counter_callers"] = callers
+        return {}
+
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+        if rnd.announcer is None:
+            return self.everyone_scores_value(rnd, "tamoul.no_call")
+        a = rnd.announcer
+        values = rnd.values
+        points, steps = announcer_rule(values, a, self.num, family="tamoul")
+        va = values[a]
+        for c in rnd.extras["counter_callers"]:
+            if values[c] < va:
+                points[c] = self.COUNTER_WON * self.scale
+                steps.append(Step("tamoul.counter_call_won", c, {
+                    "value": self.num(values[c]), "announcer": a, "announcer_value": self.num(va),
+                    "points": self.COUNTER_WON}))
+            else:
+                points[c] += self.COUNTER_LOST * self.scale
+                steps.append(Step("tamoul.counter_call_lost", c, {
+                    "value": self.num(values[c]), "announcer": a, "announcer_value": self.num(va),
+                    "points": self.num(points[c])}))
+        return RoundResult(points=points, totals={}, values=values, steps=steps)
+
+    def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState) -> None:
+        reset_from, reset_to = self.RESET_FROM * self.scale, self.RESET_TO * self.scale
+        for p, total in state.totals.items():
+            if total == reset_from:
+                state.totals[p] = reset_to
+                result.steps.append(Step("tamoul.hundred_drops_to_fifty", p,
+                                         {"from": self.RESET_FROM, "to": self.RESET_TO}))
+
+    def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
+        limit = self.LIMIT * self.scale
+        losers = [p for p, t in state.totals.items() if t > limit]
+        if not losers:
+            return False, [], []
+        return True, self.lowest(state), losers
+
+
+FONTENAYSIEN_SCALE = ((0, -5), (5, 5), (10, 10), (15, 15))  # (highest value, points); above: 30
+FONTENAYSIEN_TOP = 30
+
+
+class Fontenaysien(MemoryVariant):
+    key = "fontenaysien"
+    name = "Fontenaysien"
+    deck = DECK_54
+    values = Tamalou.values
+    options = (Option("half_game", "flag", False),)
+    call = Call("tamalou", None, "one_last_turn_until_caller")
+    snap = TAMALOU_SNAP
+    powers = TAMALOU_POWERS
+    round_extras = ("went_out",)
+    rules = ("fontenaysien.scale", "fontenaysien.went_out", "fontenaysien.losing_limit",
+             "fontenaysien.grand_winner_limit", "fontenaysien.lowest_total_wins",
+             "fontenaysien.announcer_ignored")
+    WENT_OUT = -10
+
+    def limits(self, game: Game) -> tuple[int, int]:
+        """(losing limit, grand-winner limit)."""
+        return (50, -25) if game.options.get("half_game") else (100, -50)
+
+    def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
+                    problems: Problems) -> dict[str, list[str]]:
+        went_out = self.read_player(raw.get("went_out"), "went_out", rnd.n, game, state, problems)
+        if went_out is not None and went_out in rnd.values:
+            if rnd.cards[went_out] or rnd.values[went_out] != 0:
+                problems.add(f"{went_out} went out, so their hand must be empty ([] or 0)", rnd.n,
+                             "fontenaysien.went_out")
+        rnd.extras["went_out"] = went_out
+        return {}
+
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+        points: dict[str, int] = {}
+        steps: list[Step] = []
+        went_out = rnd.extras["went_out"]
+        for p, v in rnd.values.items():
+            if p == went_out:
+                points[p] = self.WENT_OUT
+                steps.append(Step("fontenaysien.went_out", p, {"points": self.WENT_OUT}))
+                continue
+            pts = FONTENAYSIEN_TOP
+            for highest, band_points in FONTENAYSIEN_SCALE:
+                if v <= highest:
+                    pts = band_points
+                    break
+            points[p] = pts
+            steps.append(Step("fontenaysien.scale", p, {"value": v, "points": pts}))
+        return RoundResult(points=points, totals={}, values=rnd.values, steps=steps)
+
+    def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
+        losing, grand = self.limits(game)
+        totals = state.totals
+        losers = [p for p, t in totals.items() if t >= losing]
+        grand_winners = [p for p, t in totals.items() if t <= grand]
+        if not losers and not grand_winners:
+            return False, [], []
+        return True, grand_winners or self.lowest(state), losers
+
+
+class CaboBruxellois(MemoryVariant):
+    key = "cabo-bruxellois"
+    name = "Cabo bruxellois"
+    deck = DECK_54
+    values = card_values(DECK_54, {**FACE, "J": 11, "Q": 12}, red_k=-2, black_k=13, joker=0)
+    options = (Option("rounds", "count", None),)
+    call = Call("cabo", 5, "one_last_turn_caller_cards_sideways")
+    snap = SnapRule(who="others", several=False, wrong="two_points", retry_after_wrong=False,
+                    penalty_points=2)
+    powers = TAMALOU_POWERS
+    round_extras = ("wrong_snaps",)
+    rules = (
+        "cabo.failed_call", "cabo.failed_call_others", "cabo.beaten", "cabo.negative_call",
+        "cabo.negative_call_bonus", "cabo.call", "cabo.hand_value", "cabo.negative_counts_zero",
+        "cabo.wrong_snaps", "cabo.lowest_total_wins",
+    )
+    FAILED = 10
+    LIMIT = 5
+    WRONG_SNAP = 2
+
+    def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
+                    problems: Problems) -> dict[str, list[str]]:
+        n = rnd.n
+        snaps_raw = raw.get("wrong_snaps")
+        snaps: dict[str, int] = {}
+        if snaps_raw is None:
+            snaps_raw = {}
+        if not isinstance(snaps_raw, dict):
+            problems.add(f"wrong_snaps must be an object of player: count, not {type_name(snaps_raw)}", n)
+            return {}
+        for key, count in snaps_raw.items():
+            name = game.player_named(key)
+            if name is None or name not in rnd.values:
+                problems.add(f"wrong_snaps has an entry for {quoted(key)}, who is not a player in this round", n)
+            elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                problems.add(f"{name}'s wrong snaps must be a whole number, 0 or more, not {quoted(count)}", n)
+            elif count > 1000:
+                problems.add(f"{name}'s wrong snaps ({count}) are more than a round can hold", n)
+            elif name in snaps:
+                problems.add(f"wrong_snaps has two entries for {name}", n)
+            else:
+                snaps[name] = count
+        rnd.extras["wrong_snaps"] = snaps
+        return {}
+
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+        values = rnd.values
+        a = rnd.announcer
+        points: dict[str, int] = {}
+        steps: list[Step] = []
+        if a is None:
+            for p, v in values.items():
+                self._plain(p, v, points, steps)
+        else:
+            va = values[a]
+            lowest_other = min(v for p, v in values.items() if p != a)
+            if va > self.LIMIT:
+                for p in values:
+                    if p == a:
+                        points[p] = self.FAILED
+                        steps.append(Step("cabo.failed_call", p, {"value": va, "limit": self.LIMIT,
+                                                                  "points": self.FAILED}))
+                    else:
+                        points[p] = 0
+                        steps.append(Step("cabo.failed_call_others", p, {"announcer": a}))
+            else:
+                for p, v in values.items():
+                    if p != a:
+                        self._plain(p, v, points, steps)
+                if lowest_other < va:
+                    points[a] = va + (va - lowest_other)
+                    steps.append(Step("cabo.beaten", a, {"value": va, "lowest": lowest_other,
+                                                         "points": points[a]}))
+                elif va < 0:
+                    points[a] = 0
+                    steps.append(Step("cabo.negative_call", a, {"value": va}))
+                    for p in values:
+                        if p != a:
+                            points[p] += -va
+                            steps.append(Step("cabo.negative_call_bonus", p, {"announcer": a, "bonus": -va}))
+                else:
+                    points[a] = va
+                    steps.append(Step("cabo.call", a, {"value": va}))
+            points = {p: points[p] for p in values}  # seat order
+        for p, count in rnd.extras["wrong_snaps"].items():
+            if count:
+                points[p] += self.WRONG_SNAP * count
+                steps.append(Step("cabo.wrong_snaps", p, {"count": count, "points": self.WRONG_SNAP * count}))
+        return RoundResult(points=points, totals={}, values=values, steps=steps)
+
+    @staticmethod
+    def _plain(p: str, v: int, points: dict[str, int], steps: list[Step]) -> None:
+        """Rule 4 for a player who did not call: their value, a negative value counting 0."""
+        if v < 0:
+            points[p] = 0
+            steps.append(Step("cabo.negative_counts_zero", p, {"value": v}))
+        else:
+            points[p] = v
+            steps.append(Step("cabo.hand_value", p, {"value": v}))
+
+    def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
+        return self.after_agreed_rounds(game, state)

@@ -1,0 +1,1 @@
+"""Live tables: the referee that watches snaps and settles disputes."""

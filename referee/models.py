@@ -1,0 +1,1 @@
+"""Tables, members and the append-only event log will live here."""

@@ -1,0 +1,1 @@
+"""Marque-carte: the Django project, and the scoring app (label "scorekeeper")."""

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class ScorekeeperConfig(AppConfig):
+    name = "scorekeeper"
+    label = "scorekeeper"
+    verbose_name = "Marque-carte"

@@ -1,0 +1,28 @@
+"""ASGI entry point: Django for HTTP, Channels for the referee's WebSockets.
+
+Served by Daphne: ``daphne scorekeeper.asgi:application``.
+"""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+
+# Set up Django (apps, models) before importing anything that may import models.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+import referee.routing  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(referee.routing.websocket_urlpatterns))
+        ),
+    }
+)

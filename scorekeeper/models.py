@@ -1,0 +1,1 @@
+"""Players, games, rounds and leagues will live here."""

@@ -1,0 +1,1 @@
+"""Thin typed function views, one module per page."""

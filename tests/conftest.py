@@ -1,0 +1,75 @@
+"""Fixtures shared by the whole suite.
+
+Browser tests (tests/browser/) run last: sync Playwright keeps an asyncio loop
+running in the main thread once started, which breaks Django's ORM calls and
+pytest-asyncio tests that would run after it (see tests/browser/conftest.py).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.test.utils import override_settings
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def is_browser_test(item: pytest.Item) -> bool:
+    return BROWSER_TESTS in Path(str(item.path)).parents
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django's own reordering
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=is_browser_test)  # stable: keeps the order within each group
+
+
+def pytest_report_header() -> list[str]:
+    database = settings.DATABASES["default"]
+    layer = settings.CHANNEL_LAYERS["default"]["BACKEND"]
+    return [f"back ends: database {database['ENGINE']}, channel layer {layer}"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _plain_static_files() -> Iterator[None]:
+    """Tests serve static files by their plain names, so they never need collectstatic."""
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    with override_settings(STORAGES=storages):
+        yield
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's chromium: pytest-playwright's --browser-channel cannot find it."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """A phone in a French hand: the app is used at the table."""
+    return {
+        **browser_context_args,
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 3,
+        "is_mobile": True,
+        "has_touch": True,
+        "locale": "fr-FR",
+    }

@@ -39,5 +39,6 @@ async def test_it_passes_a_group_message_through_the_channel_layer():
         message = await layer.receive(channel)
     finally:
         await layer.group_discard(group, channel)
+        await layer.flush()  # Redis: deletes this layer's keys, in the tests' own database
 
     assert message == {"type": "table.event", "text": "cactus"}

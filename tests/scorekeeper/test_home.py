@@ -1,3 +1,4 @@
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
@@ -37,3 +38,11 @@ def test_it_follows_the_browser_language(client: Client):
 
 def test_it_refuses_to_post_to_the_home_page(client: Client):
     assert client.post(reverse("home")).status_code == 405
+
+
+def test_it_renders_a_partial_of_the_page_on_its_own():
+    html = render_to_string("scorekeeper/home.html#games")
+
+    assert html.strip().startswith('<ul class="games">')
+    assert "Canasta" in html
+    assert "<h1>" not in html

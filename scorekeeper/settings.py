@@ -26,8 +26,10 @@ SECRET_KEY = secret_key(DEBUG)
 ALLOWED_HOSTS = allowed_hosts(DEBUG)
 CSRF_TRUSTED_ORIGINS = csrf_trusted_origins()
 
+# Daphne serves the app from its own command (`make run`); it is not an installed app,
+# because its AppConfig imports Twisted (~0.3 s) into every manage.py command,
+# score_game included.
 INSTALLED_APPS = [
-    "daphne",  # first: its runserver replaces Django's with an ASGI one
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",

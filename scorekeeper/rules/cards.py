@@ -85,12 +85,14 @@ class Deck:
         return sum(self.copies.values())
 
     def overused(self, codes: list[str]) -> list[tuple[str, int]]:
-        """The codes used more often than the deck holds them, with their count."""
-        copies = self.copies
-        if len(codes) == len(set(codes)) and all(copies.get(c, 0) >= 1 for c in codes):
+        """The codes used more often than the deck holds them, with their count.
+
+        `codes` must already be codes of this deck (the readers check that card by card).
+        """
+        if len(codes) == len(set(codes)):
             return []
-        counts = Counter(codes)
-        return [(c, n) for c, n in counts.items() if n > copies.get(c, 0)]
+        copies = self.copies
+        return [(c, n) for c, n in Counter(codes).items() if n > copies[c]]
 
 
 def _deck(key: str, label: str, ranks: tuple[str, ...], jokers: int, times: int = 1) -> Deck:

@@ -16,14 +16,14 @@ class Game:
     players: list[str]
     rounds: list[Any]
     teams: dict[str, list[str]] | None = None
-    _names: dict[str, str] = field(init=False, repr=False, default_factory=dict)
+    names: dict[str, str] = field(init=False, repr=False, default_factory=dict)  # each name -> itself
 
     def __post_init__(self) -> None:
-        self._names = {p: p for p in self.players}
+        self.names = {p: p for p in self.players}
 
     def player_named(self, text: Any) -> str | None:
         """The player a name in the record refers to (names are trimmed), or None."""
         if not isinstance(text, str):
             return None
-        name = self._names.get(text)
-        return name if name is not None else self._names.get(text.strip())
+        name = self.names.get(text)
+        return name if name is not None else self.names.get(text.strip())

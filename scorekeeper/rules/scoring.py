@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,7 +12,7 @@ from .errors import Problems
 from .game import Game
 from .record import read_game
 from .units import to_number
-from .variants.base import RoundResult, Variant
+from .variants.base import RoundResult, Step, Variant
 
 
 @dataclass(slots=True)
@@ -43,6 +46,17 @@ class GameResult:
             out["winner"] = r.winner
         return out
 
+    def explain(self, index: int) -> list[Step]:
+        """Why round `index` (from 0) scored what it did: the rules applied, in order,
+        numbers given as players write them (tamoul's halves included)."""
+        scale = self.variant.scale
+        steps = []
+        for rule, player, params in self.rounds[index].steps:
+            if scale != 1:
+                params = {k: to_number(v, scale) if type(v) is int else v for k, v in params.items()}
+            steps.append(Step(rule, player, params))
+        return steps
+
     def to_json(self) -> dict[str, Any]:
         """The result object of the spec, section 3."""
         return {
@@ -55,8 +69,26 @@ class GameResult:
         }
 
 
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Scoring allocates many small dicts and no reference cycles; left on, the cyclic
+    collector would walk the whole (large) record again and again, halving throughput."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def score_game(game: Game) -> GameResult:
     """Score a checked game round by round; raises RecordError at the first faulty round."""
+    with _cyclic_gc_paused():
+        return _score_rounds(game)
+
+
+def _score_rounds(game: Game) -> GameResult:
     variant = game.variant
     state = variant.new_state(game)
     results: list[RoundResult] = []

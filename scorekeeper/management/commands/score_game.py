@@ -26,6 +26,8 @@ class Command(BaseCommand):
         parser.add_argument("file", metavar="FILE", help="the record's path, or - for standard input")
         parser.add_argument("--explain", action="store_true",
                             help="add each round's steps (rule identifiers and their parameters)")
+        parser.add_argument("--indent", type=int, default=None, metavar="N",
+                            help="indent the JSON by N spaces (slower on long games)")
 
     def handle(self, *args: Any, **options: Any) -> None:
         data = self.read(options["file"])
@@ -37,9 +39,9 @@ class Command(BaseCommand):
             raise SystemExit(EXIT_INVALID) from None
         output = result.to_json()
         if options["explain"]:
-            for out, r in zip(output["rounds"], result.rounds, strict=True):
-                out["steps"] = [{"rule": s.rule, "player": s.player, **s.params} for s in r.steps]
-        sys.stdout.write(json.dumps(output, ensure_ascii=False, indent=1))
+            for i, out in enumerate(output["rounds"]):
+                out["steps"] = [{"rule": s.rule, "player": s.player, **s.params} for s in result.explain(i)]
+        sys.stdout.write(json.dumps(output, ensure_ascii=False, indent=options["indent"]))
         sys.stdout.write("\n")
 
     @staticmethod

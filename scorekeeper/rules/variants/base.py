@@ -24,6 +24,11 @@ class Step(NamedTuple):
     params: dict[str, Any]
 
 
+# What scoring records while it runs: (rule, player, params), numbers in the variant's
+# units. Plain tuples keep the hot path cheap; GameResult.explain() turns them into Steps.
+RawStep = tuple[str, str | None, dict[str, Any]]
+
+
 @dataclass(slots=True)
 class RoundResult:
     """The score of one round (or, in cactus-game, one turn), in the variant's units."""
@@ -32,7 +37,7 @@ class RoundResult:
     totals: dict[str, int]
     values: dict[str, int] | None = None
     winner: str | None = None
-    steps: list[Step] = field(default_factory=list)
+    steps: list[RawStep] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)

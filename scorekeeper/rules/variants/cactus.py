@@ -8,7 +8,7 @@ from ..cards import DECK_52
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, type_name
-from .base import Call, Option, Power, RoundResult, SnapRule, Step
+from .base import Call, Option, Power, RawStep, RoundResult, SnapRule
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -41,17 +41,17 @@ class Cactus(MemoryVariant):
         values = rnd.values
         winners, best = self.round_winners(values)
         points: dict[str, int] = {}
-        steps: list[Step] = []
+        steps: list[RawStep] = []
         for p, v in values.items():
             if p in winners:
                 points[p] = 1
-                steps.append(Step("cactus.round_winner", p, {"value": v}))
+                steps.append(("cactus.round_winner", p, {"value": v}))
             elif v <= CACTUS_LIMIT:
                 points[p] = 0
-                steps.append(Step("cactus.cactus_not_lowest", p, {"value": v, "best": best}))
+                steps.append(("cactus.cactus_not_lowest", p, {"value": v, "best": best}))
             else:
                 points[p] = 0
-                steps.append(Step("cactus.no_cactus", p, {"value": v, "limit": CACTUS_LIMIT}))
+                steps.append(("cactus.no_cactus", p, {"value": v, "limit": CACTUS_LIMIT}))
         return RoundResult(points=points, totals={}, values=values, steps=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
@@ -105,25 +105,25 @@ class CactusTas(Cactus):
         draws = rnd.extras["draws"]
         totals = state.totals
         points: dict[str, int] = {}
-        steps: list[Step] = []
+        steps: list[RawStep] = []
         for p, v in rnd.values.items():
             card = draws.get(p)
             if card is None:
                 points[p] = 0
-                steps.append(Step("cactus_tas.has_cactus", p, {"value": v}))
+                steps.append(("cactus_tas.has_cactus", p, {"value": v}))
                 continue
             first = p not in state.drawn
             state.drawn.add(p)
             if card[:-1] == SEVEN and not first:
                 points[p] = -totals[p]
-                steps.append(Step("cactus_tas.seven_flush", p, {"card": card, "kilos": totals[p]}))
+                steps.append(("cactus_tas.seven_flush", p, {"card": card, "kilos": totals[p]}))
             elif card[:-1] == SEVEN:
                 points[p] = 7
-                steps.append(Step("cactus_tas.first_draw_seven", p, {"card": card, "value": v}))
+                steps.append(("cactus_tas.first_draw_seven", p, {"card": card, "value": v}))
             else:
                 weight = self.values[card]
                 points[p] = weight
-                steps.append(Step("cactus_tas.draw_weight", p, {"card": card, "weight": weight, "value": v}))
+                steps.append(("cactus_tas.draw_weight", p, {"card": card, "weight": weight, "value": v}))
         return RoundResult(points=points, totals={}, values=rnd.values, steps=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:

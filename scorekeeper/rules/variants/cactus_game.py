@@ -7,7 +7,7 @@ from typing import Any
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, type_name
-from .base import RoundResult, Step, Variant
+from .base import RawStep, RoundResult, Variant
 
 CHARACTERS = {"charlie": 1, "spike": 2, "walter": 3}
 JOKER = "joker"
@@ -97,7 +97,7 @@ class CactusGame(Variant):
         if problems:
             return None
         totals = dict(state.totals)
-        steps: list[Step] = []
+        steps: list[RawStep] = []
         ended_by: int | None = None
         for i, play in enumerate(plays, 1):
             if ended_by is not None:
@@ -117,7 +117,7 @@ class CactusGame(Variant):
         return RoundResult(points=points, totals=dict(totals), steps=steps)
 
     def _play(self, play: Any, i: int, player: str, game: Game, totals: dict[str, int],
-              steps: list[Step], n: int, problems: Problems) -> bool:
+              steps: list[RawStep], n: int, problems: Problems) -> bool:
         """Apply one play to `totals`. True when it took effect and ends the turn."""
         where = f"play {i}"
         if not isinstance(play, dict):
@@ -135,10 +135,10 @@ class CactusGame(Variant):
         if problems:
             return False
         if chain and len(chain) % 2 == 1:
-            steps.append(Step("cactus_game.stopped", player, {"card": kind, "chain": chain}))
+            steps.append(("cactus_game.stopped", player, {"card": kind, "chain": chain}))
             return False
         if chain:
-            steps.append(Step("cactus_game.stop_stopped", player, {"card": kind, "chain": chain}))
+            steps.append(("cactus_game.stop_stopped", player, {"card": kind, "chain": chain}))
         if kind == "set":
             characters = play.get("characters")
             if not isinstance(characters, list):
@@ -149,10 +149,10 @@ class CactusGame(Variant):
                 problems.add(f"{where}: {why}", n, "cactus_game.set")
                 return False
             self._gain(player, gain, totals, where, n, problems)
-            steps.append(Step("cactus_game.set", player, {"characters": list(characters), "points": gain}))
+            steps.append(("cactus_game.set", player, {"characters": list(characters), "points": gain}))
         elif kind == "free_point":
             self._gain(player, 1, totals, where, n, problems)
-            steps.append(Step("cactus_game.free_point", player, {"points": 1}))
+            steps.append(("cactus_game.free_point", player, {"points": 1}))
         elif kind == "steal_point":
             target = game.player_named(play.get("target"))
             if target is None:
@@ -165,9 +165,9 @@ class CactusGame(Variant):
             else:
                 totals[target] -= 1
                 totals[player] += 1
-                steps.append(Step("cactus_game.steal_point", player, {"target": target}))
+                steps.append(("cactus_game.steal_point", player, {"target": target}))
         elif kind in ("draw", "draw_three"):
-            steps.append(Step("cactus_game.turn_ends", player, {"card": kind}))
+            steps.append(("cactus_game.turn_ends", player, {"card": kind}))
         return kind in ENDS_TURN
 
     def _stop_chain(self, raw: Any, where: str, game: Game, n: int, problems: Problems) -> list[str]:

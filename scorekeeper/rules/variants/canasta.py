@@ -8,7 +8,7 @@ from ..cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, type_name
-from .base import RoundResult, Step, Variant
+from .base import RawStep, RoundResult, Variant
 from .memory import times
 
 SIDE_FIELDS = ("melds", "red_threes", "hand", "opening")
@@ -316,17 +316,17 @@ class Canasta(Variant):
             problems.add(f"{code} is used {times(count)} ({where}), but the two decks hold it "
                          f"{times(self.deck.copies[code])}", n, "deck")
 
-    def score_side(self, side: str, sr: SideRound, went_out_here: bool, concealed: bool) -> tuple[int, list[Step]]:
-        steps: list[Step] = []
+    def score_side(self, side: str, sr: SideRound, went_out_here: bool, concealed: bool) -> tuple[int, list[RawStep]]:
+        steps: list[RawStep] = []
         melded = sum(card_value(c) for meld in sr.melds for c in meld)
         total = melded
-        steps.append(Step("canasta.melded_cards", side, {"points": melded}))
+        steps.append(("canasta.melded_cards", side, {"points": melded}))
         kinds = [canasta_kind(meld) for meld in sr.melds]
         for kind, bonus in (("natural", NATURAL_CANASTA), ("mixed", MIXED_CANASTA), ("wild", WILD_CANASTA)):
             count = kinds.count(kind)
             if count:
                 total += count * bonus
-                steps.append(Step(f"canasta.{kind}_canasta", side, {"count": count, "points": count * bonus}))
+                steps.append((f"canasta.{kind}_canasta", side, {"count": count, "points": count * bonus}))
         reds = len(sr.red_threes)
         if reds:
             worth = ALL_RED_THREES if reds == 4 else RED_THREE * reds
@@ -337,21 +337,21 @@ class Canasta(Variant):
                 total -= worth
                 worth = -worth
                 rule = "canasta.red_threes_without_meld"
-            steps.append(Step(rule, side, {"count": reds, "points": worth}))
+            steps.append((rule, side, {"count": reds, "points": worth}))
         if went_out_here:
             bonus = GOING_OUT_CONCEALED if concealed else GOING_OUT
             total += bonus
-            steps.append(Step("canasta.going_out_concealed" if concealed else "canasta.going_out", side,
+            steps.append(("canasta.going_out_concealed" if concealed else "canasta.going_out", side,
                               {"points": bonus}))
         black_threes = sum(1 for c in sr.hand if rank_of(c) == "3" and is_black(c))
         in_hand = sum(card_value(c) for c in sr.hand if not (rank_of(c) == "3" and is_black(c)))
         if in_hand:
             total -= in_hand
-            steps.append(Step("canasta.cards_in_hand", side, {"count": len(sr.hand) - black_threes,
+            steps.append(("canasta.cards_in_hand", side, {"count": len(sr.hand) - black_threes,
                                                                "points": -in_hand}))
         if black_threes:
             total -= BLACK_THREE_IN_HAND * black_threes
-            steps.append(Step("canasta.black_three_in_hand", side,
+            steps.append(("canasta.black_three_in_hand", side,
                               {"count": black_threes, "points": -BLACK_THREE_IN_HAND * black_threes}))
         return total, steps
 
@@ -366,7 +366,7 @@ class Canasta(Variant):
             return None
         out_side = self.side_of(game, went_out) if went_out else None
         points: dict[str, int] = {}
-        steps: list[Step] = []
+        steps: list[RawStep] = []
         for side, sr in sides.items():
             points[side], side_steps = self.score_side(side, sr, side == out_side, concealed)
             steps.extend(side_steps)

@@ -8,7 +8,7 @@ from ..cards import DECK_52, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import type_name
-from .base import Call, Power, RoundResult, SnapRule, Step
+from .base import Call, Power, RoundResult, SnapRule
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -31,9 +31,10 @@ class Dutch(MemoryVariant):
         out = [p for p in state.in_players if state.totals[p] >= self.OUT_AT]
         for p in out:
             state.out_in_round[p] = rnd.n
-            result.steps.append(Step("dutch.eliminated", p, {"total": state.totals[p], "limit": self.OUT_AT}))
+            result.steps.append(("dutch.eliminated", p, {"total": state.totals[p], "limit": self.OUT_AT}))
         if out:
             state.in_players = [p for p in state.in_players if p not in out]
+            state.in_set = frozenset(state.in_players)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         if len(state.in_players) > 1:
@@ -91,15 +92,15 @@ class DutchToulousain(MemoryVariant):
         values = rnd.values
         a = rnd.announcer
         points = dict(values)
-        steps = [Step("dutch_toulousain.hand_value", p, {"value": v}) for p, v in values.items()]
+        steps = [("dutch_toulousain.hand_value", p, {"value": v}) for p, v in values.items()]
         penalty = rnd.extras["penalty_cards"]
         if penalty:
             added = sum(self.values[c] for c in penalty)
             points[a] += added
-            steps.append(Step("dutch_toulousain.penalty_cards", a,
+            steps.append(("dutch_toulousain.penalty_cards", a,
                               {"cards": list(penalty), "count": len(penalty), "added": added}))
         winner = self.round_winner(points, a, list(values))
-        steps.append(Step("dutch_toulousain.round_winner", winner, {"points": points[winner], "dutcher": a}))
+        steps.append(("dutch_toulousain.round_winner", winner, {"points": points[winner], "dutcher": a}))
         return RoundResult(points=points, totals={}, values=values, winner=winner, steps=steps)
 
     @staticmethod

@@ -13,8 +13,8 @@ from ..cards import parse_card
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, type_name
-from ..units import from_number, to_number
-from .base import RoundResult, Step, Variant
+from ..units import from_number
+from .base import RoundResult, Variant
 
 HAND_MIN, HAND_MAX = -50, 500
 
@@ -22,11 +22,12 @@ HAND_MIN, HAND_MAX = -50, 500
 class MemoryState:
     """Where a memory game stands between rounds."""
 
-    __slots__ = ("totals", "in_players", "rounds_played", "drawn", "out_in_round")
+    __slots__ = ("totals", "in_players", "in_set", "rounds_played", "drawn", "out_in_round")
 
     def __init__(self, players: list[str]):
         self.totals: dict[str, int] = dict.fromkeys(players, 0)
-        self.in_players: list[str] = list(players)
+        self.in_players: list[str] = list(players)  # seat order
+        self.in_set: frozenset[str] = frozenset(players)
         self.rounds_played = 0
         self.drawn: set[str] = set()  # cactus-tas: who has drawn at least once
         self.out_in_round: dict[str, int] = {}  # dutch: round in which each player went out
@@ -58,19 +59,11 @@ class MemoryVariant(Variant):
 
     # -- reading -------------------------------------------------------------
 
-    def round_fields(self) -> frozenset[str]:
-        return frozenset(("hands", "announcer") + self.round_extras)
+    def __init__(self) -> None:
+        self.round_fields = frozenset(("hands", "announcer") + self.round_extras)
 
-    def read_hand(self, hand: Any, name: str, n: int, problems: Problems) -> tuple[list[str] | None, int]:
-        if isinstance(hand, list):
-            table = self.values
-            total = 0
-            try:
-                for code in hand:
-                    total += table[code]
-                return hand, total
-            except (KeyError, TypeError):
-                return self._read_cards_slowly(hand, f"{name}'s hand", n, problems)
+    def read_number(self, hand: Any, name: str, n: int, problems: Problems) -> tuple[None, int]:
+        """A hand given as a number (a player who counted their own cards)."""
         units = from_number(hand, self.scale)
         if units is None:
             if isinstance(hand, (int, float)) and not isinstance(hand, bool):
@@ -104,48 +97,62 @@ class MemoryVariant(Variant):
         return codes[0] if codes else None
 
     def read_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> MemoryRound | None:
-        if not isinstance(raw, dict):
+        if type(raw) is not dict:
             problems.add(f"a round must be an object, not {type_name(raw)}", n)
             return None
-        fields = self.round_fields()
+        fields = self.round_fields
         for key in raw:
             if key not in fields:
                 problems.add(f"unknown field {quoted(key)} (a {self.key} round has: {', '.join(sorted(fields))})", n)
         hands = raw.get("hands")
-        if not isinstance(hands, dict):
+        if type(hands) is not dict:
             what = "missing" if hands is None else f"{type_name(hands)}, not an object of hands"
             problems.add(f"hands is {what}", n)
             return None
-        cards: dict[str, list[str] | None] = {}
-        values: dict[str, int] = {}
-        in_players = state.in_players
-        for key, hand in hands.items():
-            name = game.player_named(key)
-            if name is None:
-                problems.add(f"hands has an entry for {quoted(key)}, who is not a player", n)
-            elif name in values:
-                problems.add(f"{name} has two hands", n)
-            elif name not in in_players:
-                problems.add(f"{name} is out of the game and cannot have a hand", n)
-            else:
-                cards[name], values[name] = self.read_hand(hand, name, n, problems)
-        if len(values) != len(in_players):
-            for name in in_players:
-                if name not in values:
-                    problems.add(f"{name}'s hand is missing", n)
+        cards, values = self._read_hands(hands, n, game, state, problems)
         announcer = self.read_player(raw.get("announcer"), "announcer", n, game, state, problems)
         if problems:
             return None
-        # Keep seat order whatever the key order of `hands`.
-        if list(values) != in_players:
-            cards = {p: cards[p] for p in in_players}
-            values = {p: values[p] for p in in_players}
         rnd = MemoryRound(n, cards, values, announcer, {})
         counted = self.read_extras(raw, rnd, game, state, problems)
         if problems:
             return None
         self.check_deck(rnd, counted, n, problems)
         return None if problems else rnd
+
+    def _read_hands(self, hands: dict[str, Any], n: int, game: Game, state: MemoryState,
+                    problems: Problems) -> tuple[dict[str, list[str] | None], dict[str, int]]:
+        """Each hand's cards and value, in seat order whatever the order of `hands`."""
+        cards: dict[str, list[str] | None] = {}
+        values: dict[str, int] = {}
+        in_players = state.in_players
+        value_of = self.values.__getitem__
+        exact_names = game.names
+        for key, hand in hands.items():
+            name = exact_names.get(key) or game.player_named(key)
+            if name is None:
+                problems.add(f"hands has an entry for {quoted(key)}, who is not a player", n)
+            elif name in values:
+                problems.add(f"{name} has two hands", n)
+            elif name not in state.in_set:
+                problems.add(f"{name} is out of the game and cannot have a hand", n)
+            elif type(hand) is list:
+                try:
+                    # The common case: canonical codes of this deck, summed in one C loop.
+                    values[name] = sum(map(value_of, hand))
+                    cards[name] = hand
+                except (KeyError, TypeError):
+                    cards[name], values[name] = self._read_cards_slowly(hand, f"{name}'s hand", n, problems)
+            else:
+                cards[name], values[name] = self.read_number(hand, name, n, problems)
+        if len(values) != len(in_players):
+            for name in in_players:
+                if name not in values:
+                    problems.add(f"{name}'s hand is missing", n)
+        elif list(values) != in_players:
+            cards = {p: cards[p] for p in in_players}
+            values = {p: values[p] for p in in_players}
+        return cards, values
 
     def read_player(self, raw: Any, field: str, n: int, game: Game, state: MemoryState,
                     problems: Problems) -> str | None:
@@ -155,7 +162,7 @@ class MemoryVariant(Variant):
         name = game.player_named(raw)
         if name is None:
             problems.add(f"{field} {quoted(raw)} is not a player of this game", n)
-        elif name not in state.in_players:
+        elif name not in state.in_set:
             problems.add(f"{field} {name} is out of the game", n)
         return name
 
@@ -168,9 +175,12 @@ class MemoryVariant(Variant):
         return {}
 
     def check_deck(self, rnd: MemoryRound, counted: dict[str, list[str]], n: int, problems: Problems) -> None:
-        codes = [c for hand in rnd.cards.values() if hand for c in hand]
+        codes: list[str] = []
+        for hand in rnd.cards.values():
+            if hand:
+                codes += hand
         for extra in counted.values():
-            codes.extend(extra)
+            codes += extra
         overused = self.deck.overused(codes)
         if not overused:
             return
@@ -191,9 +201,6 @@ class MemoryVariant(Variant):
 
     def new_state(self, game: Game) -> MemoryState:
         return MemoryState(game.players)
-
-    def num(self, units: int) -> int | float:
-        return to_number(units, self.scale)
 
     def play_round(self, raw: Any, n: int, game: Game, state: MemoryState,
                    problems: Problems) -> RoundResult | None:
@@ -217,7 +224,7 @@ class MemoryVariant(Variant):
 
     def everyone_scores_value(self, rnd: MemoryRound, rule: str) -> RoundResult:
         values = rnd.values
-        steps = [Step(rule, p, {"value": self.num(v)}) for p, v in values.items()]
+        steps = [(rule, p, {"value": v}) for p, v in values.items()]
         return RoundResult(points=dict(values), totals={}, values=values, steps=steps)
 
     # -- end of game ---------------------------------------------------------

@@ -9,7 +9,7 @@ from ..cards import DECK_32, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, type_name
-from .base import Call, Option, Power, RoundResult, SnapRule, Step
+from .base import Call, Option, Power, RawStep, RoundResult, SnapRule
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -22,33 +22,38 @@ TAMALOU_POWERS = (
 )
 
 
-def announcer_rule(values: dict[str, int], announcer: str, num: Any, family: str = "tamalou"
-                   ) -> tuple[dict[str, int], list[Step]]:
+ANNOUNCER_RULES = ("announcer_lowest", "announcer_not_lowest", "at_or_below_announcer", "above_announcer")
+
+
+def announcer_rule(values: dict[str, int], announcer: str, family: str = "tamalou"
+                   ) -> tuple[dict[str, int], list[RawStep]]:
     """Section 4.3: the announcer scores 0 unless someone is lower; the others score 0
     at or below the announcer's value, their value above it."""
+    lowest_rule, not_lowest_rule, at_or_below_rule, above_rule = (f"{family}.{r}" for r in ANNOUNCER_RULES)
     va = values[announcer]
-    others = [(p, v) for p, v in values.items() if p != announcer]
-    lower = [(p, v) for p, v in others if v < va]
+    lower, lower_value = None, va  # the lowest player below the announcer, if any
+    for p, v in values.items():
+        if v < lower_value:
+            lower, lower_value = p, v
     points: dict[str, int] = {}
-    steps: list[Step] = []
+    steps: list[RawStep] = []
     for p, v in values.items():
         if p == announcer:
-            if lower:
-                low_p, low_v = min(lower, key=lambda pv: pv[1])
-                points[p] = va
-                steps.append(Step(f"{family}.announcer_not_lowest", p,
-                                  {"value": num(va), "lower": low_p, "lower_value": num(low_v)}))
-            else:
+            if lower is None:
                 points[p] = 0
-                steps.append(Step(f"{family}.announcer_lowest", p, {"value": num(va)}))
+                steps.append((lowest_rule, p, {"value": va}))
+            else:
+                points[p] = va
+                steps.append((not_lowest_rule, p,
+                              {"value": va, "lower": lower, "lower_value": lower_value}))
         elif v <= va:
             points[p] = 0
-            steps.append(Step(f"{family}.at_or_below_announcer", p,
-                              {"value": num(v), "announcer": announcer, "announcer_value": num(va)}))
+            steps.append((at_or_below_rule, p,
+                          {"value": v, "announcer": announcer, "announcer_value": va}))
         else:
             points[p] = v
-            steps.append(Step(f"{family}.above_announcer", p,
-                              {"value": num(v), "announcer": announcer, "announcer_value": num(va)}))
+            steps.append((above_rule, p,
+                          {"value": v, "announcer": announcer, "announcer_value": va}))
     return points, steps
 
 
@@ -69,7 +74,7 @@ class Tamalou(MemoryVariant):
     def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
         if rnd.announcer is None:
             return self.everyone_scores_value(rnd, "tamalou.no_call")
-        points, steps = announcer_rule(rnd.values, rnd.announcer, self.num)
+        points, steps = announcer_rule(rnd.values, rnd.announcer)
         return RoundResult(points=points, totals={}, values=rnd.values, steps=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
@@ -95,19 +100,19 @@ class Koubo(MemoryVariant):
         values = rnd.values
         a = rnd.announcer
         points: dict[str, int] = {}
-        steps: list[Step] = []
+        steps: list[RawStep] = []
         for p, v in values.items():
             if p != a:
                 points[p] = v
-                steps.append(Step("koubo.hand_value", p, {"value": v}))
+                steps.append(("koubo.hand_value", p, {"value": v}))
                 continue
             others = [w for q, w in values.items() if q != a]
             if all(v < w for w in others):
                 points[p] = self.CALL_WON
-                steps.append(Step("koubo.announcer_strictly_lowest", p, {"value": v, "points": self.CALL_WON}))
+                steps.append(("koubo.announcer_strictly_lowest", p, {"value": v, "points": self.CALL_WON}))
             else:
                 points[p] = self.CALL_LOST
-                steps.append(Step("koubo.announcer_not_strictly_lowest", p,
+                steps.append(("koubo.announcer_not_strictly_lowest", p,
                                   {"value": v, "lowest_other": min(others), "points": self.CALL_LOST}))
         return RoundResult(points=points, totals={}, values=values, steps=steps)
 
@@ -167,19 +172,19 @@ class Tamoul(MemoryVariant):
             return self.everyone_scores_value(rnd, "tamoul.no_call")
         a = rnd.announcer
         values = rnd.values
-        points, steps = announcer_rule(values, a, self.num, family="tamoul")
+        points, steps = announcer_rule(values, a, family="tamoul")
         va = values[a]
         for c in rnd.extras["counter_callers"]:
             if values[c] < va:
                 points[c] = self.COUNTER_WON * self.scale
-                steps.append(Step("tamoul.counter_call_won", c, {
-                    "value": self.num(values[c]), "announcer": a, "announcer_value": self.num(va),
-                    "points": self.COUNTER_WON}))
+                steps.append(("tamoul.counter_call_won", c, {
+                    "value": values[c], "announcer": a, "announcer_value": va,
+                    "points": points[c]}))
             else:
                 points[c] += self.COUNTER_LOST * self.scale
-                steps.append(Step("tamoul.counter_call_lost", c, {
-                    "value": self.num(values[c]), "announcer": a, "announcer_value": self.num(va),
-                    "points": self.num(points[c])}))
+                steps.append(("tamoul.counter_call_lost", c, {
+                    "value": values[c], "announcer": a, "announcer_value": va,
+                    "points": points[c]}))
         return RoundResult(points=points, totals={}, values=values, steps=steps)
 
     def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState) -> None:
@@ -187,8 +192,7 @@ class Tamoul(MemoryVariant):
         for p, total in state.totals.items():
             if total == reset_from:
                 state.totals[p] = reset_to
-                result.steps.append(Step("tamoul.hundred_drops_to_fifty", p,
-                                         {"from": self.RESET_FROM, "to": self.RESET_TO}))
+                result.steps.append(("tamoul.hundred_drops_to_fifty", p, {"from": reset_from, "to": reset_to}))
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         limit = self.LIMIT * self.scale
@@ -233,12 +237,12 @@ class Fontenaysien(MemoryVariant):
 
     def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
         points: dict[str, int] = {}
-        steps: list[Step] = []
+        steps: list[RawStep] = []
         went_out = rnd.extras["went_out"]
         for p, v in rnd.values.items():
             if p == went_out:
                 points[p] = self.WENT_OUT
-                steps.append(Step("fontenaysien.went_out", p, {"points": self.WENT_OUT}))
+                steps.append(("fontenaysien.went_out", p, {"points": self.WENT_OUT}))
                 continue
             pts = FONTENAYSIEN_TOP
             for highest, band_points in FONTENAYSIEN_SCALE:
@@ -246,7 +250,7 @@ class Fontenaysien(MemoryVariant):
                     pts = band_points
                     break
             points[p] = pts
-            steps.append(Step("fontenaysien.scale", p, {"value": v, "points": pts}))
+            steps.append(("fontenaysien.scale", p, {"value": v, "points": pts}))
         return RoundResult(points=points, totals={}, values=rnd.values, steps=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
@@ -308,7 +312,7 @@ class CaboBruxellois(MemoryVariant):
         values = rnd.values
         a = rnd.announcer
         points: dict[str, int] = {}
-        steps: list[Step] = []
+        steps: list[RawStep] = []
         if a is None:
             for p, v in values.items():
                 self._plain(p, v, points, steps)
@@ -319,45 +323,45 @@ class CaboBruxellois(MemoryVariant):
                 for p in values:
                     if p == a:
                         points[p] = self.FAILED
-                        steps.append(Step("cabo.failed_call", p, {"value": va, "limit": self.LIMIT,
+                        steps.append(("cabo.failed_call", p, {"value": va, "limit": self.LIMIT,
                                                                   "points": self.FAILED}))
                     else:
                         points[p] = 0
-                        steps.append(Step("cabo.failed_call_others", p, {"announcer": a}))
+                        steps.append(("cabo.failed_call_others", p, {"announcer": a}))
             else:
                 for p, v in values.items():
                     if p != a:
                         self._plain(p, v, points, steps)
                 if lowest_other < va:
                     points[a] = va + (va - lowest_other)
-                    steps.append(Step("cabo.beaten", a, {"value": va, "lowest": lowest_other,
+                    steps.append(("cabo.beaten", a, {"value": va, "lowest": lowest_other,
                                                          "points": points[a]}))
                 elif va < 0:
                     points[a] = 0
-                    steps.append(Step("cabo.negative_call", a, {"value": va}))
+                    steps.append(("cabo.negative_call", a, {"value": va}))
                     for p in values:
                         if p != a:
                             points[p] += -va
-                            steps.append(Step("cabo.negative_call_bonus", p, {"announcer": a, "bonus": -va}))
+                            steps.append(("cabo.negative_call_bonus", p, {"announcer": a, "bonus": -va}))
                 else:
                     points[a] = va
-                    steps.append(Step("cabo.call", a, {"value": va}))
+                    steps.append(("cabo.call", a, {"value": va}))
             points = {p: points[p] for p in values}  # seat order
         for p, count in rnd.extras["wrong_snaps"].items():
             if count:
                 points[p] += self.WRONG_SNAP * count
-                steps.append(Step("cabo.wrong_snaps", p, {"count": count, "points": self.WRONG_SNAP * count}))
+                steps.append(("cabo.wrong_snaps", p, {"count": count, "points": self.WRONG_SNAP * count}))
         return RoundResult(points=points, totals={}, values=values, steps=steps)
 
     @staticmethod
-    def _plain(p: str, v: int, points: dict[str, int], steps: list[Step]) -> None:
+    def _plain(p: str, v: int, points: dict[str, int], steps: list[RawStep]) -> None:
         """Rule 4 for a player who did not call: their value, a negative value counting 0."""
         if v < 0:
             points[p] = 0
-            steps.append(Step("cabo.negative_counts_zero", p, {"value": v}))
+            steps.append(("cabo.negative_counts_zero", p, {"value": v}))
         else:
             points[p] = v
-            steps.append(Step("cabo.hand_value", p, {"value": v}))
+            steps.append(("cabo.hand_value", p, {"value": v}))
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state)

@@ -16,13 +16,13 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-import referee.routing  # noqa: E402
+import scorekeeper.routing  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(referee.routing.websocket_urlpatterns))
+            AuthMiddlewareStack(URLRouter(scorekeeper.routing.websocket_urlpatterns))
         ),
     }
 )

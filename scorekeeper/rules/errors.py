@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +17,10 @@ class Problem:
     message: str
     round: int | None = None
     rule: str | None = None
+    # A stable identifier of the kind of problem and its details, so the web layer
+    # can say it in French and point at the field at fault (`player`, `side`, `field`).
+    code: str | None = None
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         if self.round is None:
@@ -41,8 +46,9 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []
 
-    def add(self, message: str, round_no: int | None = None, rule: str | None = None) -> None:
-        self.items.append(Problem(message, round_no, rule))
+    def add(self, message: str, round_no: int | None = None, rule: str | None = None, *,
+            code: str | None = None, **params: Any) -> None:
+        self.items.append(Problem(message, round_no, rule, code, params))
 
     def __bool__(self) -> bool:
         return bool(self.items)

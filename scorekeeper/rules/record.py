@@ -11,7 +11,7 @@ from typing import Any
 from .errors import Problem, Problems, RecordError
 from .game import Game
 from .registry import VARIANTS, get_variant
-from .shapes import quoted, type_name, unknown_fields
+from .shapes import quoted, short_text, type_name, unknown_fields
 from .variants.base import Variant
 
 FORMAT = 1
@@ -83,15 +83,18 @@ def _read_options(raw: Any, variant: Variant, problems: Problems) -> dict[str, A
         option = declared.get(key)
         if option is None:
             known = ", ".join(declared) or "none"
-            problems.add(f"option {quoted(key)} is unknown for {variant.key} (its options: {known})")
+            problems.add(f"option {quoted(key)} is unknown for {variant.key} (its options: {known})",
+                         code="option.unknown", field="options", option=short_text(key))
         elif option.kind == "count":
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                problems.add(f"option {key} must be a whole number of at least 1, not {quoted(value)}")
+                problems.add(f"option {key} must be a whole number of at least 1, not {quoted(value)}",
+                             code="option.count", field="options", option=key)
             else:
                 options[key] = value
         elif option.kind == "flag":
             if not isinstance(value, bool):
-                problems.add(f"option {key} must be true or false, not {quoted(value)}")
+                problems.add(f"option {key} must be true or false, not {quoted(value)}",
+                             code="option.flag", field="options", option=key)
             else:
                 options[key] = value
     return options
@@ -113,13 +116,15 @@ def _read_players(raw: Any, variant: Variant, problems: Problems) -> list[str] |
             continue
         trimmed = name.strip()
         if not trimmed:
-            problems.add(f"player {i} has an empty name")
+            problems.add(f"player {i} has an empty name", code="name.empty", field="players", seat=i)
             ok = False
         elif len(trimmed) > MAX_NAME_LENGTH:
-            problems.add(f"player {i}'s name is longer than {MAX_NAME_LENGTH} characters")
+            problems.add(f"player {i}'s name is longer than {MAX_NAME_LENGTH} characters",
+                         code="name.too_long", field="players", seat=i, limit=MAX_NAME_LENGTH)
             ok = False
         elif trimmed in players:
-            problems.add(f"the name {trimmed} is used by two players")
+            problems.add(f"the name {trimmed} is used by two players", code="name.twice", field="players",
+                         name=trimmed)
             ok = False
         else:
             players.append(trimmed)
@@ -128,7 +133,9 @@ def _read_players(raw: Any, variant: Variant, problems: Problems) -> list[str] |
             allowed = "2 or 4"
         else:
             allowed = f"{variant.min_players} to {variant.max_players}"
-        problems.add(f"{variant.key} is played by {allowed} players, not {len(players)}")
+        problems.add(f"{variant.key} is played by {allowed} players, not {len(players)}",
+                     code="players.count", field="players", allowed=allowed, count=len(players),
+                     low=variant.min_players, high=variant.max_players)
         ok = False
     return players if ok else None
 

@@ -51,7 +51,7 @@ class GameResult:
         numbers given as players write them (tamoul's halves included)."""
         scale = self.variant.scale
         steps = []
-        for rule, player, params in self.rounds[index].steps:
+        for rule, player, params in self.rounds[index].trace:
             if scale != 1:
                 params = {k: to_number(v, scale) if type(v) is int else v for k, v in params.items()}
             steps.append(Step(rule, player, params))
@@ -95,14 +95,21 @@ def _score_rounds(game: Game) -> GameResult:
     finished, winners, losers = False, [], []
     problems = Problems()
     for n, raw in enumerate(game.rounds, 1):
+        if problems:
+            # An earlier round is at fault: report what is wrong on its own in this one,
+            # and skip the checks that depend on the faulty round (spec, section 3).
+            alone = Problems()
+            variant.check_round(raw, n, game, state, alone)
+            problems.items += alone.items
+            continue
         if finished:
-            problems.add(f"the game was already finished after round {n - 1}", n, "end")
+            problems.add(f"the game was already finished after round {n - 1}", n, "end", code="game.finished",
+                         last=n - 1)
             break
         result = variant.play_round(raw, n, game, state, problems)
-        if result is None:
-            break  # later rounds depend on this one: their checks are skipped
-        results.append(result)
-        finished, winners, losers = variant.outcome(game, state)
+        if result is not None:
+            results.append(result)
+            finished, winners, losers = variant.outcome(game, state)
     problems.raise_if_any()
     return GameResult(variant, game, results, dict(state.totals), finished, winners, losers)
 

@@ -25,12 +25,19 @@ def type_name(value: Any) -> str:
 
 def quoted(value: Any) -> str:
     """A short, safe rendering of a bad value for a message."""
+    if isinstance(value, (list, dict)) and value:
+        return type_name(value)  # a structure may be huge or nested without end: name it only
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         text = type_name(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def unknown_fields(obj: dict[str, Any], allowed: tuple[str, ...] | frozenset[str]) -> list[str]:
     return [key for key in obj if key not in allowed]
+
+
+def short_text(value: Any, limit: int = 40) -> str:
+    """A bad value as plain text for a problem's params (the web layer quotes it itself)."""
+    return value[:limit] if isinstance(value, str) else quoted(value)

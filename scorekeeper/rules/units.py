@@ -22,7 +22,7 @@ def from_number(value: object, scale: int) -> int | None:
     if isinstance(value, int):
         return value * scale
     if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
+        if not -1e15 < value < 1e15:  # NaN, infinities and numbers no hand can reach
             return None
         scaled = value * scale
         if scaled == int(scaled):

@@ -37,7 +37,12 @@ class RoundResult:
     totals: dict[str, int]
     values: dict[str, int] | None = None
     winner: str | None = None
-    steps: list[RawStep] = field(default_factory=list)
+    trace: list[RawStep] = field(default_factory=list)
+
+    @property
+    def steps(self) -> list[Step]:
+        """The trace as Steps, numbers in the variant's units (GameResult.explain converts them)."""
+        return [Step(*raw) for raw in self.trace]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,13 @@ class Variant:
     def play_round(self, raw: Any, n: int, game: Game, state: Any, problems: Problems) -> RoundResult | None:
         """Check round `n` and, when it is valid, score it and advance `state`."""
         raise NotImplementedError
+
+    def check_round(self, raw: Any, n: int, game: Game, state: Any, problems: Problems) -> None:
+        """Check round `n` after an earlier round was at fault, without scoring it.
+
+        Only checks that do not depend on the rounds before may be made (the state
+        misses the faulty round); by default none are.
+        """
 
     def outcome(self, game: Game, state: Any) -> tuple[bool, list[str], list[str]]:
         """(finished, winners, losers), winners and losers in seat order."""

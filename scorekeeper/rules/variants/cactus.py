@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import DECK_52
 from ..errors import Problems
 from ..game import Game
-from ..shapes import quoted, type_name
+from ..shapes import quoted, short_text, type_name
 from .base import Call, Option, Power, RawStep, RoundResult, SnapRule
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
@@ -52,7 +52,7 @@ class Cactus(MemoryVariant):
             else:
                 points[p] = 0
                 steps.append(("cactus.no_cactus", p, {"value": v, "limit": CACTUS_LIMIT}))
-        return RoundResult(points=points, totals={}, values=values, steps=steps)
+        return RoundResult(points=points, totals={}, values=values, trace=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state, best="highest")
@@ -75,7 +75,8 @@ class CactusTas(Cactus):
         if draws_raw is None:
             draws_raw = {}
         if not isinstance(draws_raw, dict):
-            problems.add(f"draws must be an object of player: card, not {type_name(draws_raw)}", n)
+            problems.add(f"draws must be an object of player: card, not {type_name(draws_raw)}", n,
+                         code="field.shape", field="draws")
             return {}
         draws: dict[str, str] = {}
         mentioned: set[str] = set()
@@ -84,20 +85,23 @@ class CactusTas(Cactus):
             if name is not None:
                 mentioned.add(name)
             if name is None or name not in rnd.values:
-                problems.add(f"draws has an entry for {quoted(key)}, who is not a player in this round", n)
+                problems.add(f"draws has an entry for {quoted(key)}, who is not a player in this round", n,
+                             code="player.unknown", field="draws", name=short_text(key))
                 continue
             value = rnd.values[name]
             if value <= CACTUS_LIMIT:
                 problems.add(f"{name} has cactus (value {value}) and draws nothing, but draws gives "
-                             f"{quoted(text)}", n, "cactus_tas.has_cactus")
+                             f"{quoted(text)}", n, "cactus_tas.has_cactus",
+                             code="cactus_tas.draw_with_cactus", field="draws", player=name, value=value)
                 continue
-            code = self.read_card(text, f"{name}'s draw", n, problems)
+            code = self.read_card(text, f"{name}'s draw", n, problems, "draws", name)
             if code is not None:
                 draws[name] = code
         missing = [p for p, v in rnd.values.items() if v > CACTUS_LIMIT and p not in mentioned]
         for p in missing:
             problems.add(f"draws are missing for {p}, who has no cactus (value {rnd.values[p]})", n,
-                         "cactus_tas.draw_weight")
+                         "cactus_tas.draw_weight", code="cactus_tas.draw_missing", field="draws", player=p,
+                         value=rnd.values[p])
         rnd.extras["draws"] = draws
         return {}  # drawn cards go back into the deck: not part of the deck check
 
@@ -124,7 +128,7 @@ class CactusTas(Cactus):
                 weight = self.values[card]
                 points[p] = weight
                 steps.append(("cactus_tas.draw_weight", p, {"card": card, "weight": weight, "value": v}))
-        return RoundResult(points=points, totals={}, values=rnd.values, steps=steps)
+        return RoundResult(points=points, totals={}, values=rnd.values, trace=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state, best="lowest")

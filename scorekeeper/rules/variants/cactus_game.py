@@ -6,7 +6,7 @@ from typing import Any
 
 from ..errors import Problems
 from ..game import Game
-from ..shapes import quoted, type_name
+from ..shapes import quoted, short_text, type_name
 from .base import RawStep, RoundResult, Variant
 
 CHARACTERS = {"charlie": 1, "spike": 2, "walter": 3}
@@ -37,7 +37,7 @@ def set_points(characters: list[str]) -> tuple[int | None, str | None]:
     """(points, None) for a legal set, or (None, why not)."""
     if len(characters) != 3:
         return None, f"a set is three cards, not {len(characters)}"
-    unknown = [c for c in characters if c not in CHARACTERS and c != JOKER]
+    unknown = [c for c in characters if not isinstance(c, str) or (c not in CHARACTERS and c != JOKER)]
     if unknown:
         return None, f"{quoted(unknown[0])} is not a character (charlie, spike, walter, joker)"
     kinds = {c for c in characters if c != JOKER}
@@ -84,13 +84,15 @@ class CactusGame(Variant):
                 problems.add(f"unknown field {quoted(key)} (a turn has: player, plays)", n)
         player = game.player_named(raw.get("player"))
         if player is None:
-            problems.add(f"player {quoted(raw.get('player'))} is not a player of this game", n)
+            problems.add(f"player {quoted(raw.get('player'))} is not a player of this game", n,
+                         code="player.unknown", field="player", name=short_text(raw.get("player")))
         elif state.last_player is not None:
             seats = game.players
             expected = seats[(seats.index(state.last_player) + 1) % len(seats)]
             if player != expected:
                 problems.add(f"it is {expected}'s turn after {state.last_player}, not {player}'s", n,
-                             "cactus_game.turn_order")
+                             "cactus_game.turn_order", code="cactus_game.turn_order", field="player",
+                             player=player, expected=expected, last=state.last_player)
         plays = raw.get("plays")
         if not isinstance(plays, list):
             problems.add("plays is missing" if plays is None else f"plays must be a list, not {type_name(plays)}", n)
@@ -102,7 +104,8 @@ class CactusGame(Variant):
         for i, play in enumerate(plays, 1):
             if ended_by is not None:
                 problems.add(f"play {i} comes after play {ended_by} ended {player}'s turn", n,
-                             "cactus_game.turn_ends")
+                             "cactus_game.turn_ends", code="cactus_game.play_after_end", field="plays",
+                             play=i, ended_by=ended_by, player=player)
                 break
             if self._play(play, i, player, game, totals, steps, n, problems):
                 ended_by = i
@@ -114,7 +117,7 @@ class CactusGame(Variant):
         state.totals = totals
         state.last_player = player
         state.rounds_played = n
-        return RoundResult(points=points, totals=dict(totals), steps=steps)
+        return RoundResult(points=points, totals=dict(totals), trace=steps)
 
     def _play(self, play: Any, i: int, player: str, game: Game, totals: dict[str, int],
               steps: list[RawStep], n: int, problems: Problems) -> bool:
@@ -142,11 +145,13 @@ class CactusGame(Variant):
         if kind == "set":
             characters = play.get("characters")
             if not isinstance(characters, list):
-                problems.add(f"{where} (set) needs characters: a list of three", n, "cactus_game.set")
+                problems.add(f"{where} (set) needs characters: a list of three", n, "cactus_game.set",
+                             code="cactus_game.set_shape", field="plays", play=i)
                 return False
             gain, why = set_points(characters)
             if why:
-                problems.add(f"{where}: {why}", n, "cactus_game.set")
+                problems.add(f"{where}: {why}", n, "cactus_game.set", code="cactus_game.set", field="plays", play=i,
+                             why=why)
                 return False
             self._gain(player, gain, totals, where, n, problems)
             steps.append(("cactus_game.set", player, {"characters": list(characters), "points": gain}))
@@ -157,11 +162,14 @@ class CactusGame(Variant):
             target = game.player_named(play.get("target"))
             if target is None:
                 problems.add(f"{where} (steal_point) needs a target who is a player, not "
-                             f"{quoted(play.get('target'))}", n, "cactus_game.steal_point")
+                             f"{quoted(play.get('target'))}", n, "cactus_game.steal_point",
+                             code="cactus_game.steal_target", field="plays", play=i)
             elif target == player:
-                problems.add(f"{where}: {player} cannot steal a Point from themselves", n, "cactus_game.steal_point")
+                problems.add(f"{where}: {player} cannot steal a Point from themselves", n, "cactus_game.steal_point",
+                             code="cactus_game.steal_self", field="plays", play=i, player=player)
             elif totals[target] < 1:
-                problems.add(f"{where}: {target} has no Point to steal", n, "cactus_game.steal_point")
+                problems.add(f"{where}: {target} has no Point to steal", n, "cactus_game.steal_point",
+                             code="cactus_game.steal_nothing", field="plays", play=i, target=target)
             else:
                 totals[target] -= 1
                 totals[player] += 1
@@ -190,7 +198,9 @@ class CactusGame(Variant):
         in_play = sum(totals.values())
         if in_play + gain > POINT_CARDS:
             problems.add(f"{where}: {player} would need Point cards beyond the {POINT_CARDS} that exist "
-                         f"({in_play} are already taken)", n, "cactus_game.point_cards")
+                         f"({in_play} are already taken)", n, "cactus_game.point_cards",
+                         code="cactus_game.point_cards", field="plays", player=player, taken=in_play,
+                         limit=POINT_CARDS)
             return
         totals[player] += gain
 

@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
 from ..errors import Problems
 from ..game import Game
-from ..shapes import quoted, type_name
+from ..shapes import quoted, short_text, type_name
 from .base import RawStep, RoundResult, Variant
 from .memory import times
 
@@ -130,21 +130,25 @@ class Canasta(Variant):
         players = game.players
         teams_raw = raw.get("teams")
         if len(players) == 3:
-            problems.add("canasta is played by 2 or 4 players, not 3")
+            problems.add("canasta is played by 2 or 4 players, not 3", code="players.count", field="players",
+                         allowed="2 or 4", count=3, low=2, high=4)
             return
         if len(players) == 2:
             if teams_raw is not None:
-                problems.add("teams are only for four players: with two, each plays alone")
+                problems.add("teams are only for four players: with two, each plays alone", code="teams.two_players",
+                             field="teams")
             return
         if not isinstance(teams_raw, dict):
             problems.add("teams are missing: four players play in two teams of two" if teams_raw is None
-                         else f"teams must be an object of team: [two players], not {type_name(teams_raw)}")
+                         else f"teams must be an object of team: [two players], not {type_name(teams_raw)}",
+                         code="teams.missing", field="teams")
             return
         teams: dict[str, list[str]] = {}
         for name, members in teams_raw.items():
             team = name.strip()
             if not team or len(team) > 40:
-                problems.add(f"team name {quoted(name)} must have 1 to 40 characters")
+                problems.add(f"team name {quoted(name)} must have 1 to 40 characters", code="teams.name",
+                             field="teams", name=name[:40])
                 continue
             if not isinstance(members, list) or len(members) != 2:
                 problems.add(f"team {team} must be a list of two players")
@@ -158,12 +162,14 @@ class Canasta(Variant):
             return
         members = [p for team in teams.values() for p in team]
         if len(teams) != 2 or sorted(members) != sorted(players):
-            problems.add("teams must be two teams of two covering the four players, each once")
+            problems.add("teams must be two teams of two covering the four players, each once",
+                         code="teams.cover", field="teams")
             return
         first, second = ({players[0], players[2]}, {players[1], players[3]})
         if {frozenset(t) for t in teams.values()} != {frozenset(first), frozenset(second)}:
             problems.add(f"partners sit opposite: {players[0]} with {players[2]}, "
-                         f"{players[1]} with {players[3]}")
+                         f"{players[1]} with {players[3]}", code="teams.opposite", field="teams",
+                         first=[players[0], players[2]], second=[players[1], players[3]])
             return
         # Sides in seat order: the team of the first player first.
         game.teams = dict(sorted(teams.items(), key=lambda kv: min(players.index(m) for m in kv[1])))
@@ -181,28 +187,31 @@ class Canasta(Variant):
 
     # -- a round -------------------------------------------------------------
 
-    def _cards(self, raw: Any, where: str, n: int, problems: Problems) -> list[str]:
+    def _cards(self, raw: Any, where: str, n: int, problems: Problems, side: str, field: str) -> list[str]:
         if raw is None:
             return []
         if not isinstance(raw, list):
-            problems.add(f"{where} must be a list of cards, not {type_name(raw)}", n)
+            problems.add(f"{where} must be a list of cards, not {type_name(raw)}", n, code="field.shape",
+                         side=side, field=field)
             return []
         codes = []
         for text in raw:
             code = parse_card(text)
             if code is None:
-                problems.add(f"{where} has {quoted(text)}, which is not a card", n)
+                problems.add(f"{where} has {quoted(text)}, which is not a card", n, code="card.unknown",
+                             side=side, field=field, text=short_text(text))
             else:
                 codes.append(code)
         return codes
 
-    def _melds(self, raw: Any, where: str, n: int, problems: Problems) -> list[list[str]]:
+    def _melds(self, raw: Any, where: str, n: int, problems: Problems, side: str, field: str) -> list[list[str]]:
         if raw is None:
             return []
         if not isinstance(raw, list):
-            problems.add(f"{where} must be a list of melds, not {type_name(raw)}", n)
+            problems.add(f"{where} must be a list of melds, not {type_name(raw)}", n, code="field.shape",
+                         side=side, field=field)
             return []
-        return [self._cards(m, f"{where} {i}", n, problems) for i, m in enumerate(raw, 1)]
+        return [self._cards(m, f"{where} {i}", n, problems, side, field) for i, m in enumerate(raw, 1)]
 
     def _read_side(self, side: str, raw: Any, n: int, problems: Problems) -> SideRound:
         sr = SideRound()
@@ -212,18 +221,20 @@ class Canasta(Variant):
         for key in raw:
             if key not in SIDE_FIELDS:
                 problems.add(f"unknown field {quoted(key)} for {side} (a side has: {', '.join(SIDE_FIELDS)})", n)
-        sr.melds = self._melds(raw.get("melds"), f"{side}'s meld", n, problems)
-        sr.red_threes = self._cards(raw.get("red_threes"), f"{side}'s red_threes", n, problems)
-        sr.hand = self._cards(raw.get("hand"), f"{side}'s hand", n, problems)
+        sr.melds = self._melds(raw.get("melds"), f"{side}'s meld", n, problems, side, "melds")
+        sr.red_threes = self._cards(raw.get("red_threes"), f"{side}'s red_threes", n, problems, side, "red_threes")
+        sr.hand = self._cards(raw.get("hand"), f"{side}'s hand", n, problems, side, "hand")
         if "opening" in raw:
-            sr.opening = self._melds(raw.get("opening"), f"{side}'s opening meld", n, problems)
+            sr.opening = self._melds(raw.get("opening"), f"{side}'s opening meld", n, problems, side, "opening")
         for c in sr.red_threes:
             if not is_red_three(c):
-                problems.add(f"{side}'s red_threes has {c}, which is not a red 3", n, "canasta.red_threes")
+                problems.add(f"{side}'s red_threes has {c}, which is not a red 3", n, "canasta.red_threes",
+                             code="canasta.not_red_three", side=side, field="red_threes", card=c)
         for c in sr.hand:
             if is_red_three(c):
                 problems.add(f"{side}'s hand has {c}: red 3s are laid down, never kept in hand", n,
-                             "canasta.red_threes")
+                             "canasta.red_threes", code="canasta.red_three_in_hand", side=side, field="hand",
+                             card=c)
         return sr
 
     def read_round(self, raw: Any, n: int, game: Game, state: CanastaState, problems: Problems
@@ -238,13 +249,15 @@ class Canasta(Variant):
         if raw.get("went_out") is not None:
             went_out = game.player_named(raw["went_out"])
             if went_out is None:
-                problems.add(f"went_out {quoted(raw['went_out'])} is not a player of this game", n)
+                problems.add(f"went_out {quoted(raw['went_out'])} is not a player of this game", n,
+                             code="player.unknown", field="went_out", name=short_text(raw["went_out"]))
         concealed = raw.get("concealed", False)
         if not isinstance(concealed, bool):
             problems.add(f"concealed must be true or false, not {quoted(concealed)}", n)
             concealed = False
         if concealed and raw.get("went_out") is None:
-            problems.add("concealed needs went_out: only a player who went out can go out concealed", n)
+            problems.add("concealed needs went_out: only a player who went out can go out concealed", n,
+                         code="canasta.concealed_without_going_out", field="concealed")
         sides_raw = raw.get("sides")
         names = self.side_names(game)
         if not isinstance(sides_raw, dict):
@@ -268,53 +281,69 @@ class Canasta(Variant):
         return {s: sides[s] for s in names}, went_out, concealed
 
     def _check_round(self, sides: dict[str, SideRound], went_out: str | None, concealed: bool,
-                     game: Game, state: CanastaState, n: int, problems: Problems) -> None:
+                     game: Game, state: CanastaState, n: int, problems: Problems,
+                     check_opening: bool = True) -> None:
         out_side = self.side_of(game, went_out) if went_out else None
         for side, sr in sides.items():
             seen_ranks: dict[str, int] = {}
             for i, meld in enumerate(sr.melds, 1):
                 why = meld_problem(meld, may_meld_black_threes=(side == out_side))
                 if why:
-                    problems.add(f"{side}'s meld {i} ({' '.join(meld)}) {why}", n, "canasta.meld")
+                    problems.add(f"{side}'s meld {i} ({' '.join(meld)}) {why}", n, "canasta.meld",
+                                 code="canasta.meld", side=side, field="melds", meld=i, cards=meld, why=why)
                     continue
                 natural = [c for c in meld if not is_wild(c)]
                 if natural:
                     rank = rank_of(natural[0])
                     if rank in seen_ranks:
                         problems.add(f"{side} has two melds of {rank} (melds {seen_ranks[rank]} and {i})", n,
-                                     "canasta.meld")
+                                     "canasta.meld", code="canasta.same_rank", side=side, field="melds",
+                                     rank=rank, melds=[seen_ranks[rank], i])
                     seen_ranks[rank] = i
-            if sr.opening is not None and not (side == out_side and concealed):
+            if check_opening and sr.opening is not None and not (side == out_side and concealed):
                 worth = sum(card_value(c) for meld in sr.opening for c in meld)
                 minimum = opening_minimum(state.totals[side])
                 if worth < minimum:
                     problems.add(f"{side}'s opening is worth {worth}, below the minimum of {minimum} for "
-                                 f"a total of {state.totals[side]}", n, "canasta.opening")
+                                 f"a total of {state.totals[side]}", n, "canasta.opening",
+                                 code="canasta.opening", side=side, field="opening", worth=worth,
+                                 minimum=minimum, total=state.totals[side])
         if out_side is not None:
             sr = sides[out_side]
             canastas = sum(1 for meld in sr.melds if canasta_kind(meld))
             needed = 1 if game.teams else 2
             if canastas < needed:
                 problems.add(f"{went_out} went out, but {out_side} has {canastas} canasta(s) and needs "
-                             f"{needed}", n, "canasta.went_out_canastas")
+                             f"{needed}", n, "canasta.went_out_canastas", code="canasta.went_out_canastas",
+                             side=out_side, field="went_out", player=went_out, count=canastas, needed=needed)
             if not game.teams and sr.hand:
-                problems.add(f"{went_out} went out, so their hand must be empty", n, "canasta.went_out_canastas")
+                problems.add(f"{went_out} went out, so their hand must be empty", n, "canasta.went_out_canastas",
+                             code="canasta.went_out_hand", side=out_side, field="hand", player=went_out)
         red_threes = sum(len(sr.red_threes) for sr in sides.values())
         if red_threes > 4:
-            problems.add(f"{red_threes} red 3s are laid down, but there are only 4", n, "canasta.red_threes")
-        places: dict[str, list[str]] = {}
+            problems.add(f"{red_threes} red 3s are laid down, but there are only 4", n, "canasta.red_threes",
+                         code="canasta.red_threes_count", field="red_threes", count=red_threes)
+        places: dict[tuple[str, str, str], list[str]] = {}  # (label, side, field) -> cards
         for side, sr in sides.items():
             for i, meld in enumerate(sr.melds, 1):
-                places[f"{side}'s meld {i}"] = meld
-            places[f"{side}'s red 3s"] = sr.red_threes
-            places[f"{side}'s hand"] = sr.hand
+                places[(f"{side}'s meld {i}", side, "melds")] = meld
+            places[(f"{side}'s red 3s", side, "red_threes")] = sr.red_threes
+            places[(f"{side}'s hand", side, "hand")] = sr.hand
         codes = [c for cards in places.values() for c in cards]
         for code, count in self.deck.overused(codes):
             if is_red_three(code) and red_threes > 4:
                 continue  # already said
-            where = " and ".join(p for p, cards in places.items() if code in cards)
-            problems.add(f"{code} is used {times(count)} ({where}), but the two decks hold it "
-                         f"{times(self.deck.copies[code])}", n, "deck")
+            where = [place for place, cards in places.items() if code in cards]
+            problems.add(f"{code} is used {times(count)} ({' and '.join(p[0] for p in where)}), but the two "
+                         f"decks hold it {times(self.deck.copies[code])}", n, "deck", code="deck.overused",
+                         side=where[0][1], field=where[0][2], sides=sorted({p[1] for p in where}), card=code,
+                         count=count, allowed=self.deck.copies[code])
+
+    def check_round(self, raw: Any, n: int, game: Game, state: CanastaState, problems: Problems) -> None:
+        # Everything but the opening minimum, which depends on the totals before the round.
+        read = self.read_round(raw, n, game, state, problems)
+        if read is not None:
+            self._check_round(*read, game, state, n, problems, check_opening=False)
 
     def score_side(self, side: str, sr: SideRound, went_out_here: bool, concealed: bool) -> tuple[int, list[RawStep]]:
         steps: list[RawStep] = []
@@ -373,7 +402,7 @@ class Canasta(Variant):
         for side, pts in points.items():
             state.totals[side] += pts
         state.rounds_played = n
-        return RoundResult(points=points, totals=dict(state.totals), steps=steps)
+        return RoundResult(points=points, totals=dict(state.totals), trace=steps)
 
     def outcome(self, game: Game, state: CanastaState) -> tuple[bool, list[str], list[str]]:
         totals = state.totals

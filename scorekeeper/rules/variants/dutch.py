@@ -24,6 +24,9 @@ class Dutch(MemoryVariant):
     rules = ("dutch.hand_value", "dutch.eliminated", "dutch.last_player_in", "dutch.all_out_lowest_wins")
     OUT_AT = 100
 
+    def check_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> None:
+        """Who is still in depends on every earlier round: nothing can be checked alone."""
+
     def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
         return self.everyone_scores_value(rnd, "dutch.hand_value")
 
@@ -31,7 +34,7 @@ class Dutch(MemoryVariant):
         out = [p for p in state.in_players if state.totals[p] >= self.OUT_AT]
         for p in out:
             state.out_in_round[p] = rnd.n
-            result.steps.append(("dutch.eliminated", p, {"total": state.totals[p], "limit": self.OUT_AT}))
+            result.trace.append(("dutch.eliminated", p, {"total": state.totals[p], "limit": self.OUT_AT}))
         if out:
             state.in_players = [p for p in state.in_players if p not in out]
             state.in_set = frozenset(state.in_players)
@@ -69,24 +72,29 @@ class DutchToulousain(MemoryVariant):
         if cards_raw is None:
             cards_raw = []
         if not isinstance(cards_raw, list):
-            problems.add(f"penalty_cards must be a list of cards, not {type_name(cards_raw)}", n)
+            problems.add(f"penalty_cards must be a list of cards, not {type_name(cards_raw)}", n,
+                         code="field.shape", field="penalty_cards")
             return {}
         a = rnd.announcer
         if a is None:
             if cards_raw:
                 problems.add("penalty_cards are only taken by a dutcher, and nobody called dutch", n,
-                             "dutch_toulousain.penalty_cards")
+                             "dutch_toulousain.penalty_cards", code="dutch_toulousain.penalty_without_call",
+                             field="penalty_cards")
             rnd.extras["penalty_cards"] = []
             return {}
-        cards = [c for c in (self.read_card(t, f"{a}'s penalty cards", n, problems) for t in cards_raw) if c]
+        cards = [c for c in (self.read_card(t, f"{a}'s penalty cards", n, problems, "penalty_cards", a)
+                             for t in cards_raw) if c]
         va = rnd.values[a]
         lower = [p for p, v in rnd.values.items() if p != a and v < va]
         if len(cards_raw) != len(lower):
             due = f"{len(lower)} ({', '.join(lower)} lower than {va})" if lower else "none (nobody is lower)"
             problems.add(f"the dutcher {a} must take {due} penalty cards, not {len(cards_raw)}", n,
-                         "dutch_toulousain.penalty_cards")
+                         "dutch_toulousain.penalty_cards", code="dutch_toulousain.penalty_count",
+                         field="penalty_cards", player=a, due=len(lower), given=len(cards_raw), lower=lower,
+                         value=va)
         rnd.extras["penalty_cards"] = cards
-        return {f"{a}'s penalty cards": cards}
+        return {f"penalty_cards:{a}": cards}
 
     def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
         values = rnd.values
@@ -101,7 +109,7 @@ class DutchToulousain(MemoryVariant):
                               {"cards": list(penalty), "count": len(penalty), "added": added}))
         winner = self.round_winner(points, a, list(values))
         steps.append(("dutch_toulousain.round_winner", winner, {"points": points[winner], "dutcher": a}))
-        return RoundResult(points=points, totals={}, values=values, winner=winner, steps=steps)
+        return RoundResult(points=points, totals={}, values=values, winner=winner, trace=steps)
 
     @staticmethod
     def round_winner(points: dict[str, int], dutcher: str | None, seats: list[str]) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from ..cards import parse_card
 from ..errors import Problems
 from ..game import Game
-from ..shapes import quoted, type_name
+from ..shapes import quoted, short_text, type_name
 from ..units import from_number
 from .base import RoundResult, Variant
 
@@ -64,36 +64,45 @@ class MemoryVariant(Variant):
 
     def read_number(self, hand: Any, name: str, n: int, problems: Problems) -> tuple[None, int]:
         """A hand given as a number (a player who counted their own cards)."""
+        if isinstance(hand, bool) or not isinstance(hand, (int, float)):
+            problems.add(f"{name}'s hand must be a list of cards or a number, not {type_name(hand)}", n,
+                         code="hand.shape", field="hands", player=name)
+            return None, 0
+        if not HAND_MIN <= hand <= HAND_MAX:  # NaN fails this too
+            problems.add(f"{name}'s hand counted as {quoted(hand)} is outside {HAND_MIN} to {HAND_MAX}", n,
+                         code="hand.number_range", field="hands", player=name, value=hand, low=HAND_MIN,
+                         high=HAND_MAX)
+            return None, 0
         units = from_number(hand, self.scale)
         if units is None:
-            if isinstance(hand, (int, float)) and not isinstance(hand, bool):
-                step = "a multiple of 0.5" if self.scale == 2 else "a whole number"
-                problems.add(f"{name}'s hand counted as {quoted(hand)} must be {step}", n)
-            else:
-                problems.add(f"{name}'s hand must be a list of cards or a number, not {type_name(hand)}", n)
+            step = "a multiple of 0.5" if self.scale == 2 else "a whole number"
+            problems.add(f"{name}'s hand counted as {quoted(hand)} must be {step}", n,
+                         code="hand.number_step", field="hands", player=name, value=hand, halves=self.scale == 2)
             return None, 0
-        if not HAND_MIN * self.scale <= units <= HAND_MAX * self.scale:
-            problems.add(f"{name}'s hand counted as {quoted(hand)} is outside {HAND_MIN} to {HAND_MAX}", n)
         return None, units
 
-    def _read_cards_slowly(self, cards: list[Any], where: str, n: int, problems: Problems) -> tuple[list[str], int]:
+    def _read_cards_slowly(self, cards: list[Any], where: str, n: int, problems: Problems,
+                           field: str = "hands", player: str | None = None) -> tuple[list[str], int]:
         table = self.values
         codes: list[str] = []
         total = 0
         for text in cards:
             code = parse_card(text)
             if code is None:
-                problems.add(f"{where} has {quoted(text)}, which is not a card", n)
+                problems.add(f"{where} has {quoted(text)}, which is not a card", n,
+                             code="card.unknown", field=field, player=player, text=short_text(text))
             elif code not in table:
-                problems.add(f"{where} has {code}, which is not in the {self.key} deck ({self.deck.label})", n)
+                problems.add(f"{where} has {code}, which is not in the {self.key} deck ({self.deck.label})", n,
+                             code="card.not_in_deck", field=field, player=player, card=code)
             else:
                 codes.append(code)
                 total += table[code]
         return codes, total
 
-    def read_card(self, text: Any, where: str, n: int, problems: Problems) -> str | None:
+    def read_card(self, text: Any, where: str, n: int, problems: Problems, field: str,
+                  player: str | None) -> str | None:
         """One card of this variant's deck (draws, penalty cards), or None with a problem."""
-        codes, _ = self._read_cards_slowly([text], where, n, problems)
+        codes, _ = self._read_cards_slowly([text], where, n, problems, field, player)
         return codes[0] if codes else None
 
     def read_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> MemoryRound | None:
@@ -131,24 +140,27 @@ class MemoryVariant(Variant):
         for key, hand in hands.items():
             name = exact_names.get(key) or game.player_named(key)
             if name is None:
-                problems.add(f"hands has an entry for {quoted(key)}, who is not a player", n)
+                problems.add(f"hands has an entry for {quoted(key)}, who is not a player", n,
+                             code="hand.not_a_player", field="hands", name=short_text(key))
             elif name in values:
-                problems.add(f"{name} has two hands", n)
+                problems.add(f"{name} has two hands", n, code="hand.twice", field="hands", player=name)
             elif name not in state.in_set:
-                problems.add(f"{name} is out of the game and cannot have a hand", n)
+                problems.add(f"{name} is out of the game and cannot have a hand", n,
+                             code="hand.player_out", field="hands", player=name)
             elif type(hand) is list:
                 try:
                     # The common case: canonical codes of this deck, summed in one C loop.
                     values[name] = sum(map(value_of, hand))
                     cards[name] = hand
                 except (KeyError, TypeError):
-                    cards[name], values[name] = self._read_cards_slowly(hand, f"{name}'s hand", n, problems)
+                    cards[name], values[name] = self._read_cards_slowly(hand, f"{name}'s hand", n, problems,
+                                                                         "hands", name)
             else:
                 cards[name], values[name] = self.read_number(hand, name, n, problems)
         if len(values) != len(in_players):
             for name in in_players:
                 if name not in values:
-                    problems.add(f"{name}'s hand is missing", n)
+                    problems.add(f"{name}'s hand is missing", n, code="hand.missing", field="hands", player=name)
         elif list(values) != in_players:
             cards = {p: cards[p] for p in in_players}
             values = {p: values[p] for p in in_players}
@@ -161,20 +173,24 @@ class MemoryVariant(Variant):
             return None
         name = game.player_named(raw)
         if name is None:
-            problems.add(f"{field} {quoted(raw)} is not a player of this game", n)
+            problems.add(f"{field} {quoted(raw)} is not a player of this game", n,
+                         code="player.unknown", field=field, name=short_text(raw))
         elif name not in state.in_set:
-            problems.add(f"{field} {name} is out of the game", n)
+            problems.add(f"{field} {name} is out of the game", n, code="player.out", field=field, player=name)
         return name
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:
         """Read the variant's extra round fields into `rnd.extras`.
 
-        Returns the extra cards that count in the deck check, by where they are.
+        Returns the extra cards that count in the deck check, keyed "field:player"
+        (e.g. "penalty_cards:Ana").
         """
         return {}
 
     def check_deck(self, rnd: MemoryRound, counted: dict[str, list[str]], n: int, problems: Problems) -> None:
+        """Each card at most as often as the deck holds it, across hands and counted extras
+        (`counted`, keyed "field:player" as `read_extras` returns them)."""
         codes: list[str] = []
         for hand in rnd.cards.values():
             if hand:
@@ -184,18 +200,24 @@ class MemoryVariant(Variant):
         overused = self.deck.overused(codes)
         if not overused:
             return
-        places = {f"{p}'s hand": hand for p, hand in rnd.cards.items() if hand}
-        places.update(counted)
+        places: dict[tuple[str, str], list[str]] = {("hands", p): hand for p, hand in rnd.cards.items() if hand}
+        for label, cards in counted.items():
+            field, player = label.split(":", 1)
+            places[(field, player)] = cards
         for code, count in overused:
             where = [(place, cards.count(code)) for place, cards in places.items() if code in cards]
-            allowed = times(self.deck.copies[code])
+            allowed = self.deck.copies[code]
+            labels = [f"{player}'s {'hand' if field == 'hands' else field.replace('_', ' ')}"
+                      for (field, player), _ in where]
+            players = [player for (_, player), _ in where]
+            fields = sorted({field for (field, _), _ in where})
             if len(where) == 1:
-                problems.add(f"{where[0][0]} has {code} {times(count)}, but the deck has it {allowed}",
-                             n, "deck")
+                message = f"{labels[0]} has {code} {times(count)}, but the deck has it {times(allowed)}"
             else:
-                listed = " and ".join(place for place, _ in where)
-                problems.add(f"{code} is in {listed}, {times(count)} in all, but the deck has it {allowed}",
-                             n, "deck")
+                message = (f"{code} is in {' and '.join(labels)}, {times(count)} in all, "
+                           f"but the deck has it {times(allowed)}")
+            problems.add(message, n, "deck", code="deck.overused", field=fields[0], players=players,
+                         player=players[0], card=code, count=count, allowed=allowed)
 
     # -- scoring -------------------------------------------------------------
 
@@ -216,6 +238,11 @@ class MemoryVariant(Variant):
         result.totals = dict(totals)
         return result
 
+    def check_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> None:
+        # A round's hands, extras and deck do not depend on earlier rounds (dutch's
+        # eliminations do: Dutch overrides this).
+        self.read_round(raw, n, game, state, problems)
+
     def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
         raise NotImplementedError
 
@@ -225,7 +252,7 @@ class MemoryVariant(Variant):
     def everyone_scores_value(self, rnd: MemoryRound, rule: str) -> RoundResult:
         values = rnd.values
         steps = [(rule, p, {"value": v}) for p, v in values.items()]
-        return RoundResult(points=dict(values), totals={}, values=values, steps=steps)
+        return RoundResult(points=dict(values), totals={}, values=values, trace=steps)
 
     # -- end of game ---------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import DECK_32, DECK_54
 from ..errors import Problems
 from ..game import Game
-from ..shapes import quoted, type_name
+from ..shapes import quoted, short_text, type_name
 from .base import Call, Option, Power, RawStep, RoundResult, SnapRule
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
@@ -75,7 +75,7 @@ class Tamalou(MemoryVariant):
         if rnd.announcer is None:
             return self.everyone_scores_value(rnd, "tamalou.no_call")
         points, steps = announcer_rule(rnd.values, rnd.announcer)
-        return RoundResult(points=points, totals={}, values=rnd.values, steps=steps)
+        return RoundResult(points=points, totals={}, values=rnd.values, trace=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state)
@@ -114,7 +114,7 @@ class Koubo(MemoryVariant):
                 points[p] = self.CALL_LOST
                 steps.append(("koubo.announcer_not_strictly_lowest", p,
                                   {"value": v, "lowest_other": min(others), "points": self.CALL_LOST}))
-        return RoundResult(points=points, totals={}, values=values, steps=steps)
+        return RoundResult(points=points, totals={}, values=values, trace=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state)
@@ -148,20 +148,25 @@ class Tamoul(MemoryVariant):
         if callers_raw is None:
             callers_raw = []
         if not isinstance(callers_raw, list):
-            problems.add(f"counter_callers must be a list of players, not {type_name(callers_raw)}", n)
+            problems.add(f"counter_callers must be a list of players, not {type_name(callers_raw)}", n,
+                         code="field.shape", field="counter_callers")
             return {}
         if callers_raw and rnd.announcer is None:
-            problems.add("counter_callers needs an announcer: nobody said tamoul", n, "tamoul.counter_call_won")
+            problems.add("counter_callers needs an announcer: nobody said tamoul", n, "tamoul.counter_call_won",
+                         code="tamoul.counter_without_call", field="counter_callers")
             return {}
         for text in callers_raw:
             name = game.player_named(text)
             if name is None or name not in rnd.values:
-                problems.add(f"counter_callers names {quoted(text)}, who is not a player in this round", n)
+                problems.add(f"counter_callers names {quoted(text)}, who is not a player in this round", n,
+                             code="player.unknown", field="counter_callers", name=short_text(text))
             elif name == rnd.announcer:
                 problems.add(f"{name} said tamoul and cannot also say contre-tamoul", n,
-                             "tamoul.counter_call_won")
+                             "tamoul.counter_call_won", code="tamoul.counter_is_announcer",
+                             field="counter_callers", player=name)
             elif name in callers:
-                problems.add(f"{name} is in counter_callers twice", n)
+                problems.add(f"{name} is in counter_callers twice", n, code="tamoul.counter_twice",
+                             field="counter_callers", player=name)
             else:
                 callers.append(name)
         rnd.extras["counter_callers"] = callers
@@ -185,14 +190,14 @@ class Tamoul(MemoryVariant):
                 steps.append(("tamoul.counter_call_lost", c, {
                     "value": values[c], "announcer": a, "announcer_value": va,
                     "points": points[c]}))
-        return RoundResult(points=points, totals={}, values=values, steps=steps)
+        return RoundResult(points=points, totals={}, values=values, trace=steps)
 
     def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState) -> None:
         reset_from, reset_to = self.RESET_FROM * self.scale, self.RESET_TO * self.scale
         for p, total in state.totals.items():
             if total == reset_from:
                 state.totals[p] = reset_to
-                result.steps.append(("tamoul.hundred_drops_to_fifty", p, {"from": reset_from, "to": reset_to}))
+                result.trace.append(("tamoul.hundred_drops_to_fifty", p, {"from": reset_from, "to": reset_to}))
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         limit = self.LIMIT * self.scale
@@ -231,7 +236,8 @@ class Fontenaysien(MemoryVariant):
         if went_out is not None and went_out in rnd.values:
             if rnd.cards[went_out] or rnd.values[went_out] != 0:
                 problems.add(f"{went_out} went out, so their hand must be empty ([] or 0)", rnd.n,
-                             "fontenaysien.went_out")
+                             "fontenaysien.went_out", code="fontenaysien.went_out_not_empty",
+                             field="went_out", player=went_out)
         rnd.extras["went_out"] = went_out
         return {}
 
@@ -251,7 +257,7 @@ class Fontenaysien(MemoryVariant):
                     break
             points[p] = pts
             steps.append(("fontenaysien.scale", p, {"value": v, "points": pts}))
-        return RoundResult(points=points, totals={}, values=rnd.values, steps=steps)
+        return RoundResult(points=points, totals={}, values=rnd.values, trace=steps)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         losing, grand = self.limits(game)
@@ -291,16 +297,20 @@ class CaboBruxellois(MemoryVariant):
         if snaps_raw is None:
             snaps_raw = {}
         if not isinstance(snaps_raw, dict):
-            problems.add(f"wrong_snaps must be an object of player: count, not {type_name(snaps_raw)}", n)
+            problems.add(f"wrong_snaps must be an object of player: count, not {type_name(snaps_raw)}", n,
+                         code="field.shape", field="wrong_snaps")
             return {}
         for key, count in snaps_raw.items():
             name = game.player_named(key)
             if name is None or name not in rnd.values:
-                problems.add(f"wrong_snaps has an entry for {quoted(key)}, who is not a player in this round", n)
+                problems.add(f"wrong_snaps has an entry for {quoted(key)}, who is not a player in this round", n,
+                             code="player.unknown", field="wrong_snaps", name=short_text(key))
             elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                problems.add(f"{name}'s wrong snaps must be a whole number, 0 or more, not {quoted(count)}", n)
+                problems.add(f"{name}'s wrong snaps must be a whole number, 0 or more, not {quoted(count)}", n,
+                             code="cabo.wrong_snaps_count", field="wrong_snaps", player=name)
             elif count > 1000:
-                problems.add(f"{name}'s wrong snaps ({count}) are more than a round can hold", n)
+                problems.add(f"{name}'s wrong snaps ({count}) are more than a round can hold", n,
+                             code="cabo.wrong_snaps_count", field="wrong_snaps", player=name)
             elif name in snaps:
                 problems.add(f"wrong_snaps has two entries for {name}", n)
             else:
@@ -351,7 +361,7 @@ class CaboBruxellois(MemoryVariant):
             if count:
                 points[p] += self.WRONG_SNAP * count
                 steps.append(("cabo.wrong_snaps", p, {"count": count, "points": self.WRONG_SNAP * count}))
-        return RoundResult(points=points, totals={}, values=values, steps=steps)
+        return RoundResult(points=points, totals={}, values=values, trace=steps)
 
     @staticmethod
     def _plain(p: str, v: int, points: dict[str, int], steps: list[RawStep]) -> None:

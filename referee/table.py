@@ -1,0 +1,654 @@
+"""The live table as a pure state machine: ``apply(state, event, now) -> (state, rulings)``.
+
+No Django, no I/O, no clock of its own: the server time of each event is
+passed in, so replaying a table's log gives back exactly the same state and
+rulings (a restart, a reconnecting phone, a dispute replayed to a moment).
+
+What each variant allows comes from its declaration in the rules engine
+(`VARIANTS[key].snap`, `.powers`, `.call`, `.values`, `.scale`); nothing here
+repeats a number or a permission the declarations already hold.
+
+Rulings are plain dicts ``{"rule": id, ...params}``; `referee.describe` turns
+them into sentences. Times are server seconds (floats).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from scorekeeper.rules import VARIANTS
+from scorekeeper.rules.cards import is_black, is_red, parse_card, rank_of
+from scorekeeper.rules.units import from_number
+from scorekeeper.rules.variants.base import Power, Variant
+
+from . import cactus_game_rules, canasta_rules
+from .clock import clamp_tap
+
+SEAT, REFEREE, SPECTATOR = "seat", "referee", "spectator"
+ROLES = (SEAT, REFEREE, SPECTATOR)
+# A claim tapped before its window closed still counts if it arrives this soon
+# after: the slowest phone must not lose a snap it made in time.
+GRACE = 0.5
+DEFAULT_SNAP_LIMIT = 3.0
+
+Ruling = dict[str, Any]
+
+
+@dataclass
+class Member:
+    id: int
+    role: str
+    seat: str | None = None
+    present: bool = True
+
+
+@dataclass
+class Claim:
+    seq: int  # the event that carried it: unique, and the last tie-break
+    member: int | None
+    player: str
+    card: str
+    tap: float  # server time of the tap, clamped to the window
+    arrived: float
+    for_player: str | None = None  # jeu pour autrui: whose card was snapped
+    verdict: str = "pending"  # accepted, handed_back, wrong, refused
+
+
+@dataclass
+class Window:
+    id: int  # seq of the discard that opened it
+    card: str
+    by: str  # the player who discarded (the player whose turn it is)
+    opened: float
+    deadline: float
+    ranks: list[str]  # ranks a snap may match (cactus: a wrong card stays and can be matched)
+    claims: list[Claim] = field(default_factory=list)
+    barred: list[str] = field(default_factory=list)  # no second try on this discard
+    closed: float | None = None
+    close_reason: str | None = None  # "covered" (next discard) or "timeout"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed is None
+
+
+@dataclass
+class TableState:
+    variant: str
+    players: list[str]  # seat order
+    snap_limit: float = DEFAULT_SNAP_LIMIT
+    members: dict[int, Member] = field(default_factory=dict)
+    round: int = 1
+    turn: str | None = None
+    window: Window | None = None
+    pile_top: str | None = None
+    power: dict[str, Any] | None = None  # the power on the pile that someone may still use
+    caller: str | None = None
+    counter_callers: list[str] = field(default_factory=list)
+    frozen: list[str] = field(default_factory=list)  # may not snap nor be targeted
+    protected: list[str] = field(default_factory=list)  # may not be targeted by powers
+    penalty_cards: dict[str, int] = field(default_factory=dict)
+    wrong_snaps: dict[str, int] = field(default_factory=dict)
+    snapped: dict[str, int] = field(default_factory=dict)  # cards got rid of by snapping
+    given: dict[str, int] = field(default_factory=dict)  # cards received (jeu pour autrui)
+    penalty_locked: list[str] = field(default_factory=list)  # cactus: until their next turn
+    last_seq: int = 0
+
+    @property
+    def rules(self) -> Variant:
+        return VARIANTS[self.variant]
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["members"] = [asdict(m) for m in self.members.values()]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    payload: dict[str, Any]
+    member: int | None = None  # who sent it (None: the server itself, e.g. a timeout)
+    seq: int = 0
+
+
+class Refused(Exception):
+    """An event the table does not accept; its ruling says why."""
+
+    def __init__(self, rule: str, **params: Any):
+        super().__init__(rule)
+        self.ruling: Ruling = {"rule": rule, **params}
+
+
+def new_table(variant: str, players: list[str], snap_limit: float = DEFAULT_SNAP_LIMIT) -> TableState:
+    return TableState(variant=variant, players=list(players), snap_limit=snap_limit)
+
+
+def replay(state: TableState, events: list[tuple[Event, float]]) -> tuple[TableState, list[Ruling]]:
+    """Apply a log in order; the rulings of the last event are returned with the state."""
+    rulings: list[Ruling] = []
+    for event, at in events:
+        state, rulings = apply(state, event, at)
+    return state, rulings
+
+
+def apply(state: TableState, event: Event, now: float) -> tuple[TableState, list[Ruling]]:
+    """The table after `event` at server time `now`, and what the referee says about it.
+
+    A refused event leaves the state as it was (bar a lazily closed window) and
+    returns one ruling saying why.
+    """
+    handler = HANDLERS.get(event.kind)
+    if handler is None:
+        return state, [{"rule": "event.unknown", "kind": event.kind}]
+    new = copy.deepcopy(state)
+    new.last_seq = max(new.last_seq, event.seq)
+    rulings: list[Ruling] = []
+    _expire(new, now, rulings)  # lazy: a window past its deadline is closed first
+    try:
+        handler(new, event, now, rulings)
+    except Refused as refused:
+        return _without_changes(state, new, event, rulings), [*rulings, refused.ruling]
+    return new, rulings
+
+
+def _without_changes(old: TableState, new: TableState, event: Event, rulings: list[Ruling]) -> TableState:
+    """A refused event changes nothing, except the expiry that ran before it."""
+    kept = copy.deepcopy(old)
+    kept.last_seq = new.last_seq
+    if rulings:  # the window was closed by the lazy expiry
+        kept.window = new.window
+    return kept
+
+
+# -- who may do what -------------------------------------------------------------
+
+def _actor(state: TableState, event: Event) -> Member | None:
+    return state.members.get(event.member) if event.member is not None else None
+
+
+def _acting_for(state: TableState, event: Event, player: Any) -> str:
+    """The player an action is for: a seat acts for itself, the referee for anyone."""
+    if not isinstance(player, str) or player not in state.players:
+        raise Refused("player.unknown", player=str(player))
+    member = _actor(state, event)
+    if member is None:
+        raise Refused("member.unknown")
+    if member.role == REFEREE or (member.role == SEAT and member.seat == player):
+        return player
+    raise Refused("member.not_allowed", player=player)
+
+
+def _card(state: TableState, raw: Any) -> str:
+    code = parse_card(raw)
+    deck = state.rules.deck
+    if code is None or deck is None or code not in deck:
+        raise Refused("card.unknown", card=str(raw)[:12])
+    return code
+
+
+def _next_player(state: TableState, player: str) -> str:
+    i = state.players.index(player)
+    return state.players[(i + 1) % len(state.players)]
+
+
+def _seat_index(state: TableState, player: str) -> int:
+    return state.players.index(player) if player in state.players else len(state.players)
+
+
+# -- members ---------------------------------------------------------------------
+
+def _member_joined(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    p = event.payload
+    role, seat, member_id = p.get("role"), p.get("seat"), p.get("member")
+    if role not in ROLES or not isinstance(member_id, int):
+        raise Refused("member.bad_role", role=str(role))
+    if role == SEAT and seat not in state.players:
+        raise Refused("player.unknown", player=str(seat))
+    state.members[member_id] = Member(member_id, role, seat if role == SEAT else None)
+    rulings.append({"rule": "member.joined", "role": role, "seat": seat if role == SEAT else None})
+
+
+def _member_left(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    member = state.members.get(event.payload.get("member"))  # type: ignore[arg-type]
+    if member is None:
+        raise Refused("member.unknown")
+    member.present = False
+    rulings.append({"rule": "member.left", "role": member.role, "seat": member.seat})
+
+
+# -- discards and snap windows -------------------------------------------------
+
+def _close_window(state: TableState, at: float, reason: str, rulings: list[Ruling]) -> None:
+    w = state.window
+    if w is None or not w.is_open:
+        return
+    w.closed, w.close_reason = at, reason
+    rulings.append({"rule": f"window.{reason}", "window": w.id, "card": w.card})
+
+
+def _expire(state: TableState, now: float, rulings: list[Ruling]) -> None:
+    w = state.window
+    if w is not None and w.is_open and now >= w.deadline:
+        _close_window(state, w.deadline, "timeout", rulings)
+
+
+def _window_timeout(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """A phone's countdown ended (or the server's timer fired): close if it is due."""
+    if not rulings:  # _expire closed nothing: the window is not due (or already closed)
+        raise Refused("window.not_due")
+
+
+def power_of(rules: Variant, card: str) -> Power | None:
+    """The power a discarded card carries in this variant, if any."""
+    rank = rank_of(card)
+    for power in rules.powers:
+        if power.cards == rank:
+            return power
+        if power.cards == f"black {rank}" and is_black(card):
+            return power
+        if power.cards == f"red {rank}" and is_red(card):
+            return power
+    return None
+
+
+def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    if state.rules.snap is None:
+        raise Refused("variant.no_snaps", variant=state.variant)
+    p = event.payload
+    player = _acting_for(state, event, p.get("player"))
+    card = _card(state, p.get("card"))
+    _close_window(state, now, "covered", rulings)  # the new card covers the old one
+    if state.turn != player and player in state.penalty_locked:
+        state.penalty_locked.remove(player)  # their next turn has come
+    state.turn = player
+    state.pile_top = card
+    state.power = None
+    state.window = Window(id=event.seq, card=card, by=player, opened=now,
+                          deadline=now + state.snap_limit, ranks=[rank_of(card)])
+    rulings.append({"rule": "window.opened", "window": event.seq, "card": card, "player": player,
+                    "deadline": state.window.deadline})
+    power = power_of(state.rules, card)
+    if power is not None and p.get("from_stock", True):
+        state.power = {"player": player, "card": card, "effect": power.effect, "passed": False}
+        rulings.append({"rule": "power.available", "player": player, "card": card, "effect": power.effect,
+                        "untargetable": sorted(set(state.frozen) | set(state.protected))})
+
+
+def _claim_key(state: TableState, claim: Claim) -> tuple[float, int, int, int]:
+    """Fair order: the tap time, then always the same tie-break (seat, member, arrival)."""
+    return (claim.tap, _seat_index(state, claim.player), claim.member or 0, claim.seq)
+
+
+def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    rules = state.rules
+    snap = rules.snap
+    if snap is None:
+        raise Refused("variant.no_snaps", variant=state.variant)
+    p = event.payload
+    player = _acting_for(state, event, p.get("player"))
+    card = _card(state, p.get("card"))
+    w = state.window
+    if w is None or w.id != p.get("window", w.id):
+        raise Refused("snap.no_window", player=player)
+    tap = clamp_tap(_number(p.get("tap")), w.opened, now)
+    if w.closed is not None and not (tap < w.closed and now - w.closed <= GRACE):
+        raise Refused("snap.too_late", player=player, window=w.id)
+    # Who may snap on this discard.
+    if player in state.frozen:
+        raise Refused("snap.frozen_caller", player=player)
+    if snap.who == "others" and player == w.by:
+        raise Refused("snap.not_on_own_discard", player=player)
+    if snap.who == "own_turn" and player != w.by:
+        raise Refused("snap.only_on_own_turn", player=player, turn=w.by)
+    if player in w.barred:
+        raise Refused("snap.no_second_try", player=player)
+    if p.get("penalty_card") and player in state.penalty_locked:
+        raise Refused("snap.penalty_card_locked", player=player)
+    owner = _owner(state, snap.play_for_others, player, p.get("for_player"))
+    claim = Claim(seq=event.seq, member=event.member, player=player, card=card, tap=tap, arrived=now,
+                  for_player=owner if owner != player else None)
+    w.claims.append(claim)
+    if rank_of(card) in w.ranks:
+        _matching_snap(state, w, claim, rulings)
+    else:
+        _wrong_snap(state, w, claim, rulings)
+
+
+def _owner(state: TableState, play_for_others: bool, player: str, raw: Any) -> str:
+    if raw in (None, "", player):
+        return player
+    if not play_for_others:
+        raise Refused("snap.not_for_others", player=player)
+    if raw not in state.players:
+        raise Refused("player.unknown", player=str(raw))
+    if raw in state.frozen:
+        raise Refused("snap.for_frozen_caller", player=player, owner=raw)
+    return raw
+
+
+def _matching_snap(state: TableState, w: Window, claim: Claim, rulings: list[Ruling]) -> None:
+    snap = state.rules.snap
+    assert snap is not None
+    if snap.several:
+        _accept(state, claim, rulings)
+        _jack_order(state, w, claim, rulings)
+        return
+    winner = next((c for c in w.claims if c.verdict == "accepted"), None)
+    if winner is None:
+        _accept(state, claim, rulings)
+    elif _claim_key(state, claim) < _claim_key(state, winner):
+        # The faster tap arrived later (a slower network): it wins, the other goes back.
+        _unaccept(state, winner)
+        winner.verdict = "handed_back"
+        _accept(state, claim, rulings)
+        rulings.append({"rule": "snap.overturned", "player": winner.player, "card": winner.card,
+                        "faster": claim.player, "gap_ms": round((winner.tap - claim.tap) * 1000)})
+    else:
+        claim.verdict = "handed_back"
+        rulings.append({"rule": "snap.handed_back", "player": claim.player, "card": claim.card,
+                        "winner": winner.player, "gap_ms": round((claim.tap - winner.tap) * 1000)})
+
+
+def _accept(state: TableState, claim: Claim, rulings: list[Ruling]) -> None:
+    claim.verdict = "accepted"
+    owner = claim.for_player or claim.player
+    _bump(state.snapped, owner, 1)
+    ruling: Ruling = {"rule": "snap.accepted", "player": claim.player, "card": claim.card}
+    if claim.for_player:
+        # Jeu pour autrui: the snapper gives one of their own cards to the owner.
+        _bump(state.snapped, claim.player, 1)
+        _bump(state.given, claim.for_player, 1)
+        ruling = {**ruling, "rule": "snap.accepted_for_other", "owner": claim.for_player}
+    state.pile_top = claim.card
+    rulings.append(ruling)
+
+
+def _unaccept(state: TableState, claim: Claim) -> None:
+    owner = claim.for_player or claim.player
+    _bump(state.snapped, owner, -1)
+    if claim.for_player:
+        _bump(state.snapped, claim.player, -1)
+        _bump(state.given, claim.for_player, -1)
+
+
+def _jack_order(state: TableState, w: Window, claim: Claim, rulings: list[Ruling]) -> None:
+    """Several snapped cards whose power is a swap: the order of the swaps.
+
+    The snappers swap first, in turn order starting after the current player;
+    the current player (who discarded the first one) swaps last.
+    """
+    power = power_of(state.rules, claim.card)
+    if power is None or power.effect != "swap_two_cards" or power_of(state.rules, w.card) != power:
+        return
+    snappers = [c.player for c in w.claims if c.verdict == "accepted"]
+    start = state.players.index(w.by)
+    around = state.players[start + 1:] + state.players[:start]
+    order = [p for p in around for _ in range(snappers.count(p))] + [w.by] * (1 + snappers.count(w.by))
+    rulings.append({"rule": "power.swap_order", "order": order, "card": w.card})
+
+
+def _wrong_snap(state: TableState, w: Window, claim: Claim, rulings: list[Ruling]) -> None:
+    snap = state.rules.snap
+    assert snap is not None
+    claim.verdict = "wrong"
+    player = claim.player
+    base: Ruling = {"player": player, "card": claim.card, "wanted": w.ranks[0]}
+    if snap.wrong == "two_points":
+        _bump(state.wrong_snaps, player, 1)
+        rulings.append({**base, "rule": "snap.wrong.points", "points": snap.penalty_points})
+    elif snap.wrong == "penalty_card_card_stays":
+        # The wrong card stays on the pile (others may match it); a penalty card replaces it.
+        _bump(state.snapped, player, 1)
+        _bump(state.penalty_cards, player, 1)
+        w.ranks.append(rank_of(claim.card))
+        state.pile_top = claim.card
+        if player not in state.penalty_locked:
+            state.penalty_locked.append(player)
+        rulings.append({**base, "rule": "snap.wrong.card_stays"})
+    else:
+        _bump(state.penalty_cards, player, 1)
+        rulings.append({**base, "rule": "snap.wrong.penalty_card"})
+    if not snap.retry_after_wrong and player not in w.barred:
+        w.barred.append(player)
+
+
+def _bump(counts: dict[str, int], player: str, by: int) -> None:
+    counts[player] = counts.get(player, 0) + by
+    if counts[player] == 0:
+        del counts[player]
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+# -- powers -------------------------------------------------------------------
+
+def _power_declined(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """The power's player forgets or declines it. Cactus: the next player may use it."""
+    power = state.power
+    if power is None:
+        raise Refused("power.none")
+    _acting_for(state, event, power["player"])
+    if power["effect"].endswith("then_next_player") and not power["passed"]:
+        following = _next_player(state, power["player"])
+        state.power = {**power, "player": following, "passed": True}
+        rulings.append({"rule": "power.passed", "card": power["card"], "to": following,
+                        "effect": power["effect"]})
+    else:
+        state.power = None
+        rulings.append({"rule": "power.lost", "card": power["card"], "player": power["player"]})
+
+
+def _power_used(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    power = state.power
+    if power is None:
+        raise Refused("power.none")
+    player = _acting_for(state, event, event.payload.get("player"))
+    if player != power["player"]:
+        raise Refused("power.not_yours", player=player, owner=power["player"])
+    targets = event.payload.get("targets") or []
+    if not isinstance(targets, list):
+        raise Refused("player.unknown", player=str(targets))
+    for target in targets:
+        if target not in state.players:
+            raise Refused("player.unknown", player=str(target))
+        if target != player and (target in state.frozen or target in state.protected):
+            raise Refused("power.untargetable", player=player, target=target)
+    state.power = None
+    rulings.append({"rule": "power.used", "player": player, "card": power["card"],
+                    "effect": power["effect"], "targets": targets})
+
+
+# -- the call --------------------------------------------------------------------
+
+CALLER_FROZEN = "caller_frozen_until_their_turn"
+CALLER_PROTECTED = ("counter_call_next_turn", "one_last_turn_caller_cards_sideways")
+COUNTER_CALL = "counter_call_next_turn"
+
+
+def _call_made(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    call = state.rules.call
+    if call is None:
+        raise Refused("variant.no_call", variant=state.variant)
+    player = _acting_for(state, event, event.payload.get("player"))
+    if state.caller is not None:
+        raise Refused("call.already_made", player=player, caller=state.caller)
+    state.caller = player
+    if call.after == CALLER_FROZEN:
+        state.frozen.append(player)
+    elif call.after in CALLER_PROTECTED:
+        state.protected.append(player)
+    rulings.append({"rule": "call.made", "player": player, "word": call.word, "after": call.after})
+
+
+def _counter_call(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    call = state.rules.call
+    if call is None or call.after != COUNTER_CALL:
+        raise Refused("call.no_counter_call", variant=state.variant)
+    player = _acting_for(state, event, event.payload.get("player"))
+    if state.caller is None or player == state.caller or player in state.counter_callers:
+        raise Refused("call.counter_not_allowed", player=player)
+    state.counter_callers.append(player)
+    rulings.append({"rule": "call.counter", "player": player, "caller": state.caller})
+
+
+# -- the reveal: hands in, a round for the score sheet out ---------------------------
+
+class RevealError(ValueError):
+    def __init__(self, player: str, problem: str):
+        super().__init__(f"{player}: {problem}")
+        self.player, self.problem = player, problem
+
+
+def hand_value(rules: Variant, hand: Any) -> int:
+    """A hand's value in units: a list of cards, or a number as players write it."""
+    values: dict[str, int] = getattr(rules, "values", {})
+    if isinstance(hand, list):
+        return sum(values[c] for c in hand)
+    units = from_number(hand, rules.scale)
+    if units is None:
+        raise ValueError(f"not a hand: {hand!r}")
+    return units
+
+
+def round_data(state: TableState, hands: dict[str, Any], extras: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The spec's round object: the hands entered, the call, and the penalties ruled live.
+
+    Penalty cards are physically in the hands by now; cabo's wrong snaps and
+    tamoul's counter-calls come from the table's own record of the round.
+    """
+    rules = state.rules
+    data: dict[str, Any] = {"announcer": state.caller, "hands": dict(hands)}
+    if "wrong_snaps" in rules.round_extras and state.wrong_snaps:
+        data["wrong_snaps"] = dict(state.wrong_snaps)
+    if "counter_callers" in rules.round_extras and state.counter_callers:
+        data["counter_callers"] = list(state.counter_callers)
+    for key, value in (extras or {}).items():
+        if key in rules.round_extras and key not in data and value not in (None, "", [], {}):
+            data[key] = value
+    return data
+
+
+def call_check(state: TableState, hands: dict[str, Any]) -> Ruling | None:
+    """Was the call allowed? (threshold from the declaration, in the variant's units)."""
+    call = state.rules.call
+    if call is None or state.caller is None or state.caller not in hands:
+        return None
+    try:
+        value = hand_value(state.rules, hands[state.caller])
+    except (KeyError, ValueError):
+        return None
+    scale = state.rules.scale
+    ruling: Ruling = {"player": state.caller, "word": call.word, "value": value / scale, "after": call.after,
+                      "variant": state.variant}
+    if call.threshold is None:
+        return {**ruling, "rule": "call.no_threshold"}
+    ok = value <= call.threshold
+    return {**ruling, "rule": "call.within_threshold" if ok else "call.over_threshold",
+            "threshold": call.threshold / scale}
+
+
+def expected_cards(state: TableState, start: int = 4) -> dict[str, int]:
+    """How many cards each player should show at the reveal, from what the table saw.
+
+    A hint, not a check: swaps and powers the table did not record change it.
+    """
+    return {p: start - state.snapped.get(p, 0) + state.penalty_cards.get(p, 0) + state.given.get(p, 0)
+            for p in state.players}
+
+
+def _reveal(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    member = _actor(state, event)
+    if member is None or member.role == SPECTATOR:
+        raise Refused("member.not_allowed", player="")
+    hands = event.payload.get("hands")
+    if not isinstance(hands, dict):
+        raise Refused("reveal.no_hands")
+    _close_window(state, now, "covered", rulings)
+    check = call_check(state, hands)
+    if check is not None:
+        rulings.append(check)
+    data = round_data(state, hands, event.payload.get("extras"))
+    rulings.append({"rule": "round.ready", "round": state.round, "data": data})
+    _next_round(state)
+
+
+def _next_round(state: TableState) -> None:
+    fresh = new_table(state.variant, state.players, state.snap_limit)
+    fresh.members, fresh.round, fresh.last_seq = state.members, state.round + 1, state.last_seq
+    state.__dict__.update(fresh.__dict__)
+
+
+def _settings(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    member = _actor(state, event)
+    if member is None or member.role != REFEREE:
+        raise Refused("member.not_allowed", player="")
+    limit = _number(event.payload.get("snap_limit"))
+    if limit is None or not 0.5 <= limit <= 30:
+        raise Refused("settings.bad_snap_limit")
+    state.snap_limit = limit
+    rulings.append({"rule": "settings.snap_limit", "seconds": limit})
+
+
+# -- questions the table asks: canasta and cactus-game -------------------------------
+
+def _ask(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    member = _actor(state, event)
+    if member is None or member.role == SPECTATOR:
+        raise Refused("member.not_allowed", player="")
+    question = event.payload.get("question")
+    asker = ASKS.get((state.rules.family, question))
+    if asker is None:
+        raise Refused("ask.unknown", question=str(question))
+    try:
+        verdict = asker(state, event.payload)
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        raise Refused("ask.bad_question", question=str(question)) from error
+    rulings.append({"rule": verdict.rule, "ok": verdict.ok, **verdict.params})
+
+
+def _cards(state: TableState, raw: Any) -> list[str]:
+    if not isinstance(raw, list):
+        raise ValueError("a list of cards")
+    return [_card(state, c) for c in raw]
+
+
+def _melds(state: TableState, raw: Any) -> list[list[str]]:
+    if not isinstance(raw, list):
+        raise ValueError("a list of melds")
+    return [_cards(state, m) for m in raw]
+
+
+ASKS: dict[tuple[str, Any], Any] = {
+    ("canasta", "take_pile"): lambda s, p: canasta_rules.may_take_pile(
+        _cards(s, p["pile"]), _cards(s, p.get("hand", [])), bool(p.get("side_has_melded")),
+        [rank_of(c) for c in _cards(s, p.get("meld_tops", []))]),
+    ("canasta", "meld"): lambda s, p: canasta_rules.meld_verdict(_cards(s, p["cards"]), bool(p.get("going_out"))),
+    ("canasta", "opening"): lambda s, p: canasta_rules.opening_verdict(_melds(s, p["melds"]), int(p["side_total"])),
+    ("canasta", "go_out"): lambda s, p: canasta_rules.go_out_verdict(
+        _melds(s, p["melds"]), len(s.players), int(p.get("hand_left", 0))),
+    ("cactus_game", "stop_chain"): lambda s, p: cactus_game_rules.stop_verdict(
+        str(p["card"]), [str(x) for x in p.get("stops", [])], p.get("already")),
+    ("cactus_game", "set"): lambda s, p: cactus_game_rules.set_verdict([str(x) for x in p["characters"]]),
+    ("cactus_game", "turn_end"): lambda s, p: cactus_game_rules.turn_end_verdict(
+        str(p["card"]), bool(p.get("took_effect", True))),
+}
+
+HANDLERS = {
+    "member.joined": _member_joined,
+    "member.left": _member_left,
+    "discard": _discard,
+    "snap.claim": _snap_claim,
+    "window.timeout": _window_timeout,
+    "power.declined": _power_declined,
+    "power.used": _power_used,
+    "call.made": _call_made,
+    "call.counter": _counter_call,
+    "reveal": _reveal,
+    "settings": _settings,
+    "ask": _ask,
+}

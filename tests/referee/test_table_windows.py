@@ -1,0 +1,95 @@
+"""Snap windows: opened by a discard, closed when covered or when time is up."""
+
+from referee.table import GRACE
+
+from .table_support import Table
+
+
+def test_it_opens_a_window_with_a_deadline_when_a_discard_is_registered():
+    t = Table(snap_limit=3.0)
+    t.discard("Ana", "4H", at=10.0)
+    assert t.rules() == ["window.opened"]
+    assert t.state.window is not None and t.state.window.deadline == 13.0
+    assert t.state.pile_top == "4H" and t.state.turn == "Ana"
+
+
+def test_it_closes_the_previous_window_when_the_card_is_covered():
+    t = Table()
+    t.discard("Ana", "7H", at=10.0)
+    t.discard("Ben", "9S", at=11.0)
+    assert t.rules()[0] == "window.covered"
+    assert t.state.window.card == "9S"
+
+
+def test_it_closes_a_window_past_its_deadline_before_judging_a_late_claim():
+    t = Table(snap_limit=3.0)
+    t.discard("Ana", "7H", at=10.0)
+    rulings = t.claim("Ben", "7S", tap=None, at=14.0)
+    assert [r["rule"] for r in rulings] == ["window.timeout", "snap.too_late"]
+    assert t.state.window.closed == 13.0
+
+
+def test_it_still_accepts_a_claim_tapped_in_time_that_arrives_within_the_grace():
+    t = Table(snap_limit=3.0)
+    t.discard("Ana", "7H", at=10.0)
+    t.claim("Ben", "7S", tap=12.9, at=13.0 + GRACE / 2)
+    assert t.rules() == ["window.timeout", "snap.accepted"]
+
+
+def test_it_refuses_a_timeout_tick_before_the_deadline():
+    t = Table(snap_limit=3.0)
+    t.discard("Ana", "7H", at=10.0)
+    assert t.send("window.timeout", {}, member=None, at=11.0)[0]["rule"] == "window.not_due"
+    assert t.state.window.is_open
+
+
+def test_it_closes_the_window_on_a_timeout_tick_after_the_deadline():
+    t = Table(snap_limit=3.0)
+    t.discard("Ana", "7H", at=10.0)
+    assert t.send("window.timeout", {}, member=None, at=13.2)[0]["rule"] == "window.timeout"
+    assert not t.state.window.is_open
+
+
+def test_it_refuses_a_claim_for_a_window_that_was_covered():
+    t = Table()
+    t.discard("Ana", "7H", at=10.0)
+    first = t.state.window.id
+    t.discard("Ben", "9S", at=11.0)
+    rulings = t.claim("Chloé", "7S", tap=10.5, at=11.1, window=first)
+    assert rulings[-1]["rule"] == "snap.no_window"
+
+
+def test_it_refuses_an_unknown_card_with_a_ruling_and_changes_nothing():
+    t = Table()
+    t.discard("Ana", "7H", at=10.0)
+    before = t.state
+    t.claim("Ben", "ZZ", tap=None, at=10.5)
+    assert t.rules() == ["card.unknown"]
+    assert t.state.window.claims == before.window.claims
+
+
+def test_it_lets_a_seat_act_only_for_itself_and_the_referee_for_anyone():
+    t = Table()
+    refused = t.send("discard", {"player": "Ben", "card": "7H"}, member=t.by("Ana"), at=1.0)
+    assert refused[-1]["rule"] == "member.not_allowed"
+    assert t.send("discard", {"player": "Ben", "card": "4H"}, at=1.0)[-1]["rule"] == "window.opened"
+
+
+def test_it_refuses_everything_from_a_spectator():
+    t = Table()
+    from .table_support import SPEC
+
+    assert t.send("discard", {"player": "Ana", "card": "7H"}, member=SPEC, at=1.0)[-1]["rule"] == "member.not_allowed"
+
+
+def test_it_refuses_discards_in_a_variant_without_snaps():
+    t = Table("canasta", ["Ana", "Ben"])
+    assert t.discard("Ana", "7H", at=1.0)[-1]["rule"] == "variant.no_snaps"
+
+
+def test_it_lets_the_referee_change_the_snap_limit():
+    t = Table()
+    t.send("settings", {"snap_limit": 5}, at=1.0)
+    t.discard("Ana", "7H", at=10.0)
+    assert t.state.window.deadline == 15.0
+    assert t.send("settings", {"snap_limit": 500}, at=11.0)[-1]["rule"] == "settings.bad_snap_limit"

@@ -1,0 +1,121 @@
+"""Forms of the league pages: what organisers create, and a new game at a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.leagues.models import League, Night, NightTable, Season
+from scorekeeper.models import MAX_NAME_LENGTH
+from scorekeeper.rules import VARIANTS
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name"]
+        labels = {"name": _("Nom de la ligue")}
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "start", "end"]
+        labels = {"name": _("Nom de la saison"), "start": _("Début"), "end": _("Fin (facultative)")}
+        widgets = {"start": forms.DateInput(attrs={"type": "date"}),
+                   "end": forms.DateInput(attrs={"type": "date"})}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if start and end and end < start:
+            self.add_error("end", _("La fin doit venir après le début."))
+        return data
+
+
+class NightForm(forms.ModelForm):
+    class Meta:
+        model = Night
+        fields = ["date", "label"]
+        labels = {"date": _("Date"), "label": _("Nom (facultatif)")}
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+
+class TableForm(forms.ModelForm):
+    class Meta:
+        model = NightTable
+        fields = ["label"]
+        labels = {"label": _("Nom de la table")}
+
+    def __init__(self, *args: Any, night: Night, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.night = night
+
+    def clean_label(self) -> str:
+        label = self.cleaned_data["label"].strip()
+        if NightTable.objects.filter(night=self.night, label__iexact=label).exists():
+            raise forms.ValidationError(_("Cette soirée a déjà une table « %(label)s ».") % {"label": label})
+        return label
+
+
+class NewGameForm(forms.Form):
+    """A game started at a table: the variant, then one name per line in seat order."""
+
+    variant = forms.ChoiceField(label=_("Jeu"), choices=[(k, v.name) for k, v in VARIANTS.items()])
+    players = forms.CharField(
+        label=_("Joueurs, un par ligne, dans l'ordre des places"),
+        widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
+    )
+
+    def clean_players(self) -> list[str]:
+        names = [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
+        too_long = [n for n in names if len(n) > MAX_NAME_LENGTH]
+        if too_long:
+            raise forms.ValidationError(
+                _("« %(name)s » dépasse %(limit)s caractères.") % {"name": too_long[0],
+                                                                  "limit": MAX_NAME_LENGTH})
+        return names
+
+    def teams(self) -> dict[str, list[str]] | None:
+        """Canasta with four: partners sit opposite (seats 1 and 3 against 2 and 4)."""
+        names = self.cleaned_data["players"]
+        if self.cleaned_data["variant"] != "canasta" or len(names) != 4:
+            return None
+        return {f"{names[0]} & {names[2]}": [names[0], names[2]],
+                f"{names[1]} & {names[3]}": [names[1], names[3]]}
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    widget = MultipleFileInput
+
+    def clean(self, data: Any, initial: Any = None) -> list[Any]:
+        files = data if isinstance(data, list | tuple) else [data]
+        return [super(MultipleFileField, self).clean(f, initial) for f in files if f]
+
+
+class ImportForm(forms.Form):
+    files = MultipleFileField(label=_("Fichiers de parties (JSON)"))
+    night_date = forms.DateField(
+        label=_("Date de la soirée (sinon lue au début du nom du fichier)"), required=False,
+        widget=forms.DateInput(attrs={"type": "date"}))
+    table = forms.CharField(label=_("Table (sinon lue dans le nom du fichier)"), required=False,
+                            max_length=80)
+
+    MAX_FILES = 200
+    MAX_BYTES = 1_000_000
+
+    def clean_files(self) -> list[Any]:
+        files = self.cleaned_data["files"]
+        if len(files) > self.MAX_FILES:
+            raise forms.ValidationError(_("Au plus %(n)s fichiers à la fois.") % {"n": self.MAX_FILES})
+        for f in files:
+            if f.size > self.MAX_BYTES:
+                raise forms.ValidationError(
+                    _("%(name)s dépasse 1 Mo : ce n'est pas une partie.") % {"name": f.name})
+        return files

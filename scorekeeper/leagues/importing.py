@@ -1,0 +1,104 @@
+"""Bulk history: a season's past games from record JSON files.
+
+Each file is one spec record (game-record.md, section 2). Each is checked by
+the rules engine and saved in its own transaction with its night and table:
+a bad file is reported with its name and the engine's problems and leaves
+nothing behind, while the good files are kept. The season's standings are
+recomputed once at the end, in the order the games ended.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scorekeeper.leagues.models import LeagueGame, Night, NightTable, Season
+from scorekeeper.leagues.recording import recompute_season, suspended
+from scorekeeper.models import Game
+from scorekeeper.rules import RecordError, load_record
+
+DEFAULT_TABLE = "Table 1"
+# "2026-03-12_table-2.json": the night's date, then (optionally) the table's label.
+NAME_PATTERN = re.compile(r"^(?P<date>\d{4}-\d{2}-\d{2})(?:[_ ](?P<table>[^.]+))?")
+# Imported games are given an end time on their night, one minute apart in import order.
+NIGHT_STARTS = time(20, 0)
+
+
+@dataclass
+class FileReport:
+    name: str
+    game_id: int | None = None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class Placement:
+    date: date
+    table: str
+
+
+def placement_for(name: str, night_date: date | None, table: str | None) -> Placement | str:
+    """Where a file's game is played: the form's values, else read from the file's name."""
+    found = NAME_PATTERN.match(name.rsplit("/", 1)[-1])
+    derived_date: date | None = None
+    derived_table: str | None = None
+    if found:
+        try:
+            derived_date = date.fromisoformat(found["date"])
+        except ValueError:
+            return f"{found['date']} is not a date"
+        derived_table = (found["table"] or "").replace("-", " ").replace("_", " ").strip() or None
+    chosen = night_date or derived_date
+    if chosen is None:
+        return "no night date: give one, or start the file's name with it (2026-03-12_table-2.json)"
+    return Placement(chosen, (table or derived_table or DEFAULT_TABLE)[:80])
+
+
+def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
+                 night_date: date | None = None, table: str | None = None,
+                 user: object = None) -> list[FileReport]:
+    reports: list[FileReport] = []
+    ended_per_night: dict[date, int] = {}
+    with suspended():
+        for name, content in files:
+            report = FileReport(name)
+            reports.append(report)
+            place = placement_for(name, night_date, table)
+            if isinstance(place, str):
+                report.problems.append(place)
+                continue
+            try:
+                record = load_record(content)
+                report.game_id = _save_game(season, record, place, ended_per_night, user)
+            except RecordError as error:
+                report.problems.extend(str(problem) for problem in error.problems)
+    if any(r.ok for r in reports):
+        recompute_season(season)
+    return reports
+
+
+@transaction.atomic
+def _save_game(season: Season, record: Any, place: Placement, ended_per_night: dict[date, int],
+               user: object) -> int:
+    game = Game.create_from_record(record, device="import", user=user)
+    night = Night.objects.filter(season=season, date=place.date).order_by("pk").first()
+    if night is None:
+        night = Night.objects.create(season=season, date=place.date)
+    nighttable, _ = NightTable.objects.get_or_create(night=night, label=place.table)
+    LeagueGame.objects.create(game=game, table=nighttable)
+    if game.finished:
+        n = ended_per_night.get(place.date, 0)
+        ended_per_night[place.date] = n + 1
+        start = timezone.make_aware(datetime.combine(place.date, NIGHT_STARTS))
+        Game.objects.filter(pk=game.pk).update(finished_at=start + timedelta(minutes=n))
+    return game.pk

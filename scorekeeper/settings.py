@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "template_partials.apps.SimpleAppConfig",
     "scorekeeper",
     "referee",
+    "scorekeeper.leagues",
 ]
 
 MIDDLEWARE = [
@@ -110,7 +111,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "leagues:index"
 
 # French first: French is both the default language and the language the
 # templates are written in; locale/en holds the English catalogue.

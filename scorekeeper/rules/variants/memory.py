@@ -132,6 +132,18 @@ class MemoryVariant(Variant):
     def _read_hands(self, hands: dict[str, Any], n: int, game: Game, state: MemoryState,
                     problems: Problems) -> tuple[dict[str, list[str] | None], dict[str, int]]:
         """Each hand's cards and value, in seat order whatever the order of `hands`."""
+        if hands.keys() == state.in_set:
+            # The common case, in one pass: exactly the players still in, each with a
+            # list of canonical codes of this deck.
+            listed = [hands[p] for p in state.in_players]
+            if all(type(hand) is list for hand in listed):
+                value_of = self.values.__getitem__
+                try:
+                    values = {p: sum(map(value_of, hand)) for p, hand in zip(state.in_players, listed, strict=True)}
+                except (KeyError, TypeError):
+                    pass  # a card to parse or to refuse: the loop below says which
+                else:
+                    return dict(zip(state.in_players, listed, strict=True)), values
         cards: dict[str, list[str] | None] = {}
         values: dict[str, int] = {}
         in_players = state.in_players

@@ -35,7 +35,9 @@ class Command(BaseCommand):
             result = score_record(load_record(data))
         except RecordError as exc:
             for problem in exc.problems:
-                sys.stderr.write(f"{problem}\n")
+                # One line per problem, even when a name holds a line break.
+                line = str(problem).replace("\r", "\\r").replace("\n", "\\n")
+                sys.stderr.write(f"{line}\n")
             raise SystemExit(EXIT_INVALID) from None
         output = result.to_json()
         if options["explain"]:

@@ -1,0 +1,469 @@
+"""The round entry form <-> the spec's round object (game-record.md, section 2 and 4).
+
+The form posts flat fields named by seat index, never by player name (a name may hold
+any character): `hand-0-cards`, `announcer`, `side-1-meld-2`, `play-0-stop-1`…
+
+    read_form(kind, post)      a POST mapping -> the form's state (what the page shows)
+    to_round(state)            the form's state -> the round object the engine scores
+    from_round(kind, data)     a stored round -> the form's state (to edit it)
+    apply_action(state, act)   "add a meld", "add a play"…: changes the form, saves nothing
+
+Nothing here judges the round: a card that is not a card, a missing hand, a draw for a
+player with cactus all go to the engine as written, and the engine's message is shown
+beside the field (see problem_fields.py). Only the encoding is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.rules import parse_card
+
+# Bounds on repeated groups, so a forged POST cannot make the page render thousands of rows.
+MAX_MELDS = 20
+MAX_PLAYS = 20
+MAX_STOPS = 12
+CHARACTERS = ("charlie", "spike", "walter", "joker")
+PLAY_KINDS = ("set", "free_point", "steal_point", "draw_three", "draw",
+              "swap_hands", "look_and_steal", "ask_card", "steal_card")
+# Plays that cannot be stopped (spec 4.11): a set, and the plain draw that ends a turn.
+UNSTOPPABLE = frozenset({"set", "draw"})
+
+
+# -- the form's state -----------------------------------------------------------
+
+
+@dataclass
+class HandState:
+    """One player's block in a memory game: the hand and the player's own extras."""
+
+    index: int
+    name: str
+    mode: str = "cards"  # "cards" (picked one by one) or "count" (the player counted)
+    cards: str = ""  # canonical codes separated by spaces
+    count: str = ""  # as typed: "14", "6.5"
+    draw: str = ""  # cactus-tas: the card drawn by a player without cactus
+    counter_caller: bool = False  # tamoul: said contre-tamoul
+    wrong_snaps: str = "0"  # cabo-bruxellois
+    errors: list[str] = field(default_factory=list)  # the engine's messages for this block
+
+    @property
+    def slot(self) -> str:
+        return f"hand-{self.index}"
+
+
+@dataclass
+class MemoryForm:
+    variant: str
+    hands: list[HandState]
+    announcer: str = ""  # a seat index, or "" for nobody
+    went_out: str = ""  # fontenaysien: a seat index, or ""
+    penalty_cards: str = ""  # dutch-toulousain: the dutcher's penalty cards
+    extras: tuple[str, ...] = ()  # the variant's round_extras
+    kind: str = "memory"
+
+
+@dataclass
+class SideState:
+    """One canasta side: a team, or a player when two play."""
+
+    index: int
+    name: str
+    members: list[str]
+    melds: list[str] = field(default_factory=lambda: [""])
+    opening: list[str] = field(default_factory=list)
+    red_threes: str = ""
+    hand: str = ""
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def slot(self) -> str:
+        return f"side-{self.index}"
+
+
+@dataclass
+class CanastaForm:
+    variant: str
+    players: list[str]
+    sides: list[SideState]
+    went_out: str = ""  # a seat index (the player, not the team), or "" when the stock ran out
+    concealed: bool = False
+    kind: str = "canasta"
+
+
+@dataclass
+class PlayState:
+    card: str
+    characters: list[str] = field(default_factory=lambda: ["", "", ""])
+    target: str = ""  # a seat index
+    stops: list[str] = field(default_factory=list)  # seat indices, in the order Stops were played
+    errors: list[str] = field(default_factory=list)
+    index: int = 0  # its place in the turn, from 0 (set when the page is rendered)
+
+    @property
+    def slot(self) -> str:
+        return f"play-{self.index}"
+
+    @property
+    def stoppable(self) -> bool:
+        return self.card not in UNSTOPPABLE
+
+
+@dataclass
+class TurnForm:
+    variant: str
+    players: list[str]
+    player: str = ""  # a seat index
+    plays: list[PlayState] = field(default_factory=list)
+    kind: str = "cactus_game"
+
+
+EntryForm = MemoryForm | CanastaForm | TurnForm
+
+
+# -- small readers ----------------------------------------------------------------
+
+
+def cards_from_text(text: str) -> list[str]:
+    """Card codes typed or picked, in canonical form; text that is no card is kept as
+    typed, so the engine names it ("Ana's hand has "ZZ", which is not a card")."""
+    tokens = text.replace(",", " ").replace(";", " ").split()
+    return [parse_card(t) or t for t in tokens]
+
+
+def cards_to_text(cards: Sequence[Any]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def number_from_text(text: str) -> int | float | str:
+    """A counted hand as a JSON number: "14" -> 14, "6,5" or "6½" -> 6.5; anything else
+    stays text and the engine says it is not a number."""
+    cleaned = text.strip().replace(",", ".").replace("−", "-").replace(" ", "")
+    if cleaned.endswith("½"):
+        whole = cleaned[:-1]
+        cleaned = f"{whole}.5" if whole not in ("", "-") else f"{whole}0.5"
+    try:
+        value = float(cleaned)
+    except ValueError:
+        return text.strip()
+    if value != value or value in (float("inf"), float("-inf")):
+        return text.strip()
+    return int(value) if value == int(value) else value
+
+
+def number_to_text(value: Any) -> str:
+    if isinstance(value, float) and value == int(value):
+        return str(int(value))
+    return str(value)
+
+
+def _index(text: Any, count: int) -> int | None:
+    try:
+        i = int(str(text))
+    except (TypeError, ValueError):
+        return None
+    return i if 0 <= i < count else None
+
+
+def _index_text(text: Any, count: int) -> str:
+    i = _index(text, count)
+    return "" if i is None else str(i)
+
+
+def _count(post: Mapping[str, Any], key: str, most: int, least: int = 0) -> int:
+    try:
+        n = int(str(post.get(key, least)))
+    except ValueError:
+        n = least
+    return max(least, min(n, most))
+
+
+def _text(post: Mapping[str, Any], key: str) -> str:
+    value = post.get(key, "")
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _cards_field(post: Mapping[str, Any], key: str) -> str:
+    """A cards field re-written canonically, so the page shows "10H" for a typed "th"."""
+    return cards_to_text(cards_from_text(_text(post, key)))
+
+
+# -- POST -> state ------------------------------------------------------------------
+
+
+def read_form(variant: Any, players: Sequence[str], post: Mapping[str, Any],
+              in_round: Sequence[str] | None = None, teams: Mapping[str, list[str]] | None = None
+              ) -> EntryForm:
+    """The form's state from a POST. `variant` is the engine's declaration; `in_round`
+    the players who have a hand this round (dutch eliminates some)."""
+    if variant.family == "canasta":
+        return _read_canasta(variant, players, post, teams)
+    if variant.family == "cactus_game":
+        return _read_turn(variant, players, post)
+    return _read_memory(variant, players, post, in_round)
+
+
+def _read_memory(variant: Any, players: Sequence[str], post: Mapping[str, Any],
+                 in_round: Sequence[str] | None) -> MemoryForm:
+    hands = []
+    for i, name in enumerate(players):
+        if in_round is not None and name not in in_round:
+            continue
+        hands.append(HandState(
+            index=i, name=name,
+            mode="count" if post.get(f"hand-{i}-mode") == "count" else "cards",
+            cards=_cards_field(post, f"hand-{i}-cards"),
+            count=_text(post, f"hand-{i}-count"),
+            draw=_cards_field(post, f"draw-{i}"),
+            counter_caller=bool(post.get(f"counter-{i}")),
+            wrong_snaps=_text(post, f"snaps-{i}") or "0",
+        ))
+    return MemoryForm(
+        variant=variant.key, hands=hands,
+        announcer=_index_text(post.get("announcer"), len(players)),
+        went_out=_index_text(post.get("went_out"), len(players)),
+        penalty_cards=_cards_field(post, "penalty_cards"),
+        extras=tuple(variant.round_extras),
+    )
+
+
+def canasta_sides(players: Sequence[str], teams: Mapping[str, list[str]] | None) -> list[tuple[str, list[str]]]:
+    """(side name, its players): the teams in their declared order, or each player alone."""
+    if teams:
+        return [(name, list(members)) for name, members in teams.items()]
+    return [(p, [p]) for p in players]
+
+
+def _read_canasta(variant: Any, players: Sequence[str], post: Mapping[str, Any],
+                  teams: Mapping[str, list[str]] | None) -> CanastaForm:
+    sides = []
+    for s, (name, members) in enumerate(canasta_sides(players, teams)):
+        melds = [_cards_field(post, f"side-{s}-meld-{m}")
+                 for m in range(_count(post, f"side-{s}-melds", MAX_MELDS, least=1))]
+        opening = [_cards_field(post, f"side-{s}-opening-{m}")
+                   for m in range(_count(post, f"side-{s}-openings", MAX_MELDS))]
+        sides.append(SideState(index=s, name=name, members=members, melds=melds, opening=opening,
+                               red_threes=_cards_field(post, f"side-{s}-red_threes"),
+                               hand=_cards_field(post, f"side-{s}-hand")))
+    return CanastaForm(variant=variant.key, players=list(players), sides=sides,
+                       went_out=_index_text(post.get("went_out"), len(players)),
+                       concealed=bool(post.get("concealed")))
+
+
+def _read_turn(variant: Any, players: Sequence[str], post: Mapping[str, Any]) -> TurnForm:
+    plays = []
+    for k in range(_count(post, "plays", MAX_PLAYS)):
+        card = _text(post, f"play-{k}-card")
+        if card not in PLAY_KINDS:
+            continue
+        characters = [c if c in CHARACTERS else "" for c in
+                      (_text(post, f"play-{k}-char-{j}") for j in range(3))]
+        stops = [_index_text(post.get(f"play-{k}-stop-{j}"), len(players))
+                 for j in range(_count(post, f"play-{k}-stops", MAX_STOPS))]
+        plays.append(PlayState(card=card, characters=characters,
+                               target=_index_text(post.get(f"play-{k}-target"), len(players)),
+                               stops=stops if card not in UNSTOPPABLE else []))
+    return TurnForm(variant=variant.key, players=list(players),
+                    player=_index_text(post.get("player"), len(players)), plays=plays)
+
+
+# -- state -> round object -------------------------------------------------------------
+
+
+def to_round(form: EntryForm, players: Sequence[str]) -> dict[str, Any]:
+    """The spec's round object for the engine (and for storage once it is valid)."""
+    if isinstance(form, CanastaForm):
+        return _canasta_round(form, players)
+    if isinstance(form, TurnForm):
+        return _turn_round(form, players)
+    return _memory_round(form, players)
+
+
+def _name(index: str, players: Sequence[str]) -> str | None:
+    i = _index(index, len(players))
+    return None if i is None else players[i]
+
+
+def _memory_round(form: MemoryForm, players: Sequence[str]) -> dict[str, Any]:
+    hands: dict[str, Any] = {}
+    for hand in form.hands:
+        if hand.mode == "count":
+            if hand.count:
+                hands[hand.name] = number_from_text(hand.count)
+        elif hand.cards:
+            hands[hand.name] = cards_from_text(hand.cards)
+        # An empty block is a missing hand (the engine says so), never a silent 0:
+        # a player who got rid of every card is entered as counted 0.
+    data: dict[str, Any] = {"hands": hands, "announcer": _name(form.announcer, players)}
+    if "draws" in form.extras:
+        draws = {h.name: cards_from_text(h.draw)[0] for h in form.hands if h.draw}
+        if draws:
+            data["draws"] = draws
+    if "counter_callers" in form.extras:
+        callers = [h.name for h in form.hands if h.counter_caller]
+        if callers:
+            data["counter_callers"] = callers
+    if "went_out" in form.extras and form.went_out:
+        data["went_out"] = _name(form.went_out, players)
+    if "wrong_snaps" in form.extras:
+        snaps = {}
+        for h in form.hands:
+            count = number_from_text(h.wrong_snaps)
+            if count != 0:
+                snaps[h.name] = count
+        if snaps:
+            data["wrong_snaps"] = snaps
+    if "penalty_cards" in form.extras and form.penalty_cards:
+        data["penalty_cards"] = cards_from_text(form.penalty_cards)
+    return data
+
+
+def _canasta_round(form: CanastaForm, players: Sequence[str]) -> dict[str, Any]:
+    sides: dict[str, Any] = {}
+    for side in form.sides:
+        out: dict[str, Any] = {}
+        melds = [cards_from_text(m) for m in side.melds if m]
+        if melds:
+            out["melds"] = melds
+        if side.red_threes:
+            out["red_threes"] = cards_from_text(side.red_threes)
+        if side.hand:
+            out["hand"] = cards_from_text(side.hand)
+        opening = [cards_from_text(m) for m in side.opening if m]
+        if opening:
+            out["opening"] = opening
+        sides[side.name] = out
+    data: dict[str, Any] = {"went_out": _name(form.went_out, players), "sides": sides}
+    if form.concealed:
+        data["concealed"] = True
+    return data
+
+
+def _turn_round(form: TurnForm, players: Sequence[str]) -> dict[str, Any]:
+    plays = []
+    for play in form.plays:
+        out: dict[str, Any] = {"card": play.card}
+        if play.card == "set":
+            out["characters"] = [c for c in play.characters if c]
+        if play.card == "steal_point":
+            out["target"] = _name(play.target, players)
+        chain = [players[int(s)] for s in play.stops if s]
+        if chain and play.stoppable:
+            out["stopped_by"] = chain
+        plays.append(out)
+    return {"player": _name(form.player, players), "plays": plays}
+
+
+# -- stored round -> state ----------------------------------------------------------------
+
+
+def from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
+               in_round: Sequence[str] | None = None,
+               teams: Mapping[str, list[str]] | None = None) -> EntryForm:
+    """The form's state showing a stored round, to edit it."""
+    seat = {name: str(i) for i, name in enumerate(players)}
+    if variant.family == "canasta":
+        return _canasta_from_round(variant, players, data, teams, seat)
+    if variant.family == "cactus_game":
+        return _turn_from_round(variant, players, data, seat)
+    form = blank_form(variant, players, in_round=in_round)
+    assert isinstance(form, MemoryForm)
+    hands = data.get("hands", {})
+    draws = data.get("draws") or {}
+    callers = data.get("counter_callers") or []
+    snaps = data.get("wrong_snaps") or {}
+    for h in form.hands:
+        hand = hands.get(h.name)
+        if isinstance(hand, list):
+            h.mode, h.cards = "cards", cards_to_text(hand)
+        elif hand is not None:
+            h.mode, h.count = "count", number_to_text(hand)
+        h.draw = str(draws.get(h.name, ""))
+        h.counter_caller = h.name in callers
+        h.wrong_snaps = str(snaps.get(h.name, 0))
+    form.announcer = seat.get(data.get("announcer") or "", "")
+    form.went_out = seat.get(data.get("went_out") or "", "")
+    form.penalty_cards = cards_to_text(data.get("penalty_cards") or [])
+    return form
+
+
+def _canasta_from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
+                        teams: Mapping[str, list[str]] | None, seat: dict[str, str]) -> CanastaForm:
+    form = blank_form(variant, players, teams=teams)
+    assert isinstance(form, CanastaForm)
+    sides = data.get("sides", {})
+    for side in form.sides:
+        raw = sides.get(side.name, {})
+        side.melds = [cards_to_text(m) for m in raw.get("melds", [])] or [""]
+        side.opening = [cards_to_text(m) for m in raw.get("opening", [])]
+        side.red_threes = cards_to_text(raw.get("red_threes", []))
+        side.hand = cards_to_text(raw.get("hand", []))
+    form.went_out = seat.get(data.get("went_out") or "", "")
+    form.concealed = bool(data.get("concealed"))
+    return form
+
+
+def _turn_from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
+                     seat: dict[str, str]) -> TurnForm:
+    plays = []
+    for raw in data.get("plays", []):
+        characters = list(raw.get("characters", []))[:3]
+        plays.append(PlayState(card=raw.get("card", ""),
+                               characters=characters + [""] * (3 - len(characters)),
+                               target=seat.get(raw.get("target") or "", ""),
+                               stops=[seat.get(p, "") for p in raw.get("stopped_by", [])]))
+    return TurnForm(variant=variant.key, players=list(players),
+                    player=seat.get(data.get("player") or "", ""), plays=plays)
+
+
+def blank_form(variant: Any, players: Sequence[str], in_round: Sequence[str] | None = None,
+               teams: Mapping[str, list[str]] | None = None, next_player: str | None = None
+               ) -> EntryForm:
+    """An empty form for a new round (`next_player`: cactus-game's player whose turn it is)."""
+    if variant.family == "canasta":
+        sides = [SideState(index=s, name=name, members=members)
+                 for s, (name, members) in enumerate(canasta_sides(players, teams))]
+        return CanastaForm(variant=variant.key, players=list(players), sides=sides)
+    if variant.family == "cactus_game":
+        player = str(players.index(next_player)) if next_player in players else ""
+        return TurnForm(variant=variant.key, players=list(players), player=player)
+    hands = [HandState(index=i, name=name) for i, name in enumerate(players)
+             if in_round is None or name in in_round]
+    return MemoryForm(variant=variant.key, hands=hands, extras=tuple(variant.round_extras))
+
+
+# -- actions that change the form without saving ------------------------------------------
+
+
+def apply_action(form: EntryForm, action: str) -> None:
+    """Grow or shrink the form's repeated groups: "add-meld:1", "add-play:steal_point",
+    "remove-play:0", "add-stop:2", "remove-stop:2". An unknown action changes nothing."""
+    verb, _, arg = action.partition(":")
+    if isinstance(form, CanastaForm):
+        side = _at(form.sides, arg)
+        if side is None:
+            return
+        if verb == "add-meld" and len(side.melds) < MAX_MELDS:
+            side.melds.append("")
+        elif verb == "add-opening" and len(side.opening) < MAX_MELDS:
+            side.opening.append("")
+    elif isinstance(form, TurnForm):
+        if verb == "add-play" and arg in PLAY_KINDS and len(form.plays) < MAX_PLAYS:
+            form.plays.append(PlayState(card=arg))
+            return
+        play = _at(form.plays, arg)
+        if play is None:
+            return
+        if verb == "remove-play":
+            form.plays.remove(play)
+        elif verb == "add-stop" and play.stoppable and len(play.stops) < MAX_STOPS:
+            play.stops.append("")
+        elif verb == "remove-stop" and play.stops:
+            play.stops.pop()
+
+
+def _at(items: list[Any], text: str) -> Any:
+    i = _index(text, len(items))
+    return None if i is None else items[i]

@@ -1,0 +1,51 @@
+"""What the card picker and the number pad need to know about a variant's deck,
+read from its declaration (one source of truth: the picker never lists a card itself)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.cards import JOKER, RANKS, SUITS
+from scorekeeper.rules.units import to_number
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = ("H", "D")
+
+
+@dataclass(frozen=True)
+class PickerDeck:
+    ranks: tuple[str, ...]  # the ranks the deck holds, in the picker's order
+    suits: tuple[tuple[str, str, bool], ...]  # (code, symbol, red)
+    joker: bool
+    copies_json: str  # {"KH": 1, "JK": 2…}: how many of each code one round may use
+    values_json: str  # memory games: {"KH": 0…} as players count them, for cactus-tas' draws
+    halves: bool  # tamoul counts in halves: the number pad shows a ½ key
+    label: str
+
+
+def picker_deck(variant: Any) -> PickerDeck | None:
+    """The picker's deck for `variant`, or None for a game without cards (cactus-game)."""
+    deck = variant.deck
+    if deck is None:
+        return None
+    ranks = tuple(r for r in RANKS if any(r + s in deck for s in SUITS))
+    values = getattr(variant, "values", None) or {}
+    return PickerDeck(
+        ranks=ranks,
+        suits=tuple((s, SUIT_SYMBOLS[s], s in RED_SUITS) for s in SUITS),
+        joker=JOKER in deck,
+        copies_json=json.dumps(deck.copies, separators=(",", ":")),
+        values_json=json.dumps({c: to_number(v, variant.scale) for c, v in values.items()},
+                               separators=(",", ":")),
+        halves=variant.scale == 2,
+        label=deck.label,
+    )
+
+
+def card_label(code: str) -> str:
+    """A code as the picker shows it: "10♥", "Joker"."""
+    if code == JOKER:
+        return "Joker"
+    return code[:-1] + SUIT_SYMBOLS.get(code[-1], code[-1])

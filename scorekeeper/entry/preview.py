@@ -1,0 +1,108 @@
+"""The engine's verdict on a round being entered, shaped for the page: the points it
+would score, or its problems placed beside their fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.rules import GameResult, RecordError
+
+from .forms_to_round import CanastaForm, EntryForm, MemoryForm, TurnForm
+from .problem_fields import TOP, group_by_field
+
+
+@dataclass
+class Row:
+    name: str
+    value: Any = None  # a memory game's hand value
+    points: Any = None
+    total: Any = None
+    before_points: Any = None  # an edit: what the round scored before
+    before_total: Any = None
+
+
+@dataclass
+class Preview:
+    rows: list[Row] = field(default_factory=list)
+    errors: dict[str, list[str]] = field(default_factory=dict)  # field key -> messages
+    finished: bool = False
+    winners: list[str] = field(default_factory=list)
+    checked: bool = False  # False until the engine has looked at the round
+
+    @property
+    def valid(self) -> bool:
+        return self.checked and not self.errors
+
+    def slots(self, keys: list[str]) -> list[tuple[str, list[str]]]:
+        """(field key, messages) for every key, empty ones included: the preview's
+        out-of-band swaps clear the messages of fields that are right now."""
+        return [(key, self.errors.get(key, [])) for key in keys]
+
+
+def problem_text(problem: Any) -> str:
+    """The problem in the active language when scorekeeper.explain can say it, else
+    the engine's own message (without its "round N:", the page shows where)."""
+    try:
+        from scorekeeper.explain import problem_text as translated
+    except ImportError:
+        return problem.message
+    return translated(problem)
+
+
+def field_keys(form: EntryForm) -> list[str]:
+    """Every field a problem can be shown beside, for the out-of-band refresh."""
+    keys = [TOP]
+    if isinstance(form, MemoryForm):
+        keys += [f"hand-{h.index}" for h in form.hands] + ["announcer", *form.extras]
+    elif isinstance(form, CanastaForm):
+        keys += [f"side-{s.index}" for s in form.sides] + ["went_out", "concealed"]
+    elif isinstance(form, TurnForm):
+        keys += ["player"] + [f"play-{k}" for k in range(len(form.plays))]
+    return keys
+
+
+def attach_errors(form: EntryForm, preview: Preview) -> dict[str, list[str]]:
+    """Give each block of the form its messages; returns the round fields' messages
+    (announcer, draws…, top) by field key."""
+    blocks: list[Any] = []
+    if isinstance(form, MemoryForm):
+        blocks = form.hands
+    elif isinstance(form, CanastaForm):
+        blocks = form.sides
+    elif isinstance(form, TurnForm):
+        for k, play in enumerate(form.plays):
+            play.index = k
+        blocks = form.plays
+    for block in blocks:
+        block.errors = preview.errors.get(block.slot, [])
+    return {key: messages for key, messages in preview.errors.items()
+            if not key.startswith(("hand-", "side-", "play-"))}
+
+
+def sides_of(form: EntryForm) -> list[str]:
+    return [s.name for s in form.sides] if isinstance(form, CanastaForm) else []
+
+
+def errors_of(error: RecordError, form: EntryForm, players: list[str]) -> dict[str, list[str]]:
+    grouped = group_by_field(error.problems, form.kind, players, sides_of(form))
+    return {key: [problem_text(p) for p in problems] for key, problems in grouped.items()}
+
+
+def build_preview(result: GameResult, number: int, before: dict[str, Any] | None = None,
+                  totals_before: dict[str, Any] | None = None) -> Preview:
+    """The round `number`'s line of `result`; `before` (an edit) is its stored result and
+    `totals_before` the game's totals before the edit."""
+    out = result.to_json()
+    line = out["rounds"][number - 1]
+    values = line.get("values") or {}
+    rows = []
+    for name, points in line["points"].items():
+        row = Row(name=name, value=values.get(name), points=points, total=out["totals"].get(name))
+        if before is not None:
+            row.before_points = (before.get("points") or {}).get(name)
+            row.before_total = (totals_before or {}).get(name)
+        rows.append(row)
+    last = number == len(out["rounds"])
+    return Preview(rows=rows, finished=out["finished"] and last, winners=out["winners"] if last else [],
+                   checked=True)

@@ -1,0 +1,194 @@
+/* Card picker and number pad for the round entry page (templates/scorekeeper/entry/).
+ *
+ * Why a script at all: a tap on a card must feel instant at the table, so picking
+ * happens here, without a round-trip; the server renders everything and the engine
+ * still judges the round (the form posts plain text fields: "KH 3S JK").
+ * What it does: the active field (a hand, a draw, a meld...) receives the cards tapped
+ * (rank, then suit); cards already used this round are greyed out, respecting how
+ * many copies the deck holds; a counted hand gets digits from the pad. Every change
+ * fires a "change" event, which HTMX turns into a preview request.
+ * Without this script the text fields stay visible and take typed codes.
+ */
+(function () {
+  "use strict";
+  if (window.cardPickerReady) return;
+  window.cardPickerReady = true;
+  document.documentElement.classList.add("js");
+
+  var SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var active = null; // the input receiving cards or digits
+  var rank = null; // the rank tapped, waiting for its suit
+
+  function form() { return document.getElementById("entry-form"); }
+  function picker() { return document.getElementById("picker"); }
+  function codes(input) { return input.value.trim() ? input.value.trim().split(/\s+/) : []; }
+  function label(code) {
+    return code === "JK" ? "Joker" : code.slice(0, -1) + (SYMBOLS[code.slice(-1)] || code.slice(-1));
+  }
+  function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
+  function visible(el) { return !el.closest("[hidden], .mode-hidden"); }
+
+  function usedCounts() {
+    var used = {};
+    form().querySelectorAll("input[data-counted]").forEach(function (input) {
+      if (input.disabled || !visible(input)) return;
+      codes(input).forEach(function (c) { used[c] = (used[c] || 0) + 1; });
+    });
+    return used;
+  }
+
+  function setActive(input) {
+    active = input;
+    rank = null;
+    form().querySelectorAll(".is-active").forEach(function (el) { el.classList.remove("is-active"); });
+    if (input) (input.closest("[data-cards-field]") || input).classList.add("is-active");
+    refresh();
+  }
+
+  function add(code) {
+    if (!active || !active.hasAttribute("data-cards")) return;
+    var list = codes(active);
+    if (active.dataset.max && list.length >= +active.dataset.max) list = list.slice(1);
+    list.push(code);
+    active.value = list.join(" ");
+    rank = null;
+    changed(active);
+    refresh();
+  }
+
+  function press(key) {
+    if (!active || !active.hasAttribute("data-count")) return;
+    var v = active.value;
+    if (key === "back") v = v.slice(0, -1);
+    else if (key === "-") v = v.charAt(0) === "-" ? v.slice(1) : "-" + v;
+    else if (key === "½") v = v.replace(/[.,]5$|½$/, "") + "½";
+    else v += key;
+    active.value = v;
+    changed(active);
+  }
+
+  function handValue(block, values) {
+    var mode = block.querySelector("input[name$='-mode']:checked");
+    if (mode && mode.value === "count") {
+      var n = parseFloat(block.querySelector("[data-count]").value.replace(",", ".").replace("½", ".5"));
+      return isNaN(n) ? null : n;
+    }
+    var cards = codes(block.querySelector("[data-cards]"));
+    if (!cards.length) return null;
+    return cards.reduce(function (sum, c) { return sum + (values[c] || 0); }, 0);
+  }
+
+  function refresh() {
+    var f = form(), p = picker();
+    if (!f) return;
+    // Hands: cards or counted, as the block's switch says.
+    f.querySelectorAll("fieldset.hand").forEach(function (block) {
+      var mode = block.querySelector("input[name$='-mode']:checked");
+      var count = mode && mode.value === "count";
+      block.dataset.mode = count ? "count" : "cards";
+      block.querySelector(".mode-cards").classList.toggle("mode-hidden", count);
+      block.querySelector(".mode-count").classList.toggle("mode-hidden", !count);
+    });
+    // Chips for every cards field: tap one to take the card back.
+    f.querySelectorAll("[data-cards-field]").forEach(function (field) {
+      var input = field.querySelector("[data-cards]"), chips = field.querySelector(".chips");
+      var html = codes(input).map(function (c, i) {
+        var red = /[HD]$/.test(c) ? " red" : "";
+        return '<button type="button" class="chip' + red + '" data-remove="' + i + '">' + label(c).replace(/</g, "&lt;") + "</button>";
+      }).join("");
+      chips.innerHTML = html || '<span class="chips-empty">' + (field.dataset.empty || "＋") + "</span>";
+    });
+    if (!p) return;
+    var copies = JSON.parse(p.dataset.copies), values = JSON.parse(p.dataset.values || "{}");
+    // Cactus-tas: only a player without cactus draws a card.
+    if (p.dataset.cactus) {
+      f.querySelectorAll("[data-draw-for]").forEach(function (slot) {
+        var block = f.querySelector('fieldset.hand[data-hand="' + slot.dataset.drawFor + '"]');
+        var v = handValue(block, values);
+        var draws = v !== null && v > +p.dataset.cactus;
+        slot.hidden = !draws;
+        slot.querySelector("input").disabled = !draws;
+      });
+    }
+    var used = usedCounts(), counted = active && active.hasAttribute("data-counted");
+    var only = active && active.dataset.only ? active.dataset.only.split(" ") : null;
+    function free(code) {
+      if (!(code in copies)) return false;
+      if (only && only.indexOf(code) < 0) return false;
+      return !counted || (used[code] || 0) < copies[code];
+    }
+    var cards = active && active.hasAttribute("data-cards");
+    p.querySelector(".picker-cards").hidden = !!active && !cards;
+    p.querySelector(".numpad").hidden = !active || cards;
+    p.querySelector("#picker-target").textContent = active ? active.dataset.label || "" : "—";
+    p.querySelectorAll("[data-rank]").forEach(function (b) {
+      var r = b.dataset.rank;
+      b.disabled = !cards || !["S", "H", "D", "C"].some(function (s) { return free(r + s); });
+      b.setAttribute("aria-pressed", r === rank ? "true" : "false");
+    });
+    p.querySelectorAll("[data-card]").forEach(function (b) { b.disabled = !cards || !free(b.dataset.card); });
+    p.querySelectorAll("[data-suit]").forEach(function (b) { b.disabled = !rank || !free(rank + b.dataset.suit); });
+  }
+
+  function firstTarget() {
+    var f = form();
+    return f && Array.prototype.find.call(f.querySelectorAll("[data-cards], [data-count]"), function (el) {
+      return visible(el) && !el.disabled && !codes(el).length;
+    });
+  }
+
+  function start() {
+    var f = form();
+    if (!f) return;
+    // The pad replaces the phone's keyboard on counted hands.
+    f.querySelectorAll("[data-count]").forEach(function (el) { el.inputMode = "none"; });
+    var keep = active && document.body.contains(active) ? active
+      : active && active.name ? f.querySelector('[name="' + active.name + '"]') : null;
+    setActive(keep || firstTarget() || null);
+  }
+
+  document.addEventListener("click", function (e) {
+    var t = e.target.closest("button, [data-cards-field], [data-count], label");
+    if (!t || !form() || !form().contains(t)) return;
+    if (t.dataset.remove !== undefined) {
+      var input = t.closest("[data-cards-field]").querySelector("[data-cards]");
+      var list = codes(input);
+      list.splice(+t.dataset.remove, 1);
+      input.value = list.join(" ");
+      setActive(input);
+      changed(input);
+    } else if (t.dataset.rank) {
+      rank = rank === t.dataset.rank ? null : t.dataset.rank;
+      refresh();
+    } else if (t.dataset.suit && rank) {
+      add(rank + t.dataset.suit);
+    } else if (t.dataset.card) {
+      add(t.dataset.card);
+    } else if (t.dataset.key) {
+      press(t.dataset.key);
+    } else if (t.dataset.step) {
+      var n = t.parentNode.querySelector("input");
+      n.value = Math.max(0, (parseInt(n.value, 10) || 0) + +t.dataset.step);
+      changed(n);
+    } else if (t.hasAttribute("data-cards-field")) {
+      setActive(t.querySelector("[data-cards]"));
+    } else if (t.hasAttribute("data-count")) {
+      setActive(t);
+    }
+  });
+
+  document.addEventListener("change", function (e) {
+    if (!e.target.name || !/-mode$/.test(e.target.name)) return;
+    var block = e.target.closest("fieldset.hand");
+    refresh();
+    setActive(block.querySelector(e.target.value === "count" ? "[data-count]" : "[data-cards]"));
+  });
+
+  // After HTMX replaced the form (a meld or a play added) find the field again by name.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (active && document.body.contains(active)) refresh();
+    else start();
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

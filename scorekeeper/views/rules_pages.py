@@ -1,0 +1,555 @@
+"""The rules pages: one per variant, built from the engine's declarations.
+
+Deck, card values, call, snap, powers and options are read from
+`VARIANTS[key]` (and canasta's and cactus-game's module constants), never
+re-typed here. What is prose — how a round goes, what each rule says, and the
+readings we apply — is written below in French (msgids) with its English in
+the .po. Each rule identifier gets an element whose id is `rule_anchor(rule)`,
+so the "why this score" view and the engine's problems can link to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
+
+from scorekeeper.explain import SHARED_RULES, card_label, format_params, number, rule_anchor
+from scorekeeper.rules import VARIANTS
+from scorekeeper.rules.cards import JOKER, RANKS, SUITS, rank_of
+from scorekeeper.rules.units import to_number
+from scorekeeper.rules.variants import cactus_game, canasta
+from scorekeeper.rules.variants.base import Variant
+from scorekeeper.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
+
+# -- what each rule says, in general (the step sentences say what it did) ------------
+RULE_STATEMENTS: dict[str, Promise] = {
+    "cactus.round_winner": _("On a « cactus » avec une main de %(limit)s ou moins. Parmi ceux qui ont "
+                             "cactus, la plus petite main gagne la manche et marque 1 ; les ex aequo "
+                             "gagnent tous."),
+    "cactus.cactus_not_lowest": _("Avoir cactus ne suffit pas : si quelqu'un a moins, on marque 0."),
+    "cactus.no_cactus": _("Sans cactus (plus de %(limit)s), on marque 0. Si personne n'a cactus, "
+                          "personne ne gagne la manche."),
+    "cactus.most_round_wins": _("Avec un nombre de manches convenu, la partie s'arrête après la dernière ; "
+                                "qui a gagné le plus de manches gagne (les ex aequo aussi). Sans nombre "
+                                "convenu, la partie ne s'arrête pas d'elle-même."),
+    "cactus.announcer_ignored": _("Celui qui a annoncé ne change rien au décompte : une annonce au-dessus "
+                                  "de %(limit)s (mémoire trompeuse) n'est pas sanctionnée par le score."),
+    "cactus_tas.has_cactus": _("Avec cactus (%(limit)s ou moins), on ne pioche pas : la manche ne coûte "
+                               "aucun kilo."),
+    "cactus_tas.draw_weight": _("Sans cactus, on pioche une carte, qui ajoute son poids en kilos "
+                                "(sa valeur au cactus). Chaque joueur sans cactus pioche exactement une "
+                                "carte ; les cartes piochées retournent au paquet."),
+    "cactus_tas.seven_flush": _("Un 7 pioché, c'est la chasse d'eau : les kilos du joueur retombent à 0."),
+    "cactus_tas.first_draw_seven": _("Exception : à la toute première pioche de la partie d'un joueur, "
+                                     "un 7 ajoute 7 kilos."),
+    "cactus_tas.fewest_kilos": _("Après le nombre de manches convenu, le moins de kilos gagne "
+                                 "(les ex aequo aussi)."),
+    "tamalou.announcer_lowest": _("L'annonceur marque 0 si personne n'a une main plus petite que la sienne."),
+    "tamalou.announcer_not_lowest": _("Si quelqu'un a moins que l'annonceur, l'annonceur marque la valeur "
+                                      "de sa main."),
+    "tamalou.at_or_below_announcer": _("Un autre joueur marque 0 si sa main ne vaut pas plus que celle de "
+                                       "l'annonceur."),
+    "tamalou.above_announcer": _("Un autre joueur dont la main vaut plus que celle de l'annonceur marque "
+                                 "sa valeur."),
+    "tamalou.no_call": _("Sans annonce, chacun marque la valeur de sa main."),
+    "tamalou.lowest_total_wins": _("Avec un nombre de manches convenu, la partie s'arrête après la "
+                                   "dernière et le plus petit total gagne."),
+    "koubo.announcer_strictly_lowest": _("L'annonceur dont la main est strictement la plus petite marque "
+                                         "%(call_won)s."),
+    "koubo.announcer_not_strictly_lowest": _("Sinon (égalité comprise), l'annonceur marque %(call_lost)s."),
+    "koubo.hand_value": _("Les autres joueurs, et tout le monde sans annonce, marquent leur main."),
+    "koubo.lowest_total_wins": _("La partie dure le nombre de manches convenu ; le plus petit total gagne."),
+    "dutch.hand_value": _("Chacun marque la valeur de sa main, l'annonceur compris ; la plus petite main "
+                          "gagne la manche."),
+    "dutch.eliminated": _("Après chaque manche, un joueur dont le total atteint %(out_at)s est éliminé : "
+                          "il ne joue plus les manches suivantes mais garde son total."),
+    "dutch.last_player_in": _("La partie s'arrête quand il reste au plus un joueur : il gagne, les "
+                              "éliminés perdent."),
+    "dutch.all_out_lowest_wins": _("Si les derniers joueurs sont éliminés à la même manche, le plus petit "
+                                   "total parmi eux gagne (les ex aequo aussi)."),
+    "tamoul.announcer_lowest": _("L'annonceur marque 0 si personne n'a une main plus petite que la sienne."),
+    "tamoul.announcer_not_lowest": _("Si quelqu'un a moins que l'annonceur, l'annonceur marque la valeur "
+                                     "de sa main."),
+    "tamoul.at_or_below_announcer": _("Un autre joueur marque 0 si sa main ne vaut pas plus que celle de "
+                                      "l'annonceur."),
+    "tamoul.above_announcer": _("Un autre joueur dont la main vaut plus que celle de l'annonceur marque "
+                                "sa valeur."),
+    "tamoul.no_call": _("Sans annonce, chacun marque la valeur de sa main."),
+    "tamoul.counter_call_won": _("Un contre-tamoul réussi (main strictement plus petite que celle de "
+                                 "l'annonceur) marque %(counter_won)s."),
+    "tamoul.counter_call_lost": _("Un contre-tamoul raté ajoute %(counter_lost)s aux points du joueur."),
+    "tamoul.hundred_drops_to_fifty": _("Un total qui tombe pile sur %(reset_from)s après une manche "
+                                       "redescend à %(reset_to)s (les points de la manche ne changent pas)."),
+    "tamoul.over_hundred_ends": _("Dès qu'un total dépasse %(limit)s, la partie s'arrête : le plus petit "
+                                  "total gagne, ceux au-dessus de %(limit)s perdent."),
+    "fontenaysien.scale": _("Chaque main se convertit au barème : %(scale)s."),
+    "fontenaysien.went_out": _("Qui s'est débarrassé de toutes ses cartes marque %(went_out)s au lieu "
+                               "du barème ; sa main doit être vide."),
+    "fontenaysien.losing_limit": _("Qui atteint la limite de perte (100, ou 50 en demi-partie) perd, "
+                                   "et la partie s'arrête."),
+    "fontenaysien.grand_winner_limit": _("Qui descend à la limite du grand gagnant (−50, ou −25 en "
+                                         "demi-partie) gagne, et la partie s'arrête."),
+    "fontenaysien.lowest_total_wins": _("Si la partie s'arrête sans grand gagnant, le plus petit total "
+                                        "gagne."),
+    "fontenaysien.announcer_ignored": _("L'annonceur ne change rien au décompte."),
+    "cabo.failed_call": _("Cabo raté : l'annonceur (le caboteur) dont la main vaut plus de %(limit)s "
+                          "marque %(failed)s…"),
+    "cabo.failed_call_others": _("… et tous les autres marquent 0."),
+    "cabo.beaten": _("Si un autre a moins que le caboteur, le caboteur marque sa main plus l'écart avec "
+                     "la plus petite main."),
+    "cabo.negative_call": _("Un caboteur sous zéro que personne ne bat marque 0…"),
+    "cabo.negative_call_bonus": _("… et chaque autre joueur reçoit en plus la valeur de sa main, "
+                                  "en positif."),
+    "cabo.call": _("Sinon le caboteur marque sa main."),
+    "cabo.hand_value": _("Les autres joueurs, et tout le monde sans cabo, marquent leur main…"),
+    "cabo.negative_counts_zero": _("… une main sous zéro comptant 0."),
+    "cabo.wrong_snaps": _("Chaque défausse rapide ratée ajoute %(wrong_snap)s points, dans tous les cas, "
+                          "même sans cabo."),
+    "cabo.lowest_total_wins": _("Avec un nombre de manches convenu, la partie s'arrête après la dernière "
+                                "et le plus petit total gagne."),
+    "dutch_toulousain.hand_value": _("Chacun marque la valeur de sa main."),
+    "dutch_toulousain.penalty_cards": _("Le dutcheur prend une carte de pénalité pour chaque joueur dont "
+                                        "la main est strictement plus petite que la sienne ; ces cartes "
+                                        "s'ajoutent à ses points."),
+    "dutch_toulousain.round_winner": _("Les plus petits points gagnent la manche ; en cas d'égalité, le "
+                                       "dutcheur s'il en est, sinon le premier ex aequo après lui dans "
+                                       "l'ordre des places (après la première place sans dutcheur)."),
+    "dutch_toulousain.over_hundred_ends": _("Dès qu'un total dépasse %(limit)s, la partie s'arrête : le "
+                                            "plus petit total gagne, ceux au-dessus perdent."),
+    "canasta.melded_cards": _("Un camp marque la valeur des cartes qu'il a posées."),
+    "canasta.natural_canasta": _("Chaque canasta naturelle (sans joker ni 2) : +%(natural)s."),
+    "canasta.mixed_canasta": _("Chaque canasta mixte : +%(mixed)s."),
+    "canasta.wild_canasta": _("Chaque canasta de jokers (7 jokers ou 2, rien d'autre) : +%(wild)s."),
+    "canasta.red_threes": _("Chaque 3 rouge : +%(red_three)s quand le camp a posé au moins une fois."),
+    "canasta.red_threes_all_four": _("Les quatre 3 rouges : +%(all_red_threes)s au lieu de "
+                                     "4 × %(red_three)s."),
+    "canasta.red_threes_without_meld": _("Sans aucune pose, les 3 rouges coûtent autant qu'ils auraient "
+                                         "rapporté."),
+    "canasta.going_out": _("Le camp qui termine la manche : +%(going_out)s."),
+    "canasta.going_out_concealed": _("Terminer d'un coup, sans avoir rien posé avant (main cachée) : "
+                                     "+%(going_out_concealed)s au lieu de %(going_out)s."),
+    "canasta.cards_in_hand": _("Les cartes restées en main se retirent, à leur valeur."),
+    "canasta.black_three_in_hand": _("Un 3 noir resté en main coûte %(black_three)s."),
+    "canasta.meld": _("Une pose : au moins 3 cartes, les naturelles d'un seul rang, au moins 2 "
+                      "naturelles, pas plus de jokers et de 2 que de naturelles, 3 au plus. Exceptions : "
+                      "la canasta de jokers ; les 3 noirs, posés à 3 ou 4 sans joker et seulement par "
+                      "le camp qui termine. Les 3 rouges ne se posent jamais. Un camp n'a pas deux poses "
+                      "du même rang."),
+    "canasta.opening": _("La première pose d'un camp dans une manche doit valoir au moins : %(minimums)s "
+                         "(sauf pour le camp qui termine main cachée)."),
+    "canasta.went_out_canastas": _("Pour terminer, il faut au moins une canasta à quatre joueurs, deux à "
+                                   "deux joueurs ; à deux, la main de celui qui termine est vide."),
+    "canasta.target": _("La partie s'arrête quand un camp atteint %(target)s ; le plus haut total gagne."),
+    "cactus_game.set": _("Une série : trois personnages identiques, les jokers complétant n'importe "
+                         "lesquels. Charlie rapporte %(charlie)s, Spike %(spike)s, Walter %(walter)s, "
+                         "trois jokers %(jokers)s. Une série ne peut pas être arrêtée."),
+    "cactus_game.free_point": _("Point gratuit : +1."),
+    "cactus_game.steal_point": _("Vol de Point : la cible perd un Point, le joueur le gagne ; la cible "
+                                 "doit en avoir un et ne peut pas être le joueur."),
+    "cactus_game.stopped": _("Un Stop annule une action avant son effet ; un Stop peut arrêter un Stop. "
+                             "Une chaîne de longueur impaire annule l'action…"),
+    "cactus_game.stop_stopped": _("… une chaîne de longueur paire la laisse avoir lieu."),
+    "cactus_game.turn_ends": _("Le tour s'arrête au premier coup qui fait gagner un Point ou piocher et "
+                               "qui a lieu ; rien ne se joue après dans ce tour."),
+    "cactus_game.turn_order": _("Les tours suivent l'ordre des places, en commençant par n'importe qui."),
+    "cactus_game.point_cards": _("Il n'existe que %(point_cards)s cartes Point : un gain qui en "
+                                 "demanderait une de plus est refusé."),
+    "cactus_game.target": _("Le premier à atteindre l'objectif gagne : %(targets)s."),
+    "deck": _("Une carte ne peut pas apparaître dans une manche plus souvent que le paquet ne la "
+              "contient (toutes les mains et les cartes comptées avec elles)."),
+    "end": _("Une fois la partie finie, on ne peut plus ajouter de manche."),
+}
+
+
+def rule_facts(variant: Variant) -> dict[str, Any]:
+    """The numbers the statements quote, read from the engine's declarations and constants."""
+    def attr(name: str, default: Any = None) -> Any:
+        return getattr(variant, name, default)  # class constants are in points, not units
+
+    threshold = variant.call.threshold if variant.call else None
+    facts: dict[str, Any] = {
+        "limit": attr("LIMIT", to_number(threshold, variant.scale) if threshold else None),
+        "call_won": attr("CALL_WON"), "call_lost": attr("CALL_LOST"),
+        "counter_won": attr("COUNTER_WON"), "counter_lost": attr("COUNTER_LOST"),
+        "reset_from": attr("RESET_FROM"), "reset_to": attr("RESET_TO"),
+        "went_out": attr("WENT_OUT"), "failed": attr("FAILED"), "wrong_snap": attr("WRONG_SNAP"),
+        "out_at": attr("OUT_AT"),
+        "natural": canasta.NATURAL_CANASTA, "mixed": canasta.MIXED_CANASTA, "wild": canasta.WILD_CANASTA,
+        "red_three": canasta.RED_THREE, "all_red_threes": canasta.ALL_RED_THREES,
+        "going_out": canasta.GOING_OUT, "going_out_concealed": canasta.GOING_OUT_CONCEALED,
+        "black_three": canasta.BLACK_THREE_IN_HAND, "target": canasta.TARGET,
+        "point_cards": cactus_game.POINT_CARDS, "jokers": cactus_game.THREE_JOKERS,
+        **cactus_game.CHARACTERS,
+    }
+    facts["scale"] = _fontenaysien_scale()
+    facts["minimums"] = _opening_minimums()
+    facts["targets"] = _cactus_game_targets(variant)
+    return facts
+
+
+def _fontenaysien_scale() -> str:
+    parts, low = [], None
+    for highest, points in FONTENAYSIEN_SCALE:
+        span = number(highest) if low is None else f"{number(low)}–{number(highest)}"
+        parts.append(f"{span} → {number(points)}")
+        low = highest + 1
+    parts.append(_("%(low)s ou plus → %(points)s") % {"low": number(low), "points": number(FONTENAYSIEN_TOP)})
+    return " ; ".join(str(p) for p in parts)
+
+
+def _opening_minimums() -> str:
+    """ "total sous 0 → 15 ; 0–1495 → 50 ; …", lowest band first (the engine lists the highest first)."""
+    bands = []
+    upper = None
+    for lowest, minimum in canasta.OPENING_MINIMUMS:
+        if upper is None:
+            span = str(_("%(low)s ou plus") % {"low": lowest})
+        else:
+            span = f"{lowest}–{upper - 5}"  # totals move in steps of 5
+        bands.append(f"{span} → {minimum}")
+        upper = lowest
+    below = str(_("total sous 0 → %(minimum)s") % {"minimum": canasta.OPENING_BELOW_ZERO})
+    return " ; ".join([below, *reversed(bands)])
+
+
+def _cactus_game_targets(variant: Variant) -> str:
+    spans: dict[int, list[int]] = {}
+    for players in range(variant.min_players, variant.max_players + 1):
+        spans.setdefault(cactus_game.target_for(players), []).append(players)
+    return " ; ".join(str(_("%(points)s Points à %(players)s joueurs") % {
+        "points": target, "players": f"{p[0]}–{p[-1]}" if len(p) > 1 else p[0]}) for target, p in spans.items())
+
+
+# -- how a round is played, per family (own words) -------------------------------------
+PLAY: dict[str, list[Promise]] = {
+    "memory": [
+        _("Chacun reçoit quatre cartes face cachée, posées en carré, et regarde une seule fois les deux "
+          "plus proches de lui. Ensuite, tout se joue de mémoire."),
+        _("À son tour, on prend la carte du dessus de la défausse pour l'échanger contre une des siennes, "
+          "ou bien on pioche : la carte piochée s'échange ou se jette. Une carte jetée aussitôt piochée "
+          "déclenche son pouvoir, s'il en a un."),
+        _("Le but est de finir la manche avec la main la plus faible possible. En fin de manche, chacun "
+          "retourne ses cartes et on compte la valeur de sa main avec le tableau ci-dessous."),
+        _("Une carte de pénalité se prend sur le dessus de la pioche, sans la regarder, et s'ajoute face "
+          "cachée aux cartes du joueur. Un pouvoir mal utilisé annule le tour et coûte une carte de "
+          "pénalité."),
+    ],
+    "canasta": [
+        _("À deux, chacun joue pour soi avec 15 cartes ; à quatre, deux équipes de partenaires assis face à "
+          "face, 11 cartes chacun. On joue avec deux paquets et quatre jokers."),
+        _("À son tour, on pioche ou on prend toute la défausse, on pose des combinaisons si on le peut, "
+          "puis on jette une carte. Les 3 rouges se posent dès qu'on les reçoit et se remplacent par la "
+          "pioche."),
+        _("Pour prendre la défausse, il faut utiliser tout de suite la carte du dessus dans une pose. "
+          "Un 3 noir sur la défausse la bloque pour le joueur suivant."),
+        _("La manche s'arrête quand un joueur termine (il lui faut des canastas) ou quand la pioche est "
+          "vide. Chaque camp compte alors ses points."),
+    ],
+    "cactus_game": [
+        _("Le jeu Cactus Game de Blue Orange a ses propres cartes : des personnages (Charlie, Spike, "
+          "Walter, des jokers) et des actions, plus 30 cartes Point. Chacun commence avec 5 cartes."),
+        _("À son tour, on joue autant de cartes qu'on veut, jusqu'à gagner au moins un Point ou piocher "
+          "au moins une carte : le tour s'arrête alors aussitôt. Piocher une carte est toujours permis."),
+        _("Le Stop est la seule carte qui se joue hors de son tour : il annule une action avant qu'elle "
+          "ait lieu. Ici, chaque tour se saisit comme une ligne du tableau des scores."),
+    ],
+}
+
+CALL_AFTER: dict[str, Promise] = {
+    "one_more_turn_each": _("chaque autre joueur joue encore un tour ; l'annonceur ne rejoue pas."),
+    "round_stops": _("la manche s'arrête tout de suite."),
+    "one_last_turn_each": _("on joue un dernier tour de table."),
+    "counter_call_next_turn": _("pendant le tour suivant, un autre joueur peut dire « contre-tamoul » ; "
+                                "les pouvoirs ne peuvent pas viser l'annonceur."),
+    "one_last_turn_until_caller": _("on joue un dernier tour, jusqu'à revenir à l'annonceur ; un joueur "
+                                    "qui jette sa dernière carte arrête la manche sur-le-champ."),
+    "one_last_turn_caller_cards_sideways": _("on joue un dernier tour ; les cartes du caboteur sont "
+                                             "tournées de côté : personne ne peut les prendre ni les "
+                                             "échanger."),
+    "caller_frozen_until_their_turn": _("les cartes du dutcheur sont gelées (il ne défausse plus vite, on "
+                                        "ne peut pas le viser) jusqu'à ce que son tour revienne, et la "
+                                        "manche s'arrête alors."),
+}
+
+SNAP_WHO: dict[str, Promise] = {
+    "anyone": _("Tout le monde peut défausser vite, à tout moment, une carte de même rang que celle du "
+                "dessus de la défausse."),
+    "others": _("Après une défausse, les autres joueurs peuvent jeter vite une carte de même rang."),
+    "own_turn": _("Seulement pendant son propre tour : on jette une carte de même rang que celle visible "
+                  "sur la défausse."),
+}
+SNAP_SEVERAL = {
+    True: _("Plusieurs cartes de même rang peuvent être jetées sur une même défausse."),
+    False: _("Une seule carte passe par défausse : la plus rapide ; les plus lents reprennent leur carte, "
+             "sans pénalité."),
+}
+SNAP_WRONG: dict[str, Promise] = {
+    "penalty_card": _("Une défausse rapide ratée : la carte revient au joueur, avec une carte de pénalité."),
+    "penalty_card_card_stays": _("Une défausse rapide ratée : la carte reste sur la défausse, et le joueur "
+                                 "prend une carte de pénalité à la place, qu'il ne peut pas défausser vite "
+                                 "avant son prochain tour."),
+    "two_points": _("Une défausse rapide ratée coûte %(points)s points, sans carte de pénalité."),
+}
+SNAP_NO_RETRY = _("Après une défausse ratée, ce joueur ne peut plus tenter sa chance sur cette défausse.")
+SNAP_FOR_OTHERS = _("Jeu pour autrui : un joueur qui connaît une carte d'un autre peut la défausser vite "
+                    "à sa place, puis lui donne une de ses cartes.")
+
+POWER_EFFECTS: dict[str, Promise] = {
+    "look_own": _("regarder une de ses cartes"),
+    "look_other": _("regarder une carte d'un adversaire"),
+    "look_any": _("regarder n'importe quelle carte, les siennes comprises"),
+    "blind_swap": _("échanger une de ses cartes avec celle d'un adversaire, sans regarder"),
+    "look_other_then_swap": _("regarder une carte d'un adversaire, puis l'échanger avec une des siennes "
+                              "si on le souhaite"),
+    "look_other_then_swap_shown": _("regarder une carte d'un adversaire et l'échanger si on le souhaite, "
+                                    "en montrant les deux"),
+    "look_own_then_next_player": _("regarder une de ses cartes ; si le joueur oublie ou refuse, le "
+                                   "suivant peut s'en servir"),
+    "swap_with_other": _("échanger une de ses cartes avec celle d'un autre joueur"),
+    "swap_two_cards": _("échanger obligatoirement deux cartes, entre deux autres joueurs ou avec soi"),
+    "give_stock_card": _("donner la carte du dessus de la pioche au joueur de son choix"),
+}
+POWER_CARDS = {"black K": _("R noir"), "red K": _("R rouge")}
+
+OPTION_LABELS: dict[str, Promise] = {
+    "rounds": _("Nombre de manches"),
+    "half_game": _("Demi-partie"),
+}
+
+FAMILY_LEADS: dict[str, Promise] = {
+    "memory": _("Un jeu de mémoire : quatre cartes cachées, et la plus petite main possible."),
+    "canasta": _("Un jeu de combinaisons en camps : poser des canastas et marquer le plus de points."),
+    "cactus_game": _("Le jeu de cartes de Blue Orange : collectionner des cartes Point."),
+}
+
+
+# -- the readings we apply, marked as ours ---------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Reading:
+    key: str  # the element's id on the page is "reading-<key>"
+    rule: str | None  # the rule it reads, linked from the reading
+    text: Promise
+
+
+POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
+                      "tamalou.")
+READINGS: dict[str, tuple[Reading, ...]] = {
+    "cactus": (), "cactus-tas": (),
+    "tamalou": (
+        Reading("tamalou-announcer-value", "tamalou.announcer_not_lowest",
+                _("Le texte dit seulement que l'annonceur ne marque rien s'il a la plus petite main. Quand "
+                  "quelqu'un a moins que lui, nous lui faisons marquer la valeur de sa main.")),
+    ),
+    "koubo": (
+        Reading("koubo-replace", "koubo.announcer_strictly_lowest",
+                _("Les −3 et 20 de l'annonceur remplacent la valeur de sa main ; ils ne s'y ajoutent pas.")),
+    ),
+    "dutch": (
+        Reading("dutch-no-zero", "dutch.hand_value",
+                _("Pas de zéro pour l'annonceur dans ce jeu : tout le monde marque sa main, et la plus "
+                  "petite main gagne la manche.")),
+    ),
+    "tamoul": (
+        Reading("tamoul-counter", "tamoul.counter_call_won",
+                _("Le −20 d'un contre-tamoul réussi remplace les points du joueur ; le +20 d'un "
+                  "contre-tamoul raté s'ajoute à ses points.")),
+    ),
+    "fontenaysien": (
+        Reading("fontenaysien-powers", None, POWERS_AS_TAMALOU),
+        Reading("fontenaysien-below-zero", "fontenaysien.scale",
+                _("Une main comptée par le joueur sous 0 se lit comme une main de 0 : elle vaut −5 au "
+                  "barème.")),
+    ),
+    "cabo-bruxellois": (
+        Reading("cabo-failed-call", "cabo.failed_call",
+                _("Ce jeu sanctionne un cabo annoncé au-dessus de 5, la limite d'annonce du tamalou : "
+                  "c'est le cabo raté.")),
+        Reading("cabo-powers", None, POWERS_AS_TAMALOU),
+    ),
+    "dutch-toulousain": (),
+    "canasta": (
+        Reading("canasta-going-out", "canasta.going_out",
+                _("Le texte du canasta ne dit rien de la prime pour terminer : nous appliquons la règle "
+                  "courante, +100 (+200 main cachée).")),
+        Reading("canasta-frozen-pile", None,
+                _("Règle courante, là où le texte est mince : la défausse est gelée quand elle contient un "
+                  "joker, un 2 ou un 3 rouge, et pour un camp qui n'a encore rien posé ; on ne la prend "
+                  "alors qu'avec deux cartes naturelles de la main assorties à celle du dessus. On ne la "
+                  "prend jamais quand le dessus est un joker, un 2 ou un 3 noir.")),
+        Reading("canasta-opening-values", "canasta.opening",
+                _("La première pose est vérifiée sur la valeur des cartes seulement : l'application ne "
+                  "vérifie pas que ces poses sont elles-mêmes valables.")),
+    ),
+    "cactus-game": (
+        Reading("cactus-game-turn-under-way", "cactus_game.turn_ends",
+                _("Un tour saisi peut ne pas être terminé : le dernier tour de la feuille peut être en "
+                  "cours.")),
+    ),
+}
+
+
+# -- the page's data --------------------------------------------------------------------
+
+def deck_rows(variant: Variant) -> list[dict[str, Any]]:
+    """The deck as the page shows it: one row per suit, then the jokers, each code once."""
+    deck = variant.deck
+    if deck is None:
+        return []
+    rows = []
+    for suit in SUITS:
+        codes = [r + suit for r in RANKS if r + suit in deck]
+        if codes:
+            rows.append({"cards": [{"code": c, "label": card_label(c), "copies": deck.copies[c]}
+                                   for c in codes]})
+    if JOKER in deck:
+        rows.append({"cards": [{"code": JOKER, "label": card_label(JOKER), "copies": deck.copies[JOKER]}]})
+    return rows
+
+
+def value_rows(variant: Variant) -> list[dict[str, Any]]:
+    """(cards, value) rows: cards of one rank together, split by colour when the value differs."""
+    if variant.family == "canasta":
+        return _canasta_value_rows(variant)
+    if variant.family == "cactus_game":
+        return [{"cards": name.capitalize(), "codes": [], "value": number(points)}
+                for name, points in cactus_game.CHARACTERS.items()] + [
+            {"cards": str(_("Trois jokers")), "codes": [], "value": number(cactus_game.THREE_JOKERS)}]
+    rows: list[dict[str, Any]] = []
+    values = variant.values
+    for rank in (*RANKS, JOKER):
+        codes = [c for c in values if rank_of(c) == rank]
+        by_value: dict[int, list[str]] = {}
+        for c in codes:
+            by_value.setdefault(values[c], []).append(c)
+        for units, same in by_value.items():
+            label = card_label(rank + "S")[:-1] if rank != JOKER else card_label(JOKER)
+            if len(by_value) > 1:
+                label = " ".join(card_label(c) for c in same)
+            rows.append({"cards": label, "codes": same, "value": number(to_number(units, variant.scale))})
+    return rows
+
+
+def _canasta_value_rows(variant: Variant) -> list[dict[str, Any]]:
+    rows = []
+    for rank, value in canasta.VALUES.items():
+        codes = [c for c in variant.deck.codes if rank_of(c) == rank]
+        label = card_label(JOKER) if rank == JOKER else card_label(rank + "S")[:-1]
+        if rank == "3":
+            label = str(_("3 noir"))
+            codes = ["3S", "3C"]
+        rows.append({"cards": label, "codes": codes, "value": number(value)})
+    rows.append({"cards": str(_("3 noir resté en main")), "codes": [],
+                 "value": number(-canasta.BLACK_THREE_IN_HAND)})
+    rows.append({"cards": str(_("3 rouge posé")), "codes": ["3H", "3D"],
+                 "value": number(canasta.RED_THREE, signed=True)})
+    return rows
+
+
+def call_info(variant: Variant) -> dict[str, Any] | None:
+    call = variant.call
+    if call is None:
+        return None
+    threshold = None if call.threshold is None else number(to_number(call.threshold, variant.scale))
+    return {"word": call.word, "threshold": threshold, "after": CALL_AFTER.get(call.after, call.after)}
+
+
+def snap_info(variant: Variant) -> list[str]:
+    snap = variant.snap
+    if snap is None:
+        return []
+    lines = [str(SNAP_WHO[snap.who]), str(SNAP_SEVERAL[snap.several]),
+             str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points}]
+    if not snap.retry_after_wrong:
+        lines.append(str(SNAP_NO_RETRY))
+    if snap.play_for_others:
+        lines.append(str(SNAP_FOR_OTHERS))
+    return lines
+
+
+def power_rows(variant: Variant) -> list[dict[str, str]]:
+    return [{"cards": str(POWER_CARDS.get(p.cards, FACE_LABEL(p.cards))),
+             "effect": str(POWER_EFFECTS.get(p.effect, p.effect))} for p in variant.powers]
+
+
+def FACE_LABEL(rank: str) -> str:  # noqa: N802 - reads as the label of a rank
+    return card_label(rank + "S")[:-1] if rank in RANKS else rank
+
+
+def option_rows(variant: Variant) -> list[dict[str, str]]:
+    rows = []
+    for option in variant.options:
+        if option.kind == "flag":
+            default = _("oui") if option.default else _("non")
+        else:
+            default = _("aucun : la partie ne s'arrête pas d'elle-même") if option.default is None \
+                else number(option.default)
+        rows.append({"key": option.key, "label": str(OPTION_LABELS.get(option.key, option.key)),
+                     "default": str(default)})
+    return rows
+
+
+def rule_rows(variant: Variant) -> list[dict[str, str]]:
+    facts = format_params(rule_facts(variant), variant.key)
+    return [{"rule": rule, "anchor": rule_anchor(rule), "text": str(RULE_STATEMENTS[rule]) % facts}
+            for rule in variant.rules if rule not in SHARED_RULES]
+
+
+def page_context(variant: Variant) -> dict[str, Any]:
+    facts = format_params(rule_facts(variant), variant.key)
+    return {
+        "variant": variant,
+        "lead": FAMILY_LEADS[variant.family],
+        "players": players_label(variant),
+        "play": PLAY[variant.family],
+        "deck_rows": deck_rows(variant),
+        "deck_size": variant.deck.size if variant.deck else None,
+        "deck_copies": variant.deck.copies["AS"] if variant.deck else None,  # jokers aside
+        "value_rows": value_rows(variant),
+        "call": call_info(variant),
+        "snap": snap_info(variant),
+        "powers": power_rows(variant),
+        "options": option_rows(variant),
+        "rules": rule_rows(variant),
+        "deck_rule": {"anchor": rule_anchor("deck"), "text": str(RULE_STATEMENTS["deck"]) % facts},
+        "end_rule": {"anchor": rule_anchor("end"), "text": str(RULE_STATEMENTS["end"]) % facts},
+        "readings": [{"id": f"reading-{r.key}", "text": r.text,
+                      "rule_anchor": rule_anchor(r.rule) if r.rule else None}
+                     for r in READINGS.get(variant.key, ())],
+        "scale_note": variant.scale != 1,
+    }
+
+
+def players_label(variant: Variant) -> str:
+    """ "2–8"; canasta is played by 2 or 4 (its teams rule refuses 3)."""
+    if variant.family == "canasta":
+        return str(_("%(low)s ou %(high)s") % {"low": variant.min_players, "high": variant.max_players})
+    return f"{variant.min_players}–{variant.max_players}"
+
+
+# -- views --------------------------------------------------------------------------------
+
+def _variant_or_404(key: str) -> Variant:
+    variant = VARIANTS.get(key)
+    if variant is None:
+        raise Http404(f"no variant {key!r}")
+    return variant
+
+
+@require_safe
+def rules_index(request: HttpRequest) -> HttpResponse:
+    """Every variant, with its one-line summary and a link to its page."""
+    variants = [{"key": v.key, "name": v.name, "lead": FAMILY_LEADS[v.family],
+                 "players": players_label(v)} for v in VARIANTS.values()]
+    return render(request, "scorekeeper/rules/index.html", {"variants": variants})
+
+
+@require_safe
+def rules_page(request: HttpRequest, variant: str) -> HttpResponse:
+    """One variant's rules, built from its declaration."""
+    return render(request, "scorekeeper/rules/page.html", page_context(_variant_or_404(variant)))

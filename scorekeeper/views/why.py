@@ -1,0 +1,73 @@
+""""Why this score": how the engine got one cell of the score sheet.
+
+GET games/<pk>/rounds/<number>/why/?player=<name or side>. The game is
+re-scored with the engine (fast enough for a tap) and the round's steps are
+said in the active language, each linked to its rule on the rules page.
+Plain request: a full page with a link back to the sheet. HTMX request: the
+`why` partial, which the sheet shows in a dialog.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_safe
+from django_htmx.middleware import HtmxDetails
+
+from scorekeeper.explain import explain_round, side_named
+from scorekeeper.models import Game
+from scorekeeper.rules import GameResult, RecordError
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _get_game(pk: int) -> Game:
+    """Any game: the app has no private games (a table shares its phone)."""
+    return get_object_or_404(Game.objects.with_players(), pk=pk)
+
+
+def _score(game: Game) -> GameResult:
+    try:
+        return game.score()
+    except RecordError as exc:  # stored rounds are always valid; a broken row is not the user's doing
+        raise Http404("this game's record no longer scores") from exc
+
+
+def _sheet_url(game: Game) -> str:
+    """The score sheet, or the home page while the sheet's URL does not exist."""
+    try:
+        return game.get_absolute_url()
+    except NoReverseMatch:
+        return reverse("home")
+
+
+@require_safe
+def round_why(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    game = _get_game(pk)
+    result = _score(game)
+    if not 1 <= number <= len(result.rounds):
+        raise Http404(f"round {number} does not exist")
+    index = number - 1
+    wanted = request.GET.get("player", "").strip()
+    who = None
+    if wanted:
+        who = side_named(result, index, wanted)
+        if who is None:
+            raise Http404("no such player or side in this game")
+    data = game.rounds.get(number=number).data
+    context = {
+        "game": game,
+        "number": number,
+        "is_turn": game.rules.family == "cactus_game",
+        "sides": explain_round(result, index, data, who),
+        "who": who,
+        "sheet_url": _sheet_url(game),
+        "rules_url": reverse("rules_page", args=[game.variant]),
+    }
+    template_name = "scorekeeper/why.html"
+    if request.htmx:
+        template_name += "#why"
+    return render(request, template_name, context)

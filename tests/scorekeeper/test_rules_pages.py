@@ -1,0 +1,157 @@
+"""The rules pages: one per variant, in French and English, built from the engine's
+declarations, with our readings marked as ours."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+
+from scorekeeper.explain import card_label, rule_anchor
+from scorekeeper.rules import VARIANTS
+from scorekeeper.rules.units import to_number
+from scorekeeper.rules.variants import canasta
+from scorekeeper.views.rules_pages import READINGS
+
+
+class _Page(HTMLParser):
+    """Collects the deck's cards, the values column and the text inside each reading."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: list[str] = []
+        self.values: list[str] = []
+        self.readings: dict[str, str] = {}
+        self._in: list[tuple[str, str | None]] = []  # (what, reading id)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "span" and a.get("data-card"):
+            self.cards.append(a["data-card"])
+        if tag == "td" and a.get("class") == "value":
+            self._in.append(("value", None))
+            self.values.append("")
+        if tag == "aside" and a.get("class") == "reading":
+            self._in.append(("reading", a["id"]))
+            self.readings[a["id"]] = ""
+
+    def handle_endtag(self, tag):
+        if self._in and ((tag == "td" and self._in[-1][0] == "value") or
+                         (tag == "aside" and self._in[-1][0] == "reading")):
+            self._in.pop()
+
+    def handle_data(self, data):
+        for what, key in self._in:
+            if what == "value":
+                self.values[-1] += data.strip()
+            else:
+                self.readings[key] += data
+
+
+def get(path: str, language: str = "fr"):
+    return Client(headers={"accept-language": language}).get(path)
+
+
+def parsed(key: str, language: str) -> _Page:
+    response = get(f"/rules/{key}/", language)
+    assert response.status_code == 200
+    page = _Page()
+    page.feed(response.content.decode())
+    return page
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_it_renders_every_variant_page_in_both_languages(key, language):
+    response = get(f"/rules/{key}/", language)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert VARIANTS[key].name.replace("'", "&#x27;") in text
+    heading = "Les règles du décompte" if language == "fr" else "Scoring rules"
+    assert heading in text
+
+
+@pytest.mark.parametrize("key", [k for k, v in VARIANTS.items() if v.deck is not None])
+def test_it_shows_every_card_of_the_deck_as_declared(key):
+    page = parsed(key, "fr")
+    assert sorted(page.cards) == sorted(VARIANTS[key].deck.codes)
+
+
+@pytest.mark.parametrize("key", [k for k, v in VARIANTS.items() if v.family == "memory"])
+def test_it_shows_every_card_value_the_declaration_gives(key):
+    variant = VARIANTS[key]
+    for language, decimal in (("fr", ","), ("en", ".")):
+        page = parsed(key, language)
+        shown = {v.replace("−", "-") for v in page.values}
+        for units in set(variant.values.values()):
+            assert str(to_number(units, variant.scale)).replace(".", decimal) in shown, (units, language)
+
+
+def test_it_shows_the_tamoul_red_king_as_half_a_point_the_french_way():
+    page = parsed("tamoul", "fr")
+    assert "0,5" in page.values
+
+
+def test_it_shows_canasta_values_from_the_engine_constants():
+    shown = {v.replace("−", "-").lstrip("+") for v in parsed("canasta", "fr").values}
+    assert {str(v) for v in canasta.VALUES.values()} <= shown
+    assert str(-canasta.BLACK_THREE_IN_HAND) in shown
+
+
+@pytest.mark.parametrize("language,mark", [("fr", "Notre lecture"), ("en", "Our reading")])
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_it_marks_each_of_our_readings_as_ours(key, language, mark):
+    page = parsed(key, language)
+    expected = {f"reading-{r.key}" for r in READINGS[key]}
+    assert set(page.readings) == expected
+    for text in page.readings.values():
+        assert mark in text
+
+
+def test_it_lists_every_reading_of_the_spec_and_ours():
+    """game-record.md and table-rules.md mark 9 readings; we add 3 of our own."""
+    assert sum(len(r) for r in READINGS.values()) == 12
+    assert {"fontenaysien-below-zero", "canasta-opening-values", "cactus-game-turn-under-way"} <= {
+        r.key for readings in READINGS.values() for r in readings}
+
+
+def test_it_gives_each_rule_an_element_with_its_anchor():
+    text = get("/rules/cabo-bruxellois/").content.decode()
+    for rule in VARIANTS["cabo-bruxellois"].rules:
+        assert f'id="{rule_anchor(rule)}"' in text
+
+
+def test_it_reads_the_call_threshold_from_the_declaration():
+    text = get("/rules/tamoul/").content.decode()
+    assert "« tamoul »" in text and "6,5 ou moins" in text
+    assert "6.5 or less" in get("/rules/tamoul/", "en").content.decode()
+
+
+def test_it_translates_every_power_of_the_declaration():
+    text = get("/rules/dutch-toulousain/", "en").content.decode()
+    assert "red K" in text and "give the top card of the stock" in text
+
+
+def test_it_shows_the_option_defaults():
+    text = get("/rules/koubo/").content.decode()
+    assert re.search(r'data-option="rounds"><td>Nombre de manches</td><td>10</td>', text)
+
+
+def test_it_lists_every_variant_on_the_index_with_a_link():
+    text = get("/rules/").content.decode()
+    for key in VARIANTS:
+        assert f'href="/rules/{key}/"' in text
+
+
+def test_it_answers_404_for_an_unknown_variant():
+    assert get("/rules/belote/").status_code == 404
+
+
+def test_it_refuses_a_post():
+    assert Client().post("/rules/tamalou/").status_code == 405
+
+
+def test_it_names_cards_in_the_page_language():
+    assert card_label("KH") in get("/rules/tamalou/").content.decode()

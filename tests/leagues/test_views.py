@@ -1,0 +1,167 @@
+"""The league pages, plain and through htmx."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.urls import reverse
+
+from scorekeeper.leagues.models import League, LeagueGame
+from scorekeeper.models import Game
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_it_asks_for_a_login_before_the_organisers_home(client, db):
+    response = client.get(reverse("leagues:index"))
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_it_shows_a_french_login_page(client, db):
+    page = client.get(reverse("login")).content.decode()
+    assert "Connexion des organisateurs" in page
+
+
+def test_it_creates_a_league_run_by_its_creator(client, organiser):
+    client.force_login(organiser)
+
+    response = client.post(reverse("leagues:league_create"), {"name": "Les jeudis"})
+
+    league = League.objects.get()
+    assert response.status_code == 302
+    assert league.is_organiser(organiser)
+    assert "Les jeudis" in client.get(reverse("leagues:index")).content.decode()
+
+
+def test_it_refuses_a_league_without_a_name(client, organiser):
+    client.force_login(organiser)
+    response = client.post(reverse("leagues:league_create"), {"name": ""})
+    assert response.status_code == 400 and not League.objects.exists()
+
+
+def test_it_shows_the_season_standings_with_its_tie_breaks(client, season, table, play):
+    play(table, {"Ana": 3, "Ben": 10, "Chloé": 20}, announcer="Ana")
+
+    page = client.get(reverse("leagues:season", args=[season.pk])).content.decode()
+
+    assert page.index("Ana") < page.index("Ben") < page.index("Chloé")
+    assert "le plus de victoires, puis le meilleur pourcentage" in page
+    assert "(place − 1) / (nombre de joueurs ou d'équipes − 1)" in page
+    assert "Tamalou" in page  # the variant tab
+
+
+def test_it_swaps_only_the_standings_for_another_variant_through_htmx(client, season, table, play):
+    play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+
+    response = client.get(reverse("leagues:season", args=[season.pk]) + "?scope=tamalou", **HTMX)
+
+    page = response.content.decode()
+    assert page.lstrip().startswith('<section id="standings"')
+    assert "<html" not in page
+    assert "Pts" in page  # points compare within one variant
+
+
+def test_it_escapes_player_names(client, season, table, play):
+    play(table, {"<script>alert(1)</script>": 3, "Ben": 10}, announcer="<script>alert(1)</script>")
+
+    page = client.get(reverse("leagues:season", args=[season.pk])).content.decode()
+
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_it_shows_a_player_page_with_svg_charts(client, season, table, play):
+    play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+    game = play(table, {"Ana": 9, "Ben": 1}, announcer="Ben")
+    ana = game.seats.get(position=0).player
+
+    response = client.get(reverse("leagues:player", args=[season.pk, ana.pk]))
+
+    page = response.content.decode()
+    assert page.count('<svg class="chart"') == 2
+    assert "Meilleure série" in page
+    htmx = client.get(reverse("leagues:player", args=[season.pk, ana.pk]) + "?variant=tamalou", **HTMX)
+    assert htmx.content.decode().lstrip().startswith('<section id="points"')
+
+
+def test_it_compares_two_players_head_to_head(client, season, table, play):
+    game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+    ana, ben = (seat.player for seat in game.seats.all())
+    url = reverse("leagues:head_to_head", args=[season.pk])
+
+    page = client.get(url, {"a": ana.pk, "b": ben.pk}).content.decode()
+
+    assert "Ana devant" in page
+    htmx = client.get(url, {"a": ana.pk, "b": ana.pk}, **HTMX)
+    assert htmx.status_code == 200 and "deux joueurs différents" in htmx.content.decode()
+    assert client.get(url, {"a": ana.pk, "b": ana.pk}).status_code == 400
+
+
+def test_it_starts_a_game_from_the_table_link(client, table):
+    response = client.post(reverse("leagues:table_game_create", args=[table.token]),
+                           {"variant": "tamalou", "players": "Ana\nBen\nChloé"})
+
+    game = Game.objects.get()
+    assert game.player_names() == ["Ana", "Ben", "Chloé"]
+    assert LeagueGame.objects.get(game=game).table == table
+    assert response.status_code == 302
+
+
+def test_it_pairs_canasta_partners_opposite_each_other(client, table):
+    client.post(reverse("leagues:table_game_create", args=[table.token]),
+                {"variant": "canasta", "players": "Ana\nBen\nChloé\nDan"})
+
+    assert Game.objects.get().teams == {"Ana & Chloé": ["Ana", "Chloé"], "Ben & Dan": ["Ben", "Dan"]}
+
+
+def test_it_says_why_a_game_cannot_start_at_the_table(client, table):
+    response = client.post(reverse("leagues:table_game_create", args=[table.token]),
+                           {"variant": "tamalou", "players": "Ana"}, **HTMX)
+
+    page = response.content.decode()
+    assert response.status_code == 200 and page.lstrip().startswith('<section id="new-game"')
+    assert "tamalou is played by 2 to 8 players, not 1" in page
+    assert not Game.objects.exists()
+
+
+def test_it_shows_the_room_screen_and_its_board_partial(client, night, table, play):
+    play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+
+    page = client.get(reverse("leagues:room", args=[night.pk])).content.decode()
+    board = client.get(reverse("leagues:room", args=[night.pk]), **HTMX).content.decode()
+
+    assert f"/ws/leagues/nights/{night.pk}/room/" in page
+    assert board.lstrip().startswith('<div id="board"') and "Table 1" in board and "Ana" in board
+
+
+def test_it_exports_standings_and_games_as_csv(client, season, table, play):
+    play(table, {"Ana": 3, "=cmd()": 10}, announcer="Ana")
+
+    standings = client.get(reverse("leagues:standings_csv", args=[season.pk])).content.decode("utf-8-sig")
+    games = client.get(reverse("leagues:games_csv", args=[season.pk])).content.decode("utf-8-sig")
+
+    rows = list(csv.DictReader(io.StringIO(standings)))
+    ana = next(r for r in rows if r["scope"] == "tamalou" and r["player"] == "Ana")
+    assert (ana["rank"], ana["games"], ana["wins"], ana["win_rate"]) == ("1", "1", "1", "1.0000")
+    assert any(r["player"] == "'=cmd()" for r in rows)  # no formula reaches a spreadsheet
+    game_rows = list(csv.DictReader(io.StringIO(games)))
+    assert [(r["player"], r["won"], r["table"]) for r in game_rows] == [("Ana", "1", "Table 1"),
+                                                                      ("'=cmd()", "0", "Table 1")]
+
+
+def test_it_imports_uploaded_files_and_names_the_bad_one(client, organiser, season):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.leagues.test_importing import BAD, GOOD
+
+    client.force_login(organiser)
+    files = [SimpleUploadedFile("2026-03-05_t1.json", GOOD.encode()),
+             SimpleUploadedFile("2026-03-05_t2.json", BAD.encode())]
+
+    response = client.post(reverse("leagues:season_import", args=[season.pk]), {"files": files}, **HTMX)
+
+    page = response.content.decode()
+    assert page.lstrip().startswith('<section id="result"')
+    assert "2026-03-05_t2.json" in page and "round 1: Ben&#x27;s hand is missing" in page
+    assert LeagueGame.objects.count() == 1

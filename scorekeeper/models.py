@@ -74,6 +74,8 @@ class Game(models.Model):
     winners = models.JSONField(default=list, blank=True)
     losers = models.JSONField(default=list, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Players who are out (dutch), with the round that put them out: {"Ana": 4}.
+    eliminated = models.JSONField(default=dict, blank=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -93,7 +95,20 @@ class Game(models.Model):
         return VARIANTS[self.variant]
 
     def player_names(self) -> list[str]:
-        return [seat.player.name for seat in self.seats.all()]
+        """Names in seat order, as written in this game's record."""
+        return [seat.name or seat.player.name for seat in self.seats.all()]
+
+    def sides(self) -> list[str]:
+        """Whom results are keyed by, in seat order: players, or canasta's teams.
+
+        Worked out from the seats rather than from the keys of `totals`, whose
+        order PostgreSQL's jsonb does not keep.
+        """
+        names = self.player_names()
+        if not self.teams:
+            return names
+        team_of = {member: team for team, members in self.teams.items() for member in members}
+        return list(dict.fromkeys(team_of.get(name, name) for name in names))
 
     def record(self, rounds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The game as the spec's record (section 2); `rounds` replaces the stored ones."""
@@ -163,10 +178,13 @@ class Game(models.Model):
         return stored[number - 1]
 
     @transaction.atomic
-    def undo_last_round(self, *, device: str = "", user: Any = None) -> Round | None:
+    def undo_last_round(self, *, device: str = "", user: Any = None,
+                        expected: int | None = None) -> Round | None:
+        """Remove the last round. With `expected`, only when the last round is that one:
+        a phone confirming "undo round 7" must not undo the round 8 another phone just saved."""
         game = Game.objects.select_for_update().get(pk=self.pk)
         stored = list(game.rounds.all())
-        if not stored:
+        if not stored or (expected is not None and stored[-1].number != expected):
             return None
         last = stored.pop()
         result = game.score([r.data for r in stored])
@@ -187,6 +205,7 @@ class Game(models.Model):
                 stored.result = as_json
                 stored.save(update_fields=["result"])
         out = result.to_json()
+        self.eliminated = _eliminations(result)
         was_finished = self.finished
         self.totals, self.finished = out["totals"], out["finished"]
         self.winners, self.losers = out["winners"], out["losers"]
@@ -204,10 +223,12 @@ class Game(models.Model):
         """A new game from a spec record (import). Raises RecordError, saving nothing."""
         result = score_record(record)
         game = result.game
+        _refuse_names_differing_only_in_case(game.players)
         new = cls.objects.create(variant=game.variant.key, options=_explicit_options(record),
                                  teams=game.teams)
         for seat, name in enumerate(game.players):
-            Seat.objects.create(game=new, player=Player.get_or_create_named(name), position=seat)
+            Seat.objects.create(game=new, player=Player.get_or_create_named(name), position=seat,
+                                name=name)
         rounds = [Round.objects.create(game=new, number=n, data=data)
                   for n, data in enumerate(game.rounds, 1)]
         for r in rounds:
@@ -228,6 +249,32 @@ class Game(models.Model):
         return cls.create_from_record(record)
 
 
+def _eliminations(result: GameResult) -> dict[str, int]:
+    """Who is out and since which round, read from the engine's own steps (`*.eliminated`),
+    so the sheet can show it without knowing any variant's limit."""
+    out: dict[str, int] = {}
+    for index, computed in enumerate(result.rounds):
+        for rule, player, _params in computed.steps:
+            if player is not None and rule.endswith(".eliminated"):
+                out.setdefault(player, index + 1)
+    return out
+
+
+def _refuse_names_differing_only_in_case(names: list[str]) -> None:
+    """The engine tells "Ana" from "ana"; players are one person per name whatever the case
+    (Player's constraint), so two such seats would be the same player twice."""
+    seen: dict[str, str] = {}
+    problems = []
+    for name in names:
+        first = seen.setdefault(name.casefold(), name)
+        if first != name:
+            problems.append(Problem(f"players {first!r} and {name!r} differ only in upper/lower case",
+                                    None, "players", "players.same_name_ignoring_case",
+                                    {"player": name, "other": first}))
+    if problems:
+        raise RecordError(problems)
+
+
 def _explicit_options(record: dict[str, Any]) -> dict[str, Any]:
     options = record.get("options")
     return dict(options) if isinstance(options, dict) else {}
@@ -243,6 +290,9 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+    # The name as this game's record writes it: "ana" in a game, the Player "Ana" in
+    # standings. Empty for seats made before the field existed (the player's name then).
+    name = models.CharField(max_length=MAX_NAME_LENGTH, blank=True, default="")
 
     class Meta:
         ordering = ["position"]

@@ -2,14 +2,28 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from scorekeeper.views import games, history, records, sheet
 from scorekeeper.views.entry import round_edit, round_new, round_preview
 from scorekeeper.views.home import home
+from scorekeeper.views.rules_pages import rules_index, rules_page
+from scorekeeper.views.why import round_why
 
 urlpatterns = [
     path("", home, name="home"),
+    # The score sheet, a game's life cycle, import and export (issue 3, part A).
+    path("games/new/", games.game_new, name="game_new"),
+    path("games/import/", records.game_import, name="game_import"),
+    path("games/<int:pk>/", sheet.game_sheet, name="game_sheet"),
+    path("games/<int:pk>/rounds/undo/", sheet.round_undo, name="round_undo"),
+    path("games/<int:pk>/history/", history.game_history, name="game_history"),
+    path("games/<int:pk>/export.json", records.game_export_json, name="game_export_json"),
+    path("games/<int:pk>/export.csv", records.game_export_csv, name="game_export_csv"),
     path("games/<int:pk>/rounds/new/", round_new, name="round_new"),
     path("games/<int:pk>/rounds/<int:number>/edit/", round_edit, name="round_edit"),
     path("games/<int:pk>/rounds/preview/", round_preview, name="round_preview"),
+    path("games/<int:pk>/rounds/<int:number>/why/", round_why, name="round_why"),
+    path("rules/", rules_index, name="rules_index"),
+    path("rules/<slug:variant>/", rules_page, name="rules_page"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -1,9 +1,28 @@
-from django.http import HttpRequest, HttpResponse
+"""The home page: games in progress, recent finished ones, and a new game."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from scorekeeper.models import Game
+from scorekeeper.views.common import HtmxHttpRequest
+
+IN_PROGRESS_SHOWN = 20
+FINISHED_SHOWN = 10
+
 
 @require_safe
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     """What the app does, and where to start."""
-    return render(request, "scorekeeper/home.html")
+    games = Game.objects.with_players().annotate(round_count=Count("rounds"))
+    context = {
+        "in_progress": list(games.in_progress()[:IN_PROGRESS_SHOWN]),
+        "finished": list(games.filter(finished=True).order_by("-finished_at")[:FINISHED_SHOWN]),
+    }
+    template_name = "scorekeeper/home.html"
+    if request.htmx:
+        template_name += "#games"
+    return render(request, template_name, context)

@@ -1,6 +1,14 @@
-from django.template.loader import render_to_string
+"""The home page: what the app does, games in progress and finished, a new game."""
+
+import pytest
 from django.test import Client
 from django.urls import reverse
+
+from tests.factories import make_game, tamalou_round
+
+pytestmark = pytest.mark.django_db
+SCRIPT = "<script>alert(1)</script>"
+HTMX = {"HX-Request": "true"}
 
 
 def test_it_says_what_the_app_does_in_french(client: Client):
@@ -40,9 +48,50 @@ def test_it_refuses_to_post_to_the_home_page(client: Client):
     assert client.post(reverse("home")).status_code == 405
 
 
-def test_it_renders_a_partial_of_the_page_on_its_own():
-    html = render_to_string("scorekeeper/home.html#games")
+def test_it_offers_a_new_game_with_a_big_button(client: Client):
+    html = client.get(reverse("home")).content.decode()
 
-    assert html.strip().startswith('<ul class="games">')
-    assert "Canasta" in html
-    assert "<h1>" not in html
+    assert f'href="{reverse("game_new")}"' in html
+    assert "Nouvelle partie" in html
+    assert "Aucune partie pour l'instant." in html
+
+
+def test_it_lists_games_in_progress_and_finished_ones(client: Client):
+    playing = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=3, Ben=4)])
+    over = make_game("cactus", ["Chloé", "Dan"], options={"rounds": 1},
+                     rounds=[tamalou_round(None, Chloé=["AS"], Dan=["KH", "9S"])])
+
+    html = client.get(reverse("home")).content.decode()
+
+    in_progress, _sep, finished = html.partition("Parties terminées")
+    assert playing.get_absolute_url() in in_progress and "Ana, Ben" in in_progress
+    assert over.get_absolute_url() in finished and "Chloé, Dan" in finished
+    assert "1 manche" in in_progress
+
+
+def test_it_answers_htmx_with_the_games_partial_only(client: Client):
+    make_game("tamalou", ["Ana", "Ben"])
+
+    html = client.get(reverse("home"), headers=HTMX).content.decode()
+
+    assert html.strip().startswith('<div id="games">')
+    assert "Parties en cours" in html and "Ana, Ben" in html
+    assert "<h1>" not in html and "<html" not in html
+
+
+def test_it_shows_a_player_named_like_a_script_as_text(client: Client):
+    make_game("tamalou", [SCRIPT, "Ben"])
+
+    html = client.get(reverse("home")).content.decode()
+
+    assert SCRIPT not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_it_links_the_manifest_icons_and_the_wake_lock(client: Client):
+    html = client.get(reverse("home")).content.decode()
+
+    assert 'rel="manifest" href="/static/manifest.webmanifest"' in html
+    assert 'rel="apple-touch-icon"' in html
+    assert "/static/js/wakelock.js" in html
+    assert "data-keep-awake" not in html  # only game pages keep the screen on

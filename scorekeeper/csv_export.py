@@ -1,0 +1,54 @@
+"""A game's score sheet as CSV, for a spreadsheet.
+
+Made for Excel as set up in France: UTF-8 with a byte order mark (without it
+Excel reads the accents as Windows-1252), ";" between fields (French Excel
+uses the comma as its decimal separator, so it expects semicolons) and
+decimal commas (tamoul's 6,5).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from scorekeeper.models import Game
+
+DELIMITER = ";"  # French Excel's list separator (the comma is its decimal mark)
+BOM = "\ufeff"
+# A cell starting with one of these is run as a formula by spreadsheets: a player
+# named "=HYPERLINK(…)" must stay a name (OWASP's CSV injection advice).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def game_csv(game: Game) -> str:
+    """One row per round (a turn in cactus-game): its number, then each side's points and total."""
+    sides = game.sides()
+    turns = game.rules.family == "cactus_game"
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out, delimiter=DELIMITER, lineterminator="\r\n")
+    header = ["Tour" if turns else "Manche"] + (["Joueur"] if turns else [])
+    for side in sides:
+        header += [f"{_text(side)} points", f"{_text(side)} total"]
+    writer.writerow(header)
+    for stored in game.rounds.all():
+        points = stored.result.get("points", {})
+        totals = stored.result.get("totals", {})
+        row = [str(stored.number)]
+        if turns:
+            row.append(_text(str(stored.data.get("player", ""))))
+        for side in sides:
+            row += [_number(points.get(side)), _number(totals.get(side))]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def _number(value: int | float | None) -> str:
+    """French decimal comma; an empty cell for a player who was out (dutch)."""
+    if value is None:
+        return ""
+    return str(value).replace(".", ",")
+
+
+def _text(value: str) -> str:
+    return "'" + value if value.startswith(FORMULA_START) else value

@@ -1,0 +1,132 @@
+"""The score sheet of a game, ready to display: rows, cells, totals, leaders, the end.
+
+Built from what the engine cached on the game (Round.result, Game.totals,
+winners, losers, eliminated): displaying a sheet never re-scores a record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from django.urls import NoReverseMatch, reverse
+
+from scorekeeper.models import Game, Round
+
+Number = int | float
+
+
+@dataclass(slots=True)
+class Cell:
+    side: str
+    points: Number | None  # None: the player was out in this round (dutch)
+    total: Number | None
+    why_url: str
+    acting: bool = False  # cactus-game: whose turn it was
+
+    @property
+    def out(self) -> bool:
+        return self.points is None
+
+
+@dataclass(slots=True)
+class Row:
+    number: int
+    cells: list[Cell]
+    edit_url: str
+    actor: str | None = None  # cactus-game: the player whose turn it was
+
+
+@dataclass(slots=True)
+class Side:
+    name: str
+    total: Number
+    members: list[str] = field(default_factory=list)  # canasta teams: the two partners
+    leader: bool = False
+    winner: bool = False
+    loser: bool = False
+    out_since: int | None = None  # the round that put the player out (dutch)
+
+
+@dataclass(slots=True)
+class Sheet:
+    game: Game
+    sides: list[Side]
+    rows: list[Row]
+    lower_is_better: bool
+    turns: bool  # cactus-game: rows are turns
+
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
+
+    @property
+    def winners(self) -> list[Side]:
+        return [s for s in self.sides if s.winner]
+
+    @property
+    def losers(self) -> list[Side]:
+        return [s for s in self.sides if s.loser]
+
+    @property
+    def last_round(self) -> int:
+        return self.rows[-1].number if self.rows else 0
+
+    @property
+    def many(self) -> bool:
+        """Six sides or more: the names are written upright to fit a phone."""
+        return len(self.sides) >= 6
+
+
+def path_for(name: str, args: list[object], fallback: str) -> str:
+    """reverse() when the url exists, else the path it will have.
+
+    The "why" and round entry pages are built by other parts of the app; until
+    their urls are in, the sheet still links to where they will be.
+    """
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return fallback
+
+
+def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
+    """The sheet of `game`; pass `rounds` when they are loaded already."""
+    if rounds is None:
+        rounds = list(game.rounds.all())
+    names = game.sides()
+    members = {team: list(players) for team, players in (game.teams or {}).items()}
+    turns = game.rules.family == "cactus_game"
+    rows = [_row(game.pk, r, names, turns) for r in rounds]
+    totals = game.totals or {}
+    sides = [Side(name, totals.get(name, 0), members.get(name, []),
+                  winner=name in game.winners, loser=name in game.losers,
+                  out_since=(game.eliminated or {}).get(name))
+             for name in names]
+    if rows and not game.finished:
+        _mark_leaders(sides, game.rules.lower_is_better)
+    return Sheet(game, sides, rows, game.rules.lower_is_better, turns)
+
+
+def _row(pk: int, stored: Round, names: list[str], turns: bool) -> Row:
+    n = stored.number
+    points = stored.result.get("points", {})
+    totals = stored.result.get("totals", {})
+    why = path_for("round_why", [pk, n], f"/games/{pk}/rounds/{n}/why/") + "?player="
+    actor = stored.data.get("player") if turns and isinstance(stored.data, dict) else None
+    cells = [Cell(name, points.get(name), totals.get(name), why + quote(name), acting=name == actor)
+             for name in names]
+    edit = path_for("round_edit", [pk, n], f"/games/{pk}/rounds/{n}/edit/")
+    return Row(n, cells, edit, actor)
+
+
+def _mark_leaders(sides: list[Side], lower_is_better: bool) -> None:
+    """The best total among the sides still playing (ties all lead)."""
+    playing = [s for s in sides if s.out_since is None]
+    if not playing:
+        return
+    best = (min if lower_is_better else max)(s.total for s in playing)
+    if all(s.total == best for s in playing) and len(playing) > 1:
+        return  # everyone level: nobody leads
+    for s in playing:
+        s.leader = s.total == best

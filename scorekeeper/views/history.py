@@ -1,0 +1,24 @@
+"""The history of a game: every round added, edited, undone or imported."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from scorekeeper.round_text import device_label, round_lines
+from scorekeeper.views.common import HtmxHttpRequest, get_game_for_user
+
+
+@require_safe
+def game_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    changes = list(game.changes.select_related("user").order_by("-at", "-pk"))
+    for change in changes:
+        change.before_lines = round_lines(change.before)
+        change.after_lines = round_lines(change.after)
+        change.device_label = device_label(change.device)
+    template_name = "scorekeeper/game_history.html"
+    if request.htmx:
+        template_name += "#changes"
+    return render(request, template_name, {"game": game, "changes": changes})

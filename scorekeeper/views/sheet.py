@@ -1,0 +1,76 @@
+"""The score sheet of a game, and undoing its last round (after a confirmation)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.models import Game
+from scorekeeper.score_sheet import build_sheet, path_for
+from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
+
+SHEET_TEMPLATE = "scorekeeper/game_sheet.html"
+
+
+def sheet_context(game: Game) -> dict[str, Any]:
+    """What game_sheet.html and its "sheet" partial need.
+
+    Views that change a round answer an HTMX request with the partial:
+    render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
+    """
+    pk = game.pk
+    return {
+        "game": game,
+        "sheet": build_sheet(game),
+        "round_new_url": path_for("round_new", [pk], f"/games/{pk}/rounds/new/"),
+    }
+
+
+@require_safe
+def game_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    template_name = SHEET_TEMPLATE
+    if request.htmx:
+        template_name += "#sheet"
+    return render(request, template_name, sheet_context(game))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def round_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """GET asks "undo round N?"; POST (with that N) undoes it."""
+    game = get_game_for_user(request, pk)
+    if request.method == "POST":
+        return _undo(request, game)
+    last = game.rounds.last()
+    template_name = "scorekeeper/game_undo.html"
+    if request.htmx:
+        template_name += "#confirm"
+    return render(request, template_name, {"game": game, "last": last})
+
+
+def _undo(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    expected = _int_or_none(request.POST.get("number"))
+    undone = None
+    if expected is not None:
+        undone = game.undo_last_round(device=device_of(request), user=request.user, expected=expected)
+    if undone is None:
+        messages.warning(request, _("Rien n'a été annulé : la dernière manche n'est plus celle "
+                                    "que vous avez confirmée. Vérifiez la feuille."))
+    else:
+        messages.success(request, _("Manche %(number)s annulée.") % {"number": undone.number})
+    if request.htmx:
+        game.refresh_from_db()
+        return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game))
+    return redirect(game)
+
+
+def _int_or_none(text: str | None) -> int | None:
+    try:
+        return int(text) if text is not None else None
+    except ValueError:
+        return None

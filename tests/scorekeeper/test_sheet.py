@@ -1,0 +1,209 @@
+"""The score sheet: rounds, running totals, the leader, players out, the end of the game."""
+
+import re
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper.models import Game
+from scorekeeper.score_sheet import build_sheet
+from tests.factories import make_game, tamalou_round
+
+pytestmark = pytest.mark.django_db
+SCRIPT = "<script>alert(1)</script>"
+HTMX = {"HX-Request": "true"}
+
+
+def sheet_html(client: Client, game: Game, htmx: bool = False) -> str:
+    response = client.get(game.get_absolute_url(), headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def totals_row(html: str) -> list[str]:
+    row = html.split('<tr class="totals">')[1].split("</tr>")[0]
+    return [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+
+
+def test_it_shows_each_round_with_points_and_running_totals(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[
+        tamalou_round("Ana", Ana=["AS"], Ben=["9S"]),  # Ana 0, Ben 9
+        tamalou_round(None, Ana=4, Ben=2),
+    ])
+
+    html = sheet_html(client, game)
+
+    assert f"/games/{game.pk}/rounds/2/why/?player=Ben" in html
+    assert f'hx-get="/games/{game.pk}/rounds/2/why/?player=Ben">2<small>11</small>' in html
+    assert totals_row(html) == ["★en tête :4", "11"]
+
+
+def test_it_marks_the_lowest_total_as_leader_when_lower_is_better():
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+
+    sides = build_sheet(game).sides
+
+    assert [(s.name, s.leader) for s in sides] == [("Ana", False), ("Ben", True)]
+
+
+def test_it_marks_the_highest_total_as_leader_when_higher_is_better():
+    game = make_game("canasta", ["Ana", "Ben"], rounds=[
+        {"went_out": None, "sides": {"Ana": {"hand": ["5H"]}, "Ben": {}}},
+    ])
+
+    sides = build_sheet(game).sides
+
+    assert [(s.name, s.total, s.leader) for s in sides] == [("Ana", -5, False), ("Ben", 0, True)]
+
+
+def test_it_marks_nobody_while_everyone_is_level():
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=3, Ben=3)])
+
+    assert not any(side.leader for side in build_sheet(game).sides)
+
+
+def test_it_shows_the_leader_in_the_totals_row(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+
+    assert totals_row(sheet_html(client, game)) == ["4", "★en tête :2"]
+
+
+def test_it_shows_a_dutch_player_out_in_later_rounds():
+    """dutch.eliminated: a total of 100 or more puts the player out."""
+    game = make_game("dutch", ["Ana", "Ben", "Chloé"], rounds=[
+        {"hands": {"Ana": 100, "Ben": 1, "Chloé": 2}},
+        {"hands": {"Ben": 1, "Chloé": 2}},
+    ])
+
+    sheet = build_sheet(game)
+
+    assert sheet.sides[0].out_since == 1 and not sheet.sides[0].leader
+    assert sheet.rows[0].cells[0].out is False
+    assert sheet.rows[1].cells[0].out is True
+    assert sheet.sides[1].leader
+
+
+def test_it_writes_out_cells_and_the_out_label(client: Client):
+    game = make_game("dutch", ["Ana", "Ben", "Chloé"], rounds=[
+        {"hands": {"Ana": 100, "Ben": 1, "Chloé": 2}},
+        {"hands": {"Ben": 1, "Chloé": 2}},
+    ])
+
+    html = sheet_html(client, game)
+
+    assert html.count('<td class="out">') == 1
+    assert "éliminé·e" in totals_row(html)[0]
+
+
+def test_it_announces_the_end_with_winners_and_losers(client: Client):
+    """dutch.last_player_in: the last player still in wins; those out lose."""
+    game = make_game("dutch", ["Ana", "Ben", "Chloé"], rounds=[
+        {"hands": {"Ana": 100, "Ben": 1, "Chloé": 2}},
+        {"hands": {"Ben": 1, "Chloé": 120}},
+    ])
+
+    html = sheet_html(client, game)
+
+    assert "Partie terminée" in html
+    over = html.split('class="game-over"')[1].split("</div>")[0]
+    assert "Gagnant·e·s : <strong>Ben</strong>" in over
+    assert "Perdant·e·s : Ana, Chloé" in over
+    assert "Manche suivante" not in html
+
+
+def test_it_shows_canasta_teams_as_sides_with_their_partners(client: Client):
+    game = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"],
+                     teams={"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]},
+                     rounds=[{"went_out": None, "sides": {"Nord-Sud": {"hand": ["5H"]}, "Est-Ouest": {}}}])
+
+    html = sheet_html(client, game)
+
+    assert [s.name for s in build_sheet(game).sides] == ["Nord-Sud", "Est-Ouest"]
+    assert '<span class="members">Ana & Chloé</span>' in html
+    assert "?player=Nord-Sud" in html
+
+
+def test_it_shows_cactus_game_turns_with_the_acting_player():
+    game = make_game("cactus-game", ["Ana", "Ben", "Chloé"], rounds=[
+        {"player": "Ana", "plays": [{"card": "free_point"}]},
+        {"player": "Ben", "plays": [{"card": "steal_point", "target": "Ana"}]},
+    ])
+
+    sheet = build_sheet(game)
+
+    assert sheet.turns and not sheet.lower_is_better
+    assert [c.acting for c in sheet.rows[1].cells] == [False, True, False]
+    assert [c.points for c in sheet.rows[1].cells] == [-1, 1, 0]
+
+
+def test_it_writes_tamoul_halves_with_a_decimal_comma(client: Client):
+    game = make_game("tamoul", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=["KH"], Ben=["AS"])])
+
+    html = sheet_html(client, game)
+
+    assert ">0,5<small>0,5</small>" in html
+
+
+def test_it_links_each_round_to_its_edit_page_and_offers_the_next_round(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+
+    html = sheet_html(client, game)
+
+    assert f'href="/games/{game.pk}/rounds/1/edit/"' in html
+    assert f'href="/games/{game.pk}/rounds/new/"' in html
+    assert f'hx-get="/games/{game.pk}/rounds/undo/"' in html
+    assert "data-keep-awake" in html  # a game page keeps the screen on
+
+
+def test_it_answers_htmx_with_the_sheet_partial_only(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+
+    html = sheet_html(client, game, htmx=True)
+
+    assert html.strip().startswith('<section id="sheet"')
+    assert "<html" not in html and "<dialog" not in html
+
+
+def test_it_shows_a_player_named_like_a_script_as_text(client: Client):
+    game = make_game("tamalou", [SCRIPT, "Ben"], rounds=[tamalou_round(None, **{SCRIPT: 4}, Ben=2)])
+
+    html = sheet_html(client, game)
+
+    assert SCRIPT not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "?player=%3Cscript%3Ealert%281%29%3C/script%3E" in html
+
+
+def test_it_never_rescores_to_display(client: Client, monkeypatch):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the sheet re-scored the game")
+
+    monkeypatch.setattr(Game, "score", refuse)
+    monkeypatch.setattr("scorekeeper.models.score_record", refuse)
+
+    sheet_html(client, game)
+
+
+def test_it_reads_a_big_game_in_a_few_queries(client: Client):
+    names = [f"Joueur {i}" for i in range(1, 9)]
+    game = make_game("tamalou", names, rounds=[tamalou_round(None, **dict.fromkeys(names, 5))] * 50)
+
+    with CaptureQueriesContext(connection) as queries:
+        html = sheet_html(client, game)
+
+    assert html.count(' hx-get="/games/') == 400 + 1  # every cell, and the undo button
+    assert len(queries) <= 6, [q["sql"] for q in queries]
+
+
+def test_it_is_404_for_a_game_that_does_not_exist(client: Client):
+    assert client.get("/games/999999/").status_code == 404
+
+
+def test_it_refuses_to_post_to_the_sheet(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"])
+
+    assert client.post(game.get_absolute_url()).status_code == 405

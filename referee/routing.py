@@ -1,5 +1,9 @@
-"""WebSocket routes, mounted by scorekeeper/asgi.py."""
+"""WebSocket routes, mounted by scorekeeper/asgi.py (through scorekeeper/routing.py)."""
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-websocket_urlpatterns: list[URLPattern] = []
+from .consumers import TableConsumer
+
+websocket_urlpatterns: list[URLPattern] = [
+    path("ws/tables/<str:code>/", TableConsumer.as_asgi(), name="table_socket"),
+]

@@ -291,7 +291,8 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
     player = _acting_for(state, event, p.get("player"))
     card = _card(state, p.get("card"))
     w = state.window
-    if w is None or w.id != p.get("window", w.id):
+    meant = p.get("window")  # the discard the phone saw, when it says
+    if w is None or (meant is not None and meant != w.id):
         raise Refused("snap.no_window", player=player)
     tap = clamp_tap(_number(p.get("tap")), w.opened, now)
     if w.closed is not None and not (tap < w.closed and now - w.closed <= GRACE):
@@ -574,11 +575,13 @@ def _reveal(state: TableState, event: Event, now: float, rulings: list[Ruling]) 
         rulings.append(check)
     data = round_data(state, hands, event.payload.get("extras"))
     rulings.append({"rule": "round.ready", "round": state.round, "data": data})
-    _next_round(state)
+    following = event.payload.get("players_after")
+    _next_round(state, following if isinstance(following, list) and following else state.players)
 
 
-def _next_round(state: TableState) -> None:
-    fresh = new_table(state.variant, state.players, state.snap_limit)
+def _next_round(state: TableState, players: list[str]) -> None:
+    """A fresh round: same members and settings; players may change (dutch: someone is out)."""
+    fresh = new_table(state.variant, players, state.snap_limit)
     fresh.members, fresh.round, fresh.last_seq = state.members, state.round + 1, state.last_seq
     state.__dict__.update(fresh.__dict__)
 

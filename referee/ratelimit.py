@@ -1,0 +1,24 @@
+"""A token bucket per connection: a phone sending too much is slowed down.
+
+Pure; the clock is passed in. A phone may send `burst` messages at once and
+then `rate` a second; anything beyond is refused (the consumer answers with an
+error and drops the message).
+"""
+
+from __future__ import annotations
+
+
+class TokenBucket:
+    def __init__(self, rate: float, burst: int, now: float):
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.updated = now
+
+    def allow(self, now: float) -> bool:
+        elapsed = max(0.0, now - self.updated)
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.updated = max(self.updated, now)
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

@@ -1,0 +1,192 @@
+"""The table's WebSocket consumer: membership, fair claims, broadcasts, rate limiting."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from referee import consumers
+from referee.models import LiveTable, TableEvent, forget_cached_states
+from scorekeeper.asgi import application
+from tests.factories import make_game
+
+ORIGIN = [(b"origin", b"http://testserver")]
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@database_sync_to_async
+def open_table(variant: str = "tamalou", snap_limit: float = 3.0) -> dict[str, Any]:
+    game = make_game(variant, ["Ana", "Ben", "Chloé"])
+    table = LiveTable.open_for(game, snap_limit=snap_limit)
+    tokens = {}
+    for seat in ("Ana", "Ben", "Chloé"):
+        member, _ = table.join("seat", seat)
+        tokens[seat] = member.token()
+    referee, _ = table.join("referee")
+    tokens["referee"] = referee.token()
+    return {"code": table.code, "tokens": tokens, "pk": table.pk}
+
+
+@asynccontextmanager
+async def phone(code: str, token: str | None, lang: str = "fr") -> AsyncIterator[WebsocketCommunicator]:
+    query = f"?lang={lang}" + (f"&token={token}" if token else "")
+    communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/{query}", headers=ORIGIN)
+    connected, _ = await communicator.connect()
+    assert connected
+    try:
+        yield communicator
+    finally:
+        await communicator.disconnect()
+
+
+async def until(communicator: WebsocketCommunicator, kind: str) -> dict[str, Any]:
+    """The next message of `kind`, skipping others (e.g. broadcasts of earlier events)."""
+    while True:
+        message = await communicator.receive_json_from(timeout=3)
+        if message["type"] == kind:
+            return message
+
+
+async def update_with(communicator: WebsocketCommunicator, rule: str) -> dict[str, Any]:
+    while True:
+        message = await until(communicator, "table.update")
+        if any(r["rule"] == rule for r in message["rulings"]):
+            return message
+
+
+async def test_it_sends_the_current_state_to_a_member_with_a_valid_token():
+    t = await open_table()
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana:
+        hello = await until(ana, "table.state")
+    assert hello["member"]["seat"] == "Ana"
+    assert hello["state"]["players"] == ["Ana", "Ben", "Chloé"]
+    assert hello["rulings"][0]["text"] == "Ana a rejoint la table."
+
+
+async def test_it_closes_with_4403_without_a_token_and_a_wrong_first_message():
+    t = await open_table()
+    async with phone(t["code"], None) as stranger:
+        await stranger.send_json_to({"type": "discard", "player": "Ana", "card": "7H"})
+        closed = await stranger.receive_output(timeout=3)
+    assert closed == {"type": "websocket.close", "code": 4403}
+
+
+async def test_it_closes_with_4403_for_a_token_of_another_table():
+    t, other = await open_table(), await open_table()
+    async with phone(t["code"], other["tokens"]["Ana"]) as stranger:
+        closed = await stranger.receive_output(timeout=3)
+    assert closed == {"type": "websocket.close", "code": 4403}
+
+
+async def test_it_accepts_the_token_in_the_first_message():
+    t = await open_table()
+    async with phone(t["code"], None) as ana:
+        await ana.send_json_to({"type": "auth", "token": t["tokens"]["Ana"]})
+        hello = await until(ana, "table.state")
+    assert hello["member"]["seat"] == "Ana"
+
+
+async def test_it_broadcasts_a_discard_and_a_claim_to_every_phone_of_the_table():
+    t = await open_table()
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana, phone(t["code"], t["tokens"]["Ben"]) as ben:
+        await until(ana, "table.state")
+        await until(ben, "table.state")
+        await ana.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        opened = await update_with(ben, "window.opened")
+        await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": "4S",
+                                "window": opened["state"]["window"]["id"]})
+        seen_by_ana = await update_with(ana, "snap.accepted")
+    assert seen_by_ana["state"]["snapped"] == {"Ben": 1}
+    assert "Ben pose 4♠ : accepté." in [r["text"] for r in seen_by_ana["rulings"]]
+
+
+async def test_it_orders_claims_by_tap_time_converted_with_each_phones_clock_offset(monkeypatch):
+    t = await open_table()
+    base = time.time() + 60  # the server's clock, moved by hand from here on
+    clock = {"now": base}
+    monkeypatch.setattr(consumers, "now", lambda: clock["now"])
+    async with phone(t["code"], t["tokens"]["Ben"]) as ben, phone(t["code"], t["tokens"]["Chloé"]) as chloe, \
+            phone(t["code"], t["tokens"]["referee"]) as referee:
+        for communicator in (ben, chloe, referee):
+            await until(communicator, "table.state")
+        # Chloé's phone clock is 500 s behind the server's; 20 ms each way.
+        behind = base - 500
+        await chloe.send_json_to({"type": "clock.ping", "t0": behind - 0.02})
+        await until(chloe, "clock.pong")
+        await chloe.send_json_to({"type": "clock.sample", "t0": behind - 0.02, "t3": behind + 0.02})
+        await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        await update_with(chloe, "window.opened")
+        # Ben (clock right) taps at +0.40 and arrives first; Chloé tapped at +0.30 but arrives later.
+        clock["now"] = base + 0.45
+        await chloe.send_json_to({"type": "ping-noise"})  # unknown types are refused, not fatal
+        await until(chloe, "error")
+        await ben.send_json_to({"type": "snap.claim", "player": "Ana", "card": "4S"})  # not Ben's seat
+        refused = await update_with(ben, "member.not_allowed")
+        assert refused["rulings"][0]["text"] == "Ce téléphone ne peut pas agir pour Ana."
+        await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": "4S", "tap": base + 0.40})
+        await update_with(ben, "snap.accepted")
+        clock["now"] = base + 0.60
+        await chloe.send_json_to({"type": "snap.claim", "player": "Chloé", "card": "4C", "tap": behind + 0.30})
+        overturned = await update_with(ben, "snap.overturned")
+    verdicts = {c["player"]: c["verdict"] for c in overturned["state"]["window"]["claims"]}
+    assert verdicts == {"Ben": "handed_back", "Chloé": "accepted"}  # the refused claim left no trace
+    chloe_claim = next(c for c in overturned["state"]["window"]["claims"] if c["player"] == "Chloé")
+    assert round(chloe_claim["tap"] - base, 3) == 0.30
+
+
+async def test_it_rebuilds_the_state_from_the_log_after_a_restart_in_the_middle_of_a_window():
+    t = await open_table(snap_limit=10.0)
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana:
+        await until(ana, "table.state")
+        await ana.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        await update_with(ana, "window.opened")
+    forget_cached_states()  # the process restarted: nothing in memory
+    async with phone(t["code"], t["tokens"]["Ben"]) as ben:
+        hello = await until(ben, "table.state")
+        assert hello["state"]["window"]["card"] == "4H" and hello["state"]["window"]["closed"] is None
+        await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": "4D"})
+        accepted = await update_with(ben, "snap.accepted")
+    assert accepted["state"]["snapped"] == {"Ben": 1}
+
+
+async def test_it_slows_down_a_phone_that_sends_too_much(monkeypatch):
+    t = await open_table()
+    frozen = time.time()
+    monkeypatch.setattr(consumers, "now", lambda: frozen)  # no time passes: the bucket never refills
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana:
+        await until(ana, "table.state")
+        for i in range(consumers.BURST + 3):
+            await ana.send_json_to({"type": "clock.ping", "t0": float(i)})
+        replies = [await ana.receive_json_from(timeout=3) for _ in range(consumers.BURST + 3)]
+    kinds = [r["type"] for r in replies]
+    # The bucket was created at connect with BURST tokens; the connect itself used none.
+    assert kinds.count("clock.pong") == consumers.BURST
+    assert kinds[-3:] == ["error"] * 3 and replies[-1]["code"] == "rate_limited"
+
+
+async def test_it_logs_every_accepted_event_with_increasing_numbers():
+    t = await open_table()
+    async with phone(t["code"], t["tokens"]["referee"]) as referee:
+        await until(referee, "table.state")
+        await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        await update_with(referee, "window.opened")
+        await referee.send_json_to({"type": "call.made", "player": "Ben"})
+        await update_with(referee, "call.made")
+
+    kinds = await database_sync_to_async(
+        lambda: list(TableEvent.objects.filter(table_id=t["pk"]).values_list("seq", "kind")))()
+    assert kinds[-2:] == [(5, "discard"), (6, "call.made")]
+    assert [seq for seq, _ in kinds] == list(range(1, 7))
+
+
+async def test_it_speaks_english_to_an_english_phone():
+    t = await open_table()
+    async with phone(t["code"], t["tokens"]["Ana"], lang="en") as ana:
+        hello = await until(ana, "table.state")
+    assert hello["rulings"][0]["text"] == "Ana joined the table."

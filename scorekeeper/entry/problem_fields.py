@@ -32,11 +32,23 @@ def field_for(problem: Any, kind: str, players: Sequence[str],
               sides: Sequence[str] = ()) -> str:
     """The field key `problem` is shown beside, for a form of `kind` ("memory",
     "canasta", "cactus_game")."""
+    return fields_for(problem, kind, players, sides)[0]
+
+
+def fields_for(problem: Any, kind: str, players: Sequence[str], sides: Sequence[str] = ()) -> list[str]:
+    """Every field `problem` is shown beside: one, except a card that two hands share
+    (the deck check names both players: each hand shows it, the second one is as
+    likely to be the typo)."""
     params = getattr(problem, "params", None) or {}
+    shared = params.get("players")
+    if kind == "memory" and params.get("field") == "hands" and isinstance(shared, list):
+        keys = [f"hand-{list(players).index(p)}" for p in shared if p in players]
+        if keys:
+            return keys
     tagged = _from_params(params, kind, players, sides)
     if tagged is not None:
-        return tagged
-    return _from_message(problem.message, kind, players, sides)
+        return [tagged]
+    return [_from_message(problem.message, kind, players, sides)]
 
 
 def _from_params(params: dict[str, Any], kind: str, players: Sequence[str],
@@ -119,5 +131,6 @@ def group_by_field(problems: Iterable[Any], kind: str, players: Sequence[str],
     """The problems keyed by the field they are shown beside, in the engine's order."""
     grouped: dict[str, list[Any]] = {}
     for problem in problems:
-        grouped.setdefault(field_for(problem, kind, players, sides), []).append(problem)
+        for key in fields_for(problem, kind, players, sides):
+            grouped.setdefault(key, []).append(problem)
     return grouped

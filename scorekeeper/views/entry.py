@@ -17,10 +17,9 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
-from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.entry.forms_to_round import (
     CHARACTERS,
@@ -38,34 +37,15 @@ from scorekeeper.entry.preview import Preview, attach_errors, build_preview, err
 from scorekeeper.entry.turns import next_player
 from scorekeeper.models import Game, Round
 from scorekeeper.rules import RecordError
+from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
 
 TEMPLATE = "scorekeeper/entry/round_entry.html"
 SAVE = "save"
 
 
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def _get_game_for_user(request: HttpRequest, pk: int) -> Game:
-    """The game at `pk`, or 404. A sheet is shared by its link around the table: anyone
-    who has the link keeps score (no accounts yet)."""
-    return get_object_or_404(Game.objects.with_players(), pk=pk)
-
-
 def _get_round_for_user(request: HttpRequest, game: Game, number: int) -> Round:
+    """Round `number` of a game the visitor may change (see get_game_for_user), or 404."""
     return get_object_or_404(game.rounds, number=number)
-
-
-def _device(request: HttpRequest) -> str:
-    return request.headers.get("user-agent", "")[:200]
-
-
-def _sheet_url(game: Game) -> str:
-    try:
-        return game.get_absolute_url()
-    except NoReverseMatch:  # the score sheet is another page's job; until it exists
-        return reverse("round_new", args=[game.pk])
 
 
 def _request_id(request: HttpRequest) -> uuid.UUID:
@@ -129,7 +109,7 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "players": game.player_names(),
         "play_kinds": PLAY_KINDS,
         "characters": CHARACTERS,
-        "sheet_url": _sheet_url(game),
+        "sheet_url": game.get_absolute_url(),
         "action_url": (reverse("round_edit", args=[pk, number]) if editing
                        else reverse("round_new", args=[pk])),
         "preview_url": reverse("round_preview", args=[pk]),
@@ -144,7 +124,7 @@ def _render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
 
 
 def _saved(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    url = _sheet_url(game)
+    url = game.get_absolute_url()
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)
@@ -156,7 +136,7 @@ def _saved(request: HtmxHttpRequest, game: Game) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """GET: an empty round. POST: save it (action "save"), or change the form's shape."""
-    game = _get_game_for_user(request, pk)
+    game = get_game_for_user(request, pk)
     number = game.rounds.count() + 1
     if request.method != "POST":
         last = game.rounds.last()
@@ -174,7 +154,7 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                                          request_id=request_id))
     data = to_round(form, game.player_names())
     try:
-        game.add_round(data, request_id=request_id, device=_device(request), user=request.user)
+        game.add_round(data, request_id=request_id, device=device_of(request), user=request.user)
     except RecordError as error:
         preview = Preview(errors=errors_of(error, form, game.player_names()), checked=True)
         return _render(request, _context(game, form, number, editing=False, preview=preview,
@@ -186,7 +166,7 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """GET: the stored round in the form. A first POST shows what the change does to the
     points and totals and asks to confirm; a POST with confirm=1 saves it."""
-    game = _get_game_for_user(request, pk)
+    game = get_game_for_user(request, pk)
     stored = _get_round_for_user(request, game, number)
     if request.method != "POST":
         form = from_round(game.rules, game.player_names(), stored.data,
@@ -205,7 +185,7 @@ def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, confirm=True))
     try:
-        game.edit_round(number, data, device=_device(request), user=request.user)
+        game.edit_round(number, data, device=device_of(request), user=request.user)
     except RecordError as error:  # another phone changed the game in between
         preview = Preview(errors=errors_of(error, form, game.player_names()), checked=True)
         return _render(request, _context(game, form, number, editing=True, preview=preview,
@@ -217,7 +197,7 @@ def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 def round_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The points the form's round would score, and the engine's messages beside their
     fields (swapped out of band). Saves nothing."""
-    game = _get_game_for_user(request, pk)
+    game = get_game_for_user(request, pk)
     count = game.rounds.count()
     try:
         number = int(request.POST.get("number", ""))

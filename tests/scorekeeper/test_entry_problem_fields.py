@@ -28,6 +28,15 @@ def test_it_puts_a_card_used_twice_beside_the_players_hand():
     assert fields("tamalou", rnd) == ["hand-1"]
 
 
+def test_it_puts_a_card_in_two_hands_beside_both_hands():
+    rnd = {"hands": {"Ana": ["KH", "3S"], "Ben": ["KH", "7D"], "Chloé": 9}, "announcer": None}
+    problems = problems_of("tamalou", rnd)
+    grouped = group_by_field(problems, "memory", PLAYERS)
+    assert set(grouped) in ({"hand-0", "hand-1"}, {"hand-0"})  # both when the engine names both
+    if getattr(problems[0], "params", {}).get("players"):
+        assert set(grouped) == {"hand-0", "hand-1"}
+
+
 def test_it_puts_a_missing_hand_beside_that_player():
     assert fields("tamalou", {"hands": {"Ana": 3, "Ben": 4}}) == ["hand-2"]
 

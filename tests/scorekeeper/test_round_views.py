@@ -1,0 +1,297 @@
+"""The round entry pages: a new round, an edit with its confirmation, the live preview."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.models import Game, Round, RoundChange
+from tests.factories import make_game, tamalou_round
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+XSS = "<script>alert(1)</script>"
+
+
+def sheet_url(game: Game) -> str:
+    return reverse("game_sheet", args=[game.pk])
+
+
+def slot(html: str, key: str) -> str:
+    """The text of the message slot beside field `key`."""
+    found = re.search(rf'<div id="err-{re.escape(key)}" class="field-errors"[^>]*>(.*?)</div>', html, re.S)
+    assert found, f"no slot for {key}"
+    return re.sub(r"<[^>]+>", " ", found.group(1)).strip()
+
+
+def new_url(game: Game) -> str:
+    return reverse("round_new", args=[game.pk])
+
+
+def tamalou_post(**extra: str) -> dict[str, str]:
+    return {"hand-0-cards": "KH 3S", "hand-1-cards": "QS 7D", "hand-2-mode": "count",
+            "hand-2-count": "9", "announcer": "0", "request_id": str(uuid.uuid4()), **extra}
+
+
+# -- round_new ------------------------------------------------------------------------
+
+
+def test_it_shows_an_empty_round_with_a_block_per_player_and_the_picker(client):
+    game = make_game("tamalou")
+    response = client.get(new_url(game))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" in html and "card-picker.js" in html and "entry.css" in html
+    assert all(f'name="hand-{i}-cards"' in html for i in range(3))
+    assert re.search(r'name="request_id" value="[0-9a-f-]{36}"', html)
+    assert 'data-rank="5"' in html and 'data-card="JK"' in html
+
+
+def test_it_answers_htmx_with_the_form_alone(client):
+    game = make_game("tamalou")
+    html = client.get(new_url(game), **HTMX).content.decode()
+    assert html.lstrip().startswith("<form") and "<html" not in html
+
+
+def test_it_offers_only_the_variants_deck(client):
+    """Koubo plays 32 cards and two jokers; cactus has no joker."""
+    koubo = client.get(new_url(make_game("koubo"))).content.decode()
+    assert 'data-rank="7"' in koubo and 'data-rank="6"' not in koubo and 'data-card="JK"' in koubo
+    cactus = client.get(new_url(make_game("cactus", players=["Dan", "Eve"]))).content.decode()
+    assert 'data-rank="2"' in cactus and 'data-card="JK"' not in cactus
+
+
+def test_it_shows_each_variants_extras(client):
+    extras = {"cactus-tas": 'name="draw-0"', "tamoul": 'name="counter-0"', "fontenaysien": 'name="went_out"',
+              "cabo-bruxellois": 'name="snaps-0"', "dutch-toulousain": 'name="penalty_cards"'}
+    for variant, field in extras.items():
+        html = client.get(new_url(make_game(variant))).content.decode()
+        assert field in html, variant
+    assert 'data-key="½"' in client.get(new_url(make_game("tamoul"))).content.decode()
+    assert 'data-key="½"' not in client.get(new_url(make_game("tamalou"))).content.decode()
+
+
+def test_it_saves_a_round_and_goes_back_to_the_sheet(client):
+    game = make_game("tamalou")
+    response = client.post(new_url(game), tamalou_post())
+    assert response.status_code == 302 and response["Location"] == sheet_url(game)
+    stored = game.rounds.get()
+    assert stored.data == {"hands": {"Ana": ["KH", "3S"], "Ben": ["QS", "7D"], "Chloé": 9}, "announcer": "Ana"}
+    assert RoundChange.objects.get().action == RoundChange.ADDED
+
+
+def test_it_saves_a_round_over_htmx_with_a_client_redirect(client):
+    game = make_game("tamalou")
+    response = client.post(new_url(game), tamalou_post(), **HTMX)
+    assert response.status_code == 200 and response["HX-Redirect"] == sheet_url(game)
+    assert game.rounds.count() == 1
+
+
+def test_it_stores_a_double_tap_once(client):
+    game = make_game("tamalou")
+    post = tamalou_post()
+    first = client.post(new_url(game), post)
+    second = client.post(new_url(game), post)
+    assert first.status_code == second.status_code == 302
+    assert game.rounds.count() == 1
+    assert RoundChange.objects.filter(game=game).count() == 1
+
+
+def test_it_shows_an_invalid_round_beside_the_field_at_fault_and_saves_nothing(client):
+    game = make_game("tamalou")
+    response = client.post(new_url(game), tamalou_post(**{"hand-1-cards": "7D 7D"}))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "♦" in slot(html, "hand-1") or "7D" in slot(html, "hand-1")
+    assert slot(html, "hand-0") == "" and slot(html, "top") == ""
+    assert game.rounds.count() == 0 and RoundChange.objects.count() == 0
+    # The form keeps what was entered, and the same request id for the retry.
+    assert 'value="7D 7D"' in html and post_id(html) != ""
+
+
+def post_id(html: str) -> str:
+    found = re.search(r'name="request_id" value="([^"]+)"', html)
+    return found.group(1) if found else ""
+
+
+def test_it_keeps_the_request_id_when_it_shows_the_form_again(client):
+    game = make_game("tamalou")
+    post = tamalou_post(**{"hand-1-cards": "KH"})
+    html = client.post(new_url(game), post).content.decode()
+    assert post_id(html) == post["request_id"]
+
+
+def test_it_shows_an_invalid_round_over_htmx_in_the_form_partial(client):
+    game = make_game("tamalou")
+    html = client.post(new_url(game), tamalou_post(**{"hand-2-count": "huit"}), **HTMX).content.decode()
+    assert html.lstrip().startswith("<form")
+    assert slot(html, "hand-2") != ""
+    assert game.rounds.count() == 0
+
+
+def test_it_refuses_a_round_after_the_end_with_a_message_at_the_top(client):
+    game = make_game("tamalou", options={"rounds": 1}, rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
+    html = client.post(new_url(game), tamalou_post()).content.decode()
+    assert slot(html, "top") != ""
+    assert game.rounds.count() == 1
+
+
+def test_it_adds_a_canasta_meld_without_saving(client):
+    game = make_game("canasta", players=["Ana", "Ben"])
+    post = {"side-0-melds": "1", "side-0-meld-0": "QS QH QD", "action": "add-meld:0"}
+    for extra in ({}, HTMX):
+        html = client.post(new_url(game), post, **extra).content.decode()
+        assert 'name="side-0-meld-1"' in html and 'value="QS QH QD"' in html
+    assert game.rounds.count() == 0
+
+
+def test_it_adds_a_cactus_game_play_and_a_stop_without_saving(client):
+    game = make_game("cactus-game")
+    html = client.post(new_url(game), {"player": "0", "action": "add-play:free_point"}, **HTMX).content.decode()
+    assert 'name="play-0-card" value="free_point"' in html
+    html = client.post(new_url(game), {"player": "0", "plays": "1", "play-0-card": "free_point",
+                                       "action": "add-stop:0"}, **HTMX).content.decode()
+    assert 'name="play-0-stop-0"' in html
+    assert game.rounds.count() == 0
+
+
+def test_it_saves_a_cactus_game_turn_with_a_stop_chain(client):
+    """cactus_game.stop_stopped: a chain of even length lets the play take effect."""
+    game = make_game("cactus-game")
+    post = {"player": "0", "plays": "1", "play-0-card": "free_point", "play-0-stops": "2",
+            "play-0-stop-0": "1", "play-0-stop-1": "0", "request_id": str(uuid.uuid4())}
+    assert client.post(new_url(game), post).status_code == 302
+    game.refresh_from_db()
+    assert game.totals == {"Ana": 1, "Ben": 0, "Chloé": 0}
+
+
+def test_it_offers_the_next_player_for_a_cactus_game_turn(client):
+    game = make_game("cactus-game", rounds=[{"player": "Ben", "plays": [{"card": "draw"}]}])
+    html = client.get(new_url(game)).content.decode()
+    assert re.search(r'name="player" value="2" checked', html)
+
+
+def test_it_leaves_an_eliminated_dutch_player_out_of_the_form(client):
+    game = make_game("dutch", rounds=[tamalou_round(None, Ana=100, Ben=3, Chloé=4)])
+    html = client.get(new_url(game)).content.decode()
+    assert 'name="hand-0-cards"' not in html and 'name="hand-1-cards"' in html
+
+
+def test_it_escapes_a_players_name_on_the_entry_page(client):
+    game = make_game("tamalou", players=[XSS, "Ben"])
+    html = client.get(new_url(game)).content.decode()
+    assert XSS not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    preview = client.post(reverse("round_preview", args=[game.pk]), {"hand-1-cards": "KH"}).content.decode()
+    assert XSS not in preview and "&lt;script&gt;" in preview
+
+
+# -- round_edit -----------------------------------------------------------------------------
+
+
+def edited_game() -> Game:
+    return make_game("tamalou", rounds=[tamalou_round("Ana", Ana=["KH"], Ben=["QS"], Chloé=9),
+                                        tamalou_round(None, Ana=4, Ben=5, Chloé=6)])
+
+
+def edit_url(game: Game, number: int) -> str:
+    return reverse("round_edit", args=[game.pk, number])
+
+
+def test_it_prefills_the_edit_form_from_the_stored_round(client):
+    game = edited_game()
+    html = client.get(edit_url(game, 1)).content.decode()
+    assert 'value="KH"' in html and 'value="QS"' in html and 'name="hand-2-count" value="9"' in html
+    assert re.search(r'name="announcer" value="0" checked', html)
+    assert 'name="request_id"' not in html
+
+
+def test_it_asks_before_changing_an_earlier_round_and_shows_before_and_after(client):
+    game = edited_game()
+    post = {"hand-0-cards": "KH", "hand-1-cards": "QS", "hand-2-mode": "count", "hand-2-count": "19",
+            "announcer": "0"}
+    for extra in ({}, HTMX):
+        response = client.post(edit_url(game, 1), post, **extra)
+        html = response.content.decode()
+        assert "Modifier la manche 1 ? Les totaux seront recalculés" in html
+        assert 'name="confirm" value="1"' in html
+        assert re.search(r"Chloé</th><td>19</td><td><del[^>]*>9</del> → 19</td><td><del[^>]*>15</del> → 25</td>", html)
+        assert "Ben</th><td>10</td><td>10</td><td>15</td>" in html  # unchanged: shown once
+    game.refresh_from_db()
+    assert game.rounds.get(number=1).data["hands"]["Chloé"] == 9
+    assert game.totals == {"Ana": 4, "Ben": 15, "Chloé": 15}
+
+
+def test_it_saves_the_edit_once_confirmed_and_recomputes_the_totals(client):
+    game = edited_game()
+    post = {"hand-0-cards": "KH", "hand-1-cards": "QS", "hand-2-mode": "count", "hand-2-count": "19",
+            "announcer": "0", "confirm": "1"}
+    response = client.post(edit_url(game, 1), post)
+    assert response.status_code == 302 and response["Location"] == sheet_url(game)
+    game.refresh_from_db()
+    assert game.totals == {"Ana": 4, "Ben": 15, "Chloé": 25}
+    change = RoundChange.objects.get(action=RoundChange.EDITED)
+    assert change.number == 1 and change.before["hands"]["Chloé"] == 9 and change.after["hands"]["Chloé"] == 19
+
+
+def test_it_saves_a_confirmed_edit_over_htmx_with_a_client_redirect(client):
+    game = edited_game()
+    post = {"hand-0-mode": "count", "hand-0-count": "1", "hand-1-mode": "count", "hand-1-count": "2",
+            "hand-2-mode": "count", "hand-2-count": "3", "announcer": "", "confirm": "1"}
+    response = client.post(edit_url(game, 2), post, **HTMX)
+    assert response["HX-Redirect"] == sheet_url(game)
+    assert Round.objects.get(game=game, number=2).data == {"hands": {"Ana": 1, "Ben": 2, "Chloé": 3},
+                                                           "announcer": None}
+
+
+def test_it_refuses_an_invalid_edit_even_when_confirmed(client):
+    game = edited_game()
+    post = {"hand-0-cards": "KH", "hand-1-cards": "KH", "hand-2-cards": "2S", "confirm": "1"}
+    html = client.post(edit_url(game, 1), post).content.decode()
+    assert slot(html, "hand-1") != ""
+    assert "Les totaux seront recalculés" not in html
+    assert game.rounds.get(number=1).data["hands"]["Ben"] == ["QS"]
+    assert not RoundChange.objects.filter(action=RoundChange.EDITED).exists()
+
+
+def test_it_answers_404_for_a_round_that_does_not_exist(client):
+    game = edited_game()
+    assert client.get(edit_url(game, 3)).status_code == 404
+    assert client.get(reverse("round_new", args=[9999])).status_code == 404
+
+
+# -- round_preview --------------------------------------------------------------------------
+
+
+def test_it_previews_the_points_of_a_valid_round(client):
+    game = make_game("tamalou")
+    post = {k: v for k, v in tamalou_post().items() if k != "request_id"}
+    html = client.post(reverse("round_preview", args=[game.pk]), post, **HTMX).content.decode()
+    assert '<section id="preview"' in html
+    assert re.search(r"Ben</th><td>17</td><td>17</td><td>17</td>", html)
+    assert slot(html, "hand-1") == ""
+    assert game.rounds.count() == 0
+
+
+def test_it_previews_an_invalid_round_with_messages_swapped_beside_their_fields(client):
+    game = make_game("tamalou")
+    post = {"hand-0-cards": "KH", "hand-1-cards": "QS QS", "hand-2-cards": "2S"}
+    html = client.post(reverse("round_preview", args=[game.pk]), post, **HTMX).content.decode()
+    assert 'id="err-hand-1" class="field-errors" hx-swap-oob="true"' in html
+    assert slot(html, "hand-1") != "" and slot(html, "hand-0") == ""
+    assert game.rounds.count() == 0
+
+
+def test_it_previews_an_edit_against_the_stored_round(client):
+    game = edited_game()
+    post = {"number": "2", "hand-0-mode": "count", "hand-0-count": "10", "hand-1-mode": "count",
+            "hand-1-count": "5", "hand-2-mode": "count", "hand-2-count": "6"}
+    html = client.post(reverse("round_preview", args=[game.pk]), post).content.decode()
+    assert re.search(r"Ana</th><td>10</td><td><del[^>]*>4</del> → 10</td><td><del[^>]*>4</del> → 10</td>", html)
+
+
+def test_it_only_previews_on_post(client):
+    game = make_game("tamalou")
+    assert client.get(reverse("round_preview", args=[game.pk])).status_code == 405

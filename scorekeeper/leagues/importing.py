@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper.leagues.models import LeagueGame, Night, NightTable, Season
+from scorekeeper.leagues.receivers import broadcast_game_ended
 from scorekeeper.leagues.recording import recompute_season, suspended
 from scorekeeper.models import Game
 from scorekeeper.rules import RecordError, load_record
@@ -69,6 +70,7 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
                  user: object = None) -> list[FileReport]:
     reports: list[FileReport] = []
     ended_per_night: dict[date, int] = {}
+    last_ended: dict[int, int] = {}  # night -> its last imported game, for the room screens
     with suspended():
         for name, content in files:
             report = FileReport(name)
@@ -79,17 +81,22 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
                 continue
             try:
                 record = load_record(content)
-                report.game_id = _save_game(season, record, place, ended_per_night, user)
+                report.game_id, night_id = _save_game(season, record, place, ended_per_night, user)
+                if night_id is not None:
+                    last_ended[night_id] = report.game_id
             except RecordError as error:
                 report.problems.extend(str(problem) for problem in error.problems)
     if any(r.ok for r in reports):
         recompute_season(season)
+    for night_id, game_id in last_ended.items():  # one message per night is enough to refresh
+        broadcast_game_ended(night_id, game_id)
     return reports
 
 
 @transaction.atomic
 def _save_game(season: Season, record: Any, place: Placement, ended_per_night: dict[date, int],
-               user: object) -> int:
+               user: object) -> tuple[int, int | None]:
+    """Saves the game at its night's table; returns it and, when it ended, its night."""
     game = Game.create_from_record(record, device="import", user=user)
     night = Night.objects.filter(season=season, date=place.date).order_by("pk").first()
     if night is None:
@@ -101,4 +108,5 @@ def _save_game(season: Season, record: Any, place: Placement, ended_per_night: d
         ended_per_night[place.date] = n + 1
         start = timezone.make_aware(datetime.combine(place.date, NIGHT_STARTS))
         Game.objects.filter(pk=game.pk).update(finished_at=start + timedelta(minutes=n))
-    return game.pk
+        return game.pk, night.pk
+    return game.pk, None

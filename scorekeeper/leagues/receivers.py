@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -9,28 +11,45 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.dispatch import receiver
 
-from scorekeeper.leagues.recording import on_game_scored
+from scorekeeper.leagues.recording import is_suspended, on_game_scored
 from scorekeeper.models import Game
 from scorekeeper.signals import game_scored
+
+logger = logging.getLogger(__name__)
 
 
 @receiver(game_scored, sender=Game, dispatch_uid="leagues.game_scored")
 def follow_league_game(sender: type[Game], game: Game, ended: bool, **kwargs: Any) -> None:
     season = on_game_scored(game, ended)
-    if season is None or not ended:
-        return
+    if season is None or not ended or is_suspended():
+        return  # a bulk import tells the screens itself, once its standings are recomputed
     night_id = game.league_game.table.night_id
     # After the standings' own transaction, so a room screen that re-fetches sees them.
     transaction.on_commit(lambda: broadcast_game_ended(night_id, game.pk))
 
 
 def broadcast_game_ended(night_id: int, game_id: int) -> None:
+    """Tell the night's room screens. A failure (Redis down) costs the screens one update,
+    never the round that was just saved: it is logged, not raised."""
     layer = get_channel_layer()
     if layer is None:
         return
-    async_to_sync(layer.group_send)(
-        night_group(night_id), {"type": "game.ended", "game": game_id}
-    )
+
+    async def send() -> None:
+        await layer.group_send(night_group(night_id), {"type": "game.ended", "game": game_id})
+
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    try:
+        if loop is None:
+            async_to_sync(send)()
+        else:  # called from code running inside an event loop: it cannot block on it
+            loop.create_task(send())
+    except Exception:
+        logger.exception("could not tell night %s's room screens that game %s ended",
+                         night_id, game_id)
 
 
 def night_group(night_id: int) -> str:

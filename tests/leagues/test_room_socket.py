@@ -1,0 +1,60 @@
+"""The room screen's WebSocket: one group per night, told when a game ends at any of its tables."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from scorekeeper.asgi import application
+from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
+from scorekeeper.models import Game
+from tests.factories import tamalou_round
+
+ORIGIN = [(b"origin", b"http://testserver")]
+
+
+def make_night() -> tuple[Night, NightTable, Night]:
+    league = League.objects.create(name="Les jeudis")
+    season = Season.objects.create(league=league, name="Printemps", start=date(2026, 3, 1))
+    night = Night.objects.create(season=season, date=date(2026, 3, 12))
+    other_night = Night.objects.create(season=season, date=date(2026, 3, 19))
+    return night, NightTable.objects.create(night=night, label="Table 2"), other_night
+
+
+def finish_game_at(table: NightTable) -> Game:
+    game = Game.start("tamalou", ["Ana", "Ben"], {"rounds": 1})
+    LeagueGame.objects.create(game=game, table=table)
+    game.add_round(tamalou_round("Ana", Ana=2, Ben=9))  # real commits: the signal runs after them
+    return game
+
+
+def connect(night: Night) -> WebsocketCommunicator:
+    return WebsocketCommunicator(application, f"/ws/leagues/nights/{night.pk}/room/", headers=ORIGIN)
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_tells_the_night_s_screens_when_a_game_ends_at_one_of_its_tables():
+    night, table, other_night = await database_sync_to_async(make_night)()
+    screen, elsewhere = connect(night), connect(other_night)
+    assert (await screen.connect())[0] and (await elsewhere.connect())[0]
+
+    game = await database_sync_to_async(finish_game_at)(table)
+
+    assert await screen.receive_json_from(timeout=5) == {"event": "game_ended", "game": game.pk}
+    assert await elsewhere.receive_nothing(timeout=0.2)  # another night's screen hears nothing
+    await screen.disconnect()
+    await elsewhere.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_closes_the_socket_of_a_night_that_does_not_exist():
+    screen = WebsocketCommunicator(application, "/ws/leagues/nights/999999/room/", headers=ORIGIN)
+
+    connected, _ = await screen.connect()
+
+    assert connected is False

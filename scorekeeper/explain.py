@@ -361,7 +361,8 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
     "name.empty": _("Le joueur %(seat)s n'a pas de nom."),
     "name.too_long": _("Le nom du joueur %(seat)s dépasse %(limit)s caractères."),
     "name.twice": _("Deux joueurs s'appellent %(name)s."),
-    "players.count": _("Ce jeu se joue à %(allowed)s joueurs, pas %(count)s."),
+    "players.count": _("Ce jeu se joue de %(low)s à %(high)s joueurs, pas %(count)s."),
+    "players.count_either": _("Ce jeu se joue à %(low)s ou %(high)s joueurs, pas %(count)s."),
     "game.finished": _("La partie était déjà finie après la manche %(last)s."),
     "field.shape": _("Ce champ n'a pas la bonne forme (%(field)s)."),
     "player.unknown": _("« %(name)s » n'est pas un joueur de cette partie."),
@@ -421,8 +422,11 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
 
 def _problem_code(problem: Problem) -> str | None:
     code = getattr(problem, "code", None)  # older engines had no code
-    if code == "hand.number_step" and getattr(problem, "params", {}).get("halves"):
+    params = getattr(problem, "params", None) or {}
+    if code == "hand.number_step" and params.get("halves"):
         return "hand.number_step_halves"
+    if code == "players.count" and " or " in str(params.get("allowed", "")):  # canasta: 2 or 4
+        return "players.count_either"
     return code
 
 

@@ -24,6 +24,7 @@ urlpatterns = [
     path("games/<int:pk>/rounds/<int:number>/why/", round_why, name="round_why"),
     path("rules/", rules_index, name="rules_index"),
     path("rules/<slug:variant>/", rules_page, name="rules_page"),
+    path("", include("referee.urls")),  # live tables (issue 4)
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -1,0 +1,14 @@
+"""Pages of the live tables, included by scorekeeper/urls.py."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("games/<int:pk>/table/open/", views.table_open, name="table_open"),
+    path("tables/join/", views.table_find, name="table_find"),
+    path("tables/<str:code>/", views.table_page, name="table_page"),
+    path("tables/<str:code>/join/", views.table_join, name="table_join"),
+    path("tables/<str:code>/log/", views.table_log, name="table_log"),
+    path("tables/<str:code>/reveal/", views.table_reveal, name="table_reveal"),
+]

@@ -1,0 +1,170 @@
+"""Pages of a live table: open, join by code or QR, the table, its log, the reveal."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from referee.models import LiveTable, TableEvent
+from referee.views import cookie_name
+from scorekeeper.models import Game
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def open_table(variant: str = "tamalou", players: list[str] | None = None) -> LiveTable:
+    return LiveTable.open_for(make_game(variant, players or ["Ana", "Ben", "Chloé"]))
+
+
+def seated(client: Client, table: LiveTable, seat: str | None = "Ana", role: str = "seat") -> None:
+    member, _ = table.join(role, seat)
+    client.cookies[cookie_name(table)] = member.token()
+
+
+def test_it_opens_a_table_from_a_game_and_sends_the_phone_to_choose_who_it_is(client: Client):
+    game = make_game()
+    response = client.post(reverse("table_open", args=[game.pk]))
+    table = LiveTable.objects.get(game=game)
+    assert response.status_code == 302 and response.url == reverse("table_join", args=[table.code])
+    assert len(table.code) == 6 and not set(table.code) & set("01OIL")
+
+
+def test_it_reuses_the_open_table_of_a_game_and_answers_htmx_with_a_redirect_header(client: Client):
+    game = make_game()
+    client.post(reverse("table_open", args=[game.pk]))
+    response = client.post(reverse("table_open", args=[game.pk]), **HTMX)
+    assert response.status_code == 204 and LiveTable.objects.filter(game=game).count() == 1
+    assert response["HX-Redirect"].startswith("/tables/")
+
+
+def test_it_refuses_to_open_a_table_with_get(client: Client):
+    assert client.get(reverse("table_open", args=[make_game().pk])).status_code == 405
+
+
+def test_it_finds_a_table_by_its_code_whatever_the_case_and_spaces(client: Client):
+    table = open_table()
+    response = client.get(reverse("table_find"), {"code": f" {table.code[:3].lower()} {table.code[3:]}"})
+    assert response.status_code == 302 and response.url == reverse("table_join", args=[table.code])
+
+
+def test_it_says_which_code_was_not_found_in_the_plain_and_htmx_branch(client: Client):
+    plain = client.get(reverse("table_find"), {"code": "ZZZZZZ"})
+    assert plain.status_code == 404 and "ZZZZZZ" in plain.content.decode()
+    assert "<html" in plain.content.decode()
+    partial = client.get(reverse("table_find"), {"code": "ZZZZZZ"}, **HTMX)
+    assert 'id="find-form"' in partial.content.decode() and "<html" not in partial.content.decode()
+
+
+def test_it_shows_the_code_and_a_qr_code_of_the_join_url(client: Client):
+    table = open_table()
+    page = client.get(reverse("table_join", args=[table.code])).content.decode()
+    assert table.code in page and "<svg" in page
+    assert f"http://testserver/tables/{table.code}/join/" in page
+
+
+def test_it_joins_as_a_seat_with_a_signed_cookie_and_logs_it(client: Client):
+    table = open_table()
+    response = client.post(reverse("table_join", args=[table.code]), {"role": "seat", "seat": "Ben"})
+    assert response.status_code == 302 and response.url == reverse("table_page", args=[table.code])
+    member = table.member_for_token(response.cookies[cookie_name(table)].value)
+    assert member is not None and member.seat == "Ben"
+    assert TableEvent.objects.get(table=table).kind == "member.joined"
+
+
+def test_it_refuses_a_seat_that_is_not_a_player_with_a_message(client: Client):
+    table = open_table()
+    response = client.post(reverse("table_join", args=[table.code]), {"role": "seat", "seat": "Zoé"})
+    assert response.status_code == 400 and "Choisissez une place" in response.content.decode()
+    assert not table.members.exists()
+
+
+def test_it_sends_a_phone_without_a_token_to_the_join_page(client: Client):
+    table = open_table()
+    client.cookies[cookie_name(table)] = "forged"
+    response = client.get(reverse("table_page", args=[table.code]))
+    assert response.status_code == 302 and response.url == reverse("table_join", args=[table.code])
+
+
+def test_it_shows_the_table_to_a_member_with_the_snap_button_and_escaped_names(client: Client):
+    table = open_table(players=["Ana", "<script>alert(1)</script>"])
+    seated(client, table)
+    page = client.get(reverse("table_page", args=[table.code])).content.decode()
+    assert 'data-testid="snap"' in page and "js/referee.js" in page
+    assert "<script>alert(1)</script>" not in page and "&lt;script&gt;" in page
+
+
+def test_it_shows_canasta_questions_instead_of_the_snap_button(client: Client):
+    table = open_table("canasta", ["Ana", "Ben"])
+    seated(client, table)
+    page = client.get(reverse("table_page", args=[table.code])).content.decode()
+    assert 'data-question="take_pile"' in page and 'data-testid="snap"' not in page
+
+
+def test_it_replays_the_log_to_a_moment(client: Client):
+    from datetime import timedelta
+
+    table = open_table()
+    seated(client, table, role="referee", seat=None)
+    referee = table.members.get()
+    event = table.record("discard", {"player": "Ana", "card": "7H"}, referee).event
+    table.record("discard", {"player": "Ben", "card": "4S"}, referee,
+                 now=(event.at + timedelta(seconds=5)).timestamp())
+    from django.utils import timezone
+
+    moment = timezone.localtime(event.at).strftime("%H:%M:%S")
+    page = client.get(reverse("table_log", args=[table.code]), {"at": moment}).content.decode()
+    assert "7♥" in page and "4♠" not in page
+    partial = client.get(reverse("table_log", args=[table.code]), **HTMX).content.decode()
+    assert "4♠" in partial and "<html" not in partial
+
+
+def test_it_says_why_a_log_time_is_not_a_time(client: Client):
+    table = open_table()
+    seated(client, table)
+    response = client.get(reverse("table_log", args=[table.code]), {"at": "nine"})
+    assert response.status_code == 400 and "n&#x27;est pas une heure" in response.content.decode()
+
+
+def test_the_reveal_sends_the_round_with_its_penalties_to_the_score_sheet(client: Client):
+    table = open_table("cabo-bruxellois")
+    seated(client, table, role="referee", seat=None)
+    referee = table.members.get()
+    table.record("discard", {"player": "Ana", "card": "7H"}, referee)
+    table.record("snap.claim", {"player": "Ben", "card": "9S"}, referee)
+    response = client.post(reverse("table_reveal", args=[table.code]),
+                           {"hand_0": "AS 2H", "hand_1": "9", "hand_2": "KH 10C"})
+    game = Game.objects.get(pk=table.game.pk)
+    assert response.status_code == 302 and response.url == game.get_absolute_url()
+    data = game.rounds.get().data
+    assert data["wrong_snaps"] == {"Ben": 1} and data["hands"]["Ana"] == ["AS", "2H"]
+    assert game.rounds.get().result["points"]["Ben"] == 11  # 9 + 2 for the wrong snap
+    assert table.state().round == 2
+
+
+def test_the_reveal_says_which_card_is_wrong_and_saves_nothing(client: Client):
+    table = open_table()
+    seated(client, table)
+    response = client.post(reverse("table_reveal", args=[table.code]),
+                           {"hand_0": "AS ZZ", "hand_1": "9", "hand_2": "3"}, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 400 and "« ZZ » n&#x27;est pas une carte de ce jeu." in page
+    assert "<html" not in page and not table.game.rounds.exists()
+
+
+def test_the_reveal_shows_the_engines_refusal_and_saves_nothing(client: Client):
+    table = open_table()
+    seated(client, table)
+    response = client.post(reverse("table_reveal", args=[table.code]),
+                           {"hand_0": "AS AS", "hand_1": "9", "hand_2": "3"})
+    assert response.status_code == 400 and "round 1" in response.content.decode()
+    assert not table.game.rounds.exists() and table.state().round == 1
+
+
+def test_a_spectator_is_sent_to_the_score_sheet_instead_of_the_reveal(client: Client):
+    table = open_table()
+    seated(client, table, role="spectator", seat=None)
+    response = client.get(reverse("table_reveal", args=[table.code]))
+    assert response.status_code == 302 and response.url == table.game.get_absolute_url()

@@ -9,6 +9,7 @@ is saved, and the stored results can never disagree with the rounds.
 
 from __future__ import annotations
 
+import unicodedata
 import uuid
 from typing import Any
 
@@ -223,7 +224,7 @@ class Game(models.Model):
         """A new game from a spec record (import). Raises RecordError, saving nothing."""
         result = score_record(record)
         game = result.game
-        _refuse_names_differing_only_in_case(game.players)
+        _refuse_names_we_cannot_keep(game.players, list(game.teams or {}))
         new = cls.objects.create(variant=game.variant.key, options=_explicit_options(record),
                                  teams=game.teams)
         for seat, name in enumerate(game.players):
@@ -260,11 +261,20 @@ def _eliminations(result: GameResult) -> dict[str, int]:
     return out
 
 
-def _refuse_names_differing_only_in_case(names: list[str]) -> None:
-    """The engine tells "Ana" from "ana"; players are one person per name whatever the case
-    (Player's constraint), so two such seats would be the same player twice."""
-    seen: dict[str, str] = {}
+def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
+    """Names the engine accepts but the app cannot keep apart or store.
+
+    The engine tells "Ana" from "ana"; players are one person per name whatever
+    the case (Player's constraint), so two such seats would be the same player
+    twice. A control character (a NUL from a crafted file) is no part of a name,
+    and PostgreSQL cannot store a NUL at all.
+    """
     problems = []
+    for name in [*names, *teams]:
+        if any(unicodedata.category(ch) == "Cc" for ch in name):
+            problems.append(Problem(f"the name {name!r} contains a control character", None, "players",
+                                    "name.control_character", {"player": name}))
+    seen: dict[str, str] = {}
     for name in names:
         first = seen.setdefault(name.casefold(), name)
         if first != name:

@@ -40,7 +40,14 @@ def round_lines(data: Any) -> list[tuple[str, str]]:
         return []
     if not isinstance(data, dict):
         return [("", _text(data))]
-    return [(str(FIELD_LABELS.get(key, key)), _text(value)) for key, value in data.items()]
+    return [(str(FIELD_LABELS.get(key, key)), _text(value)) for key, value in _in_order(data)]
+
+
+def _in_order(data: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Fields in the spec's order, not the stored one (PostgreSQL's jsonb sorts keys its own way);
+    players keep their order."""
+    order = {key: i for i, key in enumerate(FIELD_LABELS)}
+    return sorted(data.items(), key=lambda item: order.get(item[0], len(order)))
 
 
 def _text(value: Any) -> str:
@@ -53,7 +60,7 @@ def _text(value: Any) -> str:
             return "∅"
         return " ".join(f"[{_text(v)}]" if isinstance(v, list) else _text(v) for v in value)
     if isinstance(value, dict):
-        return " · ".join(f"{FIELD_LABELS.get(k, k)} : {_text(v)}" for k, v in value.items())
+        return " · ".join(f"{FIELD_LABELS.get(k, k)} : {_text(v)}" for k, v in _in_order(value))
     return str(value)
 
 

@@ -1,0 +1,166 @@
+"""A record JSON (uploaded or pasted) becomes a new game; anything else is refused, saving nothing."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from scorekeeper.models import Game, RoundChange
+from tests.factories import make_game, tamalou_round
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+URL = "/games/import/"
+RECORD = {
+    "format": 1, "variant": "tamalou", "options": {"rounds": 6}, "players": ["Ana", "Ben", "Chloé"],
+    "rounds": [{"announcer": "Ana", "hands": {"Ana": ["KH", "3S"], "Ben": ["QS", "7D", "2C"], "Chloé": 9}}],
+}
+
+
+def upload(content: bytes, name: str = "partie.json") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, content, content_type="application/json")
+
+
+def refused(response) -> str:
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+    return response.content.decode()
+
+
+def test_it_shows_the_upload_and_paste_form(client: Client):
+    html = client.get(URL).content.decode()
+
+    assert 'type="file" name="file"' in html and '<textarea name="record"' in html
+    assert 'enctype="multipart/form-data"' in html and "au plus 2 Mo" in html
+
+
+def test_it_answers_htmx_with_the_form_only(client: Client):
+    html = client.get(URL, headers=HTMX).content.decode()
+
+    assert html.strip().startswith('<form id="import-form"') and "<h1>" not in html
+
+
+def test_it_imports_a_pasted_record_and_opens_its_sheet(client: Client):
+    response = client.post(URL, {"record": json.dumps(RECORD)})
+
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert game.player_names() == ["Ana", "Ben", "Chloé"]
+    assert game.totals == {"Ana": 0, "Ben": 19, "Chloé": 9}
+    assert game.changes.get().action == RoundChange.IMPORTED
+
+
+def test_it_imports_an_uploaded_file_with_a_bom(client: Client):
+    content = "\ufeff".encode() + json.dumps(RECORD, ensure_ascii=False).encode()
+
+    client.post(URL, {"file": upload(content)})
+
+    assert Game.objects.get().record() == RECORD
+
+
+def test_it_redirects_htmx_to_the_new_sheet(client: Client):
+    response = client.post(URL, {"record": json.dumps(RECORD)}, headers=HTMX)
+
+    assert response["HX-Redirect"] == Game.objects.get().get_absolute_url()
+
+
+def test_it_gives_the_same_totals_after_export_then_import(client: Client):
+    original = make_game("tamoul", ["Ana", "Ben", "Chloé"], rounds=[
+        tamalou_round("Ana", Ana=["KH"], Ben=["AS", "2S"], Chloé=9),
+        {"announcer": "Ben", "hands": {"Ana": 4, "Ben": 3, "Chloé": 2}, "counter_callers": ["Chloé"]},
+    ])
+    exported = client.get(f"/games/{original.pk}/export.json").content
+
+    client.post(URL, {"file": upload(exported)})
+
+    copy = Game.objects.exclude(pk=original.pk).get()
+    assert copy.totals == original.totals
+    assert [r.result for r in copy.rounds.all()] == [r.result for r in original.rounds.all()]
+
+
+def test_it_lists_every_problem_of_the_record_one_line_each(client: Client):
+    bad = {"format": 1, "variant": "tamalou", "options": {"rounds": 0}, "players": ["Ana", ""],
+           "rounds": [], "colour": "vert"}
+
+    html = refused(client.post(URL, {"record": json.dumps(bad)}))
+
+    errors = html.split("<ul>")[1].split("</ul>")[0]
+    assert errors.count("<li>") == 3
+    assert "Rien n'a été importé" in html
+
+
+def test_it_keeps_the_pasted_text_to_fix_it(client: Client):
+    html = refused(client.post(URL, {"record": '{"format": 1,'}))
+
+    assert "{&quot;format&quot;: 1,</textarea>" in html
+    assert "JSON" in html
+
+
+def test_it_answers_htmx_errors_with_the_form_only(client: Client):
+    response = client.post(URL, {"record": "[]"}, headers=HTMX)
+
+    html = refused(response)
+    assert html.strip().startswith('<form id="import-form"') and 'role="alert"' in html
+
+
+def test_it_asks_for_a_file_or_a_paste_when_both_are_empty(client: Client):
+    html = refused(client.post(URL, {"record": "   "}))
+
+    assert "Choisissez un fichier ou collez le JSON" in html
+
+
+def test_it_says_an_empty_file_is_empty(client: Client):
+    assert "Le fichier est vide." in refused(client.post(URL, {"file": upload(b"")}))
+
+
+def test_it_refuses_a_binary_file_without_a_traceback(client: Client):
+    html = refused(client.post(URL, {"file": upload(bytes(range(256)) * 4, "photo.jpg")}))
+
+    assert "UTF-8" in html
+
+
+def test_it_refuses_a_file_over_two_megabytes_before_reading_it(client: Client):
+    big = b"[" + b"1," * (1024 * 1024 + 10) + b"1]"
+
+    html = refused(client.post(URL, {"file": upload(big)}))
+
+    assert "Le fichier dépasse 2 Mo" in html
+
+
+def test_it_refuses_a_huge_paste_with_the_same_message(client: Client):
+    html = refused(client.post(URL, {"record": "x" * (3 * 1024 * 1024)}))
+
+    assert "Le fichier dépasse 2 Mo" in html
+
+
+def test_it_refuses_deeply_nested_json(client: Client):
+    assert "nested too deeply" in refused(client.post(URL, {"record": "[" * 100_000}))
+
+
+def test_it_refuses_two_players_whose_names_differ_only_in_case(client: Client):
+    html = refused(client.post(URL, {"record": json.dumps({**RECORD, "players": ["Ana", "ana", "Ben"],
+                                                           "rounds": []})}))
+
+    assert "differ only in upper/lower case" in html
+
+
+def test_it_escapes_a_player_named_like_a_script_in_its_messages(client: Client):
+    record = {**RECORD, "players": ["<script>alert(1)</script>", "Ben"], "rounds": [{"hands": {}}]}
+
+    html = refused(client.post(URL, {"record": json.dumps(record)}))
+
+    assert "<script>alert(1)</script>" not in html
+
+
+def test_it_refuses_other_methods(client: Client):
+    assert client.put(URL).status_code == 405
+
+
+def test_it_refuses_a_name_with_a_control_character_without_a_traceback(client: Client):
+    """PostgreSQL cannot store a NUL character in text: it must be refused, not crash."""
+    record = {**RECORD, "players": ["A\u0000na", "Ben"], "rounds": []}
+
+    html = refused(client.post(URL, {"record": json.dumps(record)}))
+
+    assert "contains a control character" in html

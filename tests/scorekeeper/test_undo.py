@@ -37,7 +37,7 @@ def test_it_answers_htmx_with_the_confirmation_partial(client: Client, game):
     html = client.get(undo_url(game), headers=HTMX).content.decode()
 
     assert html.strip().startswith('<section class="confirm"')
-    assert 'hx-post="/games/%s/rounds/undo/"' % game.pk in html
+    assert f'hx-post="/games/{game.pk}/rounds/undo/"' in html
     assert "<html" not in html
 
 

@@ -71,6 +71,8 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
     reports: list[FileReport] = []
     ended_per_night: dict[date, int] = {}
     last_ended: dict[int, int] = {}  # night -> its last imported game, for the room screens
+    # Tables already found or made, filled only once their file's transaction has committed.
+    known: dict[Placement, NightTable] = {}
     with suspended():
         for name, content in files:
             report = FileReport(name)
@@ -81,9 +83,12 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
                 continue
             try:
                 record = load_record(content)
-                report.game_id, night_id = _save_game(season, record, place, ended_per_night, user)
-                if night_id is not None:
-                    last_ended[night_id] = report.game_id
+                game, at_table = _save_game(season, record, place, known.get(place), ended_per_night,
+                                            user)
+                known[place] = at_table
+                report.game_id = game.pk
+                if game.finished:
+                    last_ended[at_table.night_id] = game.pk
             except RecordError as error:
                 report.problems.extend(str(problem) for problem in error.problems)
     if any(r.ok for r in reports):
@@ -94,19 +99,19 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
 
 
 @transaction.atomic
-def _save_game(season: Season, record: Any, place: Placement, ended_per_night: dict[date, int],
-               user: object) -> tuple[int, int | None]:
-    """Saves the game at its night's table; returns it and, when it ended, its night."""
+def _save_game(season: Season, record: Any, place: Placement, at_table: NightTable | None,
+               ended_per_night: dict[date, int], user: object) -> tuple[Game, NightTable]:
+    """Saves the game at its night's table (found or made unless given)."""
     game = Game.create_from_record(record, device="import", user=user)
-    night = Night.objects.filter(season=season, date=place.date).order_by("pk").first()
-    if night is None:
-        night = Night.objects.create(season=season, date=place.date)
-    nighttable, _ = NightTable.objects.get_or_create(night=night, label=place.table)
-    LeagueGame.objects.create(game=game, table=nighttable)
+    if at_table is None:
+        night = Night.objects.filter(season=season, date=place.date).order_by("pk").first()
+        if night is None:
+            night = Night.objects.create(season=season, date=place.date)
+        at_table, _ = NightTable.objects.get_or_create(night=night, label=place.table)
+    LeagueGame.objects.create(game=game, table=at_table)
     if game.finished:
         n = ended_per_night.get(place.date, 0)
         ended_per_night[place.date] = n + 1
         start = timezone.make_aware(datetime.combine(place.date, NIGHT_STARTS))
         Game.objects.filter(pk=game.pk).update(finished_at=start + timedelta(minutes=n))
-        return game.pk, night.pk
-    return game.pk, None
+    return game, at_table

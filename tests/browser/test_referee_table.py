@@ -1,0 +1,110 @@
+"""Three phones at one live table: a snap race, a wrong snap and its penalty, a reconnect.
+
+Daphne serves the app (pytest-django's live_server has no WebSockets), in a
+forked process on a free loopback port reading the test database (a file).
+Each phone is its own browser context (its own cookies: its own seat).
+
+The race is played without timing luck: Chloé taps first, but her phone holds
+the claim (the `referee.hold` test hook, a slow network) until Ben's later tap
+has been accepted; when it arrives, its earlier tap time wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from asgiref.sync import SyncToAsync
+from channels.testing.live import make_application, set_database_connection
+from daphne.testing import DaphneProcess
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from playwright.sync_api import Browser, Page, expect
+
+from referee.models import LiveTable
+from tests.factories import make_game
+
+
+@pytest.fixture
+def daphne(transactional_db: None) -> Iterator[str]:
+    """Daphne on 127.0.0.1 and a free port; yields its base URL."""
+    # A single-thread executor made before the fork does not work after it (testing-stack.md).
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    process = DaphneProcess("127.0.0.1",
+                            partial(make_application, static_wrapper=ASGIStaticFilesHandler),
+                            setup=set_database_connection)
+    process.start()
+    try:
+        if not process.ready.wait(timeout=20):
+            raise RuntimeError("Daphne did not start within 20 s")
+        yield f"http://127.0.0.1:{process.port.value}"
+    finally:
+        process.terminate()
+        process.join(timeout=10)
+
+
+def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, seat: str) -> Page:
+    phone = browser.new_context(**context_args).new_page()
+    phone.goto(f"{url}/tables/{code}/join/")
+    phone.get_by_role("button", name=seat, exact=True).tap()
+    expect(phone.locator("#link-status")).to_have_text("en direct")
+    return phone
+
+
+def pick(phone: Page, action: str, rank: str, suit: str) -> None:
+    phone.get_by_role("button", name=action).tap()
+    dialog = phone.locator("#chooser")
+    dialog.locator(f'.rank[data-rank="{rank}"]').tap()
+    dialog.locator(f'.suit[data-suit="{suit}"]').tap()
+
+
+def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconnect(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
+    table = LiveTable.open_for(game, snap_limit=30)  # long enough for the taps below
+    ana, ben, chloe = (sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben", "Chloé"))
+
+    pick(ana, "Je défausse…", "7", "H")
+    for phone in (ana, ben, chloe):
+        expect(phone.get_by_test_id("pile-top")).to_have_text("7♥")
+        expect(phone.get_by_test_id("countdown")).to_have_attribute("data-open", "true")
+
+    # Chloé taps first, on a slow network: her claim waits on her phone.
+    chloe.evaluate("window.referee.hold = true")
+    pick(chloe, "Snap !", "7", "C")
+    assert chloe.evaluate("window.referee.queue.length") == 1
+    ben.wait_for_timeout(150)  # Ben taps clearly later
+    pick(ben, "Snap !", "7", "S")
+    expect(ana.get_by_test_id("feed").locator("li").first).to_have_text("Ben pose 7♠ : accepté.")
+    chloe.evaluate("window.referee.release()")
+    for phone in (ana, ben, chloe):
+        expect(phone.get_by_test_id("feed")).to_contain_text("Ben reprend 7♠")
+        expect(phone.get_by_test_id("feed").locator("li[data-rule='snap.accepted']").first).to_have_text(
+            "Chloé pose 7♣ : accepté.")
+    ben.screenshot(path=artifacts / "referee-race-ben.png", full_page=True)
+
+    # A wrong snap: the card goes back and Ben takes a penalty card.
+    pick(ana, "Je défausse…", "5", "D")
+    expect(ben.get_by_test_id("pile-top")).to_have_text("5♦")
+    pick(ben, "Snap !", "9", "S")
+    penalty = "Ben pose 9♠, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder."
+    for phone in (ana, ben, chloe):
+        expect(phone.get_by_test_id("feed").locator("li").first).to_have_text(penalty)
+    chloe.screenshot(path=artifacts / "referee-penalty-chloe.png", full_page=True)
+
+    # Ben's phone drops and comes back: it gets the table as it is now.
+    context = ben.context
+    ben.close()
+    ben = context.new_page()
+    ben.goto(f"{daphne}/tables/{table.code}/")
+    expect(ben.locator("#link-status")).to_have_text("en direct")
+    expect(ben.get_by_test_id("pile-top")).to_have_text("5♦")
+    expect(ben.get_by_test_id("feed").locator("li").first).to_have_text(penalty)
+    assert ben.evaluate("document.documentElement.scrollWidth") <= 390
+    ben.screenshot(path=artifacts / "referee-reconnected-ben.png", full_page=True)
+
+    assert table.state().penalty_cards == {"Ben": 1}
+    assert table.state().snapped == {"Chloé": 1}

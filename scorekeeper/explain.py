@@ -10,6 +10,7 @@ locale/en/LC_MESSAGES/django.po.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -261,6 +262,7 @@ class SideWhy:
     reasons: list[Reason] = field(default_factory=list)
     points: str = ""
     total: str = ""
+    out: bool = False  # no longer in the game (dutch): no hand, no points this round
 
 
 def cards_sum(codes: list[str], value_of: Any, scale: int = 1) -> str:
@@ -336,7 +338,11 @@ def explain_round(result: GameResult, index: int, data: dict[str, Any], who: str
                 why.reasons.append(Reason(explain_step(step, key), step.rule, rule_url(key, step.rule)))
         if name in scored["points"]:
             why.points = number(scored["points"][name], signed=True)
+        else:
+            why.out = True
         why.total = number(scored["totals"].get(name, 0))
+        if who is None and variant.family == "cactus_game" and not why.reasons and why.points == "0":
+            continue  # a turn concerns its player (and a player stolen from): leave the others out
         out.append(why)
     return out
 
@@ -399,7 +405,7 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
     "canasta.red_three_in_hand": _("Un 3 rouge se pose tout de suite, il ne reste jamais en main "
                                    "(%(side)s, %(card)s)."),
     "canasta.concealed_without_going_out": _("« Main cachée » suppose qu'un joueur a terminé la manche."),
-    "canasta.meld": _("La pose %(meld)s de %(side)s (%(cards)s) n'est pas valable."),
+    "canasta.meld": _("La pose %(meld)s de %(side)s (%(cards)s) %(why)s."),
     "canasta.same_rank": _("%(side)s a deux poses de %(rank)s."),
     "canasta.opening": _("La première pose de %(side)s vaut %(worth)s, moins que le minimum de "
                          "%(minimum)s pour un total de %(total)s."),
@@ -411,13 +417,47 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
     "cactus_game.play_after_end": _("Le coup %(play)s vient après la fin du tour de %(player)s "
                                     "(coup %(ended_by)s)."),
     "cactus_game.set_shape": _("Le coup %(play)s (série) doit donner trois personnages."),
-    "cactus_game.set": _("Le coup %(play)s n'est pas une série valable."),
+    "cactus_game.set": _("Le coup %(play)s n'est pas une série valable : %(why)s."),
     "cactus_game.steal_target": _("Le coup %(play)s (vol de Point) doit viser un joueur."),
     "cactus_game.steal_self": _("Coup %(play)s : %(player)s ne peut pas se voler un Point."),
     "cactus_game.steal_nothing": _("Coup %(play)s : %(target)s n'a pas de Point à voler."),
     "cactus_game.point_cards": _("%(player)s aurait besoin de plus des %(limit)s cartes Point qui "
                                  "existent (%(taken)s déjà prises)."),
 }
+
+
+# The engine says why a meld or a set is refused in a short English phrase (`why`);
+# these patterns say it in the active language. An unknown phrase is shown as is.
+REASONS: tuple[tuple[re.Pattern[str], Promise], ...] = tuple((re.compile(pattern), text) for pattern, text in (
+    (r"^has fewer than 3 cards$", _("a moins de 3 cartes")),
+    (r"^holds a red 3, which is never melded$", _("contient un 3 rouge, qui ne se pose jamais")),
+    (r"^has only wild cards but fewer than 7 \(a wild canasta\)$",
+     _("n'a que des jokers et des 2, mais moins de 7 (une canasta de jokers)")),
+    (r"^mixes ranks \((?P<ranks>[^)]*)\)$", _("mélange des rangs (%(ranks)s)")),
+    (r"^mixes black 3s with wild cards$", _("mélange des 3 noirs et des jokers ou des 2")),
+    (r"^holds black 3s, which are melded only 3 or 4 together$",
+     _("contient des 3 noirs, qui ne se posent que par 3 ou 4")),
+    (r"^holds black 3s, which only the side going out may meld$",
+     _("contient des 3 noirs, que seul le camp qui termine peut poser")),
+    (r"^has fewer than 2 natural cards$", _("a moins de 2 cartes naturelles")),
+    (r"^has more wild cards than natural cards$", _("a plus de jokers et de 2 que de cartes naturelles")),
+    (r"^has more than 3 wild cards$", _("a plus de 3 jokers et 2")),
+    (r"^a set is three cards, not (?P<count>\d+)$", _("une série a trois cartes, pas %(count)s")),
+    (r'^"?(?P<name>.*?)"? is not a character .*$', _("« %(name)s » n'est pas un personnage")),
+    (r"^a set cannot mix (?P<kinds>.*)$", _("une série ne mélange pas %(kinds)s")),
+))
+
+
+def reason_text(why: str) -> str:
+    """The engine's English reason in the active language (as is when unknown)."""
+    for pattern, text in REASONS:
+        found = pattern.match(why)
+        if found:
+            groups = {k: v.replace(" and ", " / ") for k, v in found.groupdict().items()}
+            if "ranks" in groups:  # "J, Q" -> "V, D" in French
+                groups["ranks"] = ", ".join(str(FACE_RANKS.get(r, r)) for r in groups["ranks"].split(", "))
+            return str(text) % groups if groups else str(text)
+    return why
 
 
 def _problem_code(problem: Problem) -> str | None:
@@ -438,7 +478,9 @@ def problem_text(problem: Problem) -> str:
     template = PROBLEM_SENTENCES.get(code) if code else None
     if template is None:
         return problem.message
-    params = getattr(problem, "params", None) or {}
+    params = dict(getattr(problem, "params", None) or {})
+    if isinstance(params.get("why"), str):
+        params["why"] = reason_text(params["why"])
     return str(template) % format_params(params, "")
 
 

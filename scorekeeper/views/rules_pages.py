@@ -237,8 +237,7 @@ PLAY: dict[str, list[Promise]] = {
         _("Le but est de finir la manche avec la main la plus faible possible. En fin de manche, chacun "
           "retourne ses cartes et on compte la valeur de sa main avec le tableau ci-dessous."),
         _("Une carte de pénalité se prend sur le dessus de la pioche, sans la regarder, et s'ajoute face "
-          "cachée aux cartes du joueur. Un pouvoir mal utilisé annule le tour et coûte une carte de "
-          "pénalité."),
+          "cachée aux cartes du joueur."),
     ],
     "canasta": [
         _("À deux, chacun joue pour soi avec 15 cartes ; à quatre, deux équipes de partenaires assis face à "
@@ -258,6 +257,40 @@ PLAY: dict[str, list[Promise]] = {
           "au moins une carte : le tour s'arrête alors aussitôt. Piocher une carte est toujours permis."),
         _("Le Stop est la seule carte qui se joue hors de son tour : il annule une action avant qu'elle "
           "ait lieu. Ici, chaque tour se saisit comme une ligne du tableau des scores."),
+    ],
+}
+
+# What one variant adds to its family's way of playing (table-rules.md), in our words.
+POWER_MISUSED = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) annule le "
+                  "tour et coûte une carte de pénalité.")
+PLAY_EXTRAS: dict[str, list[Promise]] = {
+    "tamalou": [POWER_MISUSED], "koubo": [POWER_MISUSED], "tamoul": [POWER_MISUSED],
+    "fontenaysien": [POWER_MISUSED],
+    "cabo-bruxellois": [
+        POWER_MISUSED,
+        _("Chacun peut regarder ses deux premières cartes tant qu'il n'a pas pioché pour la première fois."),
+        _("On ne prend la carte de la défausse que si personne ne l'a recouverte d'une défausse rapide."),
+    ],
+    "dutch-toulousain": [
+        _("Plusieurs valets défaussés vite sur la même défausse : chacun de ceux qui en ont jeté un fait son "
+          "échange, un par valet, dans l'ordre du tour en partant du joueur suivant ; le joueur dont c'est "
+          "le tour échange en dernier."),
+        _("Jeu pour autrui : le joueur dont c'est le tour passe d'abord, autant de fois qu'il le peut, puis "
+          "les autres dans l'ordre du tour ; celui qui n'a plus de carte n'en donne pas. Jamais contre un "
+          "dutcheur gelé."),
+    ],
+    "canasta": [
+        _("Une canasta de jokers se compose en un seul tour."),
+    ],
+    "cactus-game": [
+        _("Les 90 cartes blanches : 36 personnages (16 Charlie, 12 Spike, 5 Walter, 3 jokers) et 54 actions "
+          "(3 Point gratuit, 3 Échange de mains, 6 Regarde et vole, 6 Pioche 3, 6 Vol de Point, 10 Demande "
+          "de carte, 10 Vol de carte, 10 Stop). Le joueur le plus habillé de vert commence, puis on tourne "
+          "dans le sens des aiguilles d'une montre."),
+        _("Un Stop arrive trop tard une fois les mains échangées, la main regardée ou la première carte "
+          "piochée. Un Point gratuit, un Vol de Point ou une Pioche 3 arrêtés ne terminent pas le tour."),
+        _("Commencer son tour sans aucune carte oblige à piocher 3 cartes, ce qui termine le tour. Quand la "
+          "pioche est vide, on mélange la défausse pour en refaire une."),
     ],
 }
 
@@ -506,7 +539,7 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "variant": variant,
         "lead": FAMILY_LEADS[variant.family],
         "players": players_label(variant),
-        "play": PLAY[variant.family],
+        "play": [*PLAY[variant.family], *PLAY_EXTRAS.get(variant.key, [])],
         "deck_rows": deck_rows(variant),
         "deck_size": variant.deck.size if variant.deck else None,
         "deck_copies": variant.deck.copies["AS"] if variant.deck else None,  # jokers aside

@@ -120,3 +120,27 @@ def test_it_links_a_problem_to_the_rule_it_breaks_on_the_variant_page():
     draw = one("cactus-tas", AB, [{"hands": {"Ana": 9, "Ben": 3}}], "cactus_tas.draw_missing")
     assert problem_link(draw, "cactus-tas") == "/rules/cactus-tas/#cactus-tas-draw-weight"
     assert problem_link(Problem("no rule"), "tamalou") is None
+
+
+@pytest.mark.parametrize("meld,why_fr", [
+    (["5S", "5H"], "a moins de 3 cartes"),
+    (["QS", "QH", "KD"], "mélange des rangs (R, D)"),
+    (["5S", "2H", "JK"], "a moins de 2 cartes naturelles"),
+    (["5S", "5H", "5D", "5C", "5S", "2H", "JK", "2C", "JK"], "a plus de 3 jokers et 2"),
+    (["3S", "3C", "3S"], "contient des 3 noirs, que seul le camp qui termine peut poser"),
+])
+def test_it_says_why_a_canasta_meld_is_refused_in_french(meld, why_fr):
+    problem = one("canasta", AB, [{"sides": {"Ana": {"melds": [meld]}, "Ben": {}}}], "canasta.meld")
+    assert french(problem).endswith(f") {why_fr}.")
+    assert "fewer" not in french(problem) and MISSING not in english(problem)
+
+
+@pytest.mark.parametrize("characters,why_fr", [
+    (["charlie", "spike", "joker"], "une série ne mélange pas charlie / spike"),
+    (["bob", "joker", "joker"], "« bob » n'est pas un personnage"),
+    (["walter"], "une série a trois cartes, pas 1"),
+])
+def test_it_says_why_a_cactus_game_set_is_refused_in_french(characters, why_fr):
+    turns = [{"player": "Ana", "plays": [{"card": "set", "characters": characters}]}]
+    problem = one("cactus-game", AB, turns, "cactus_game.set")
+    assert french(problem) == f"Le coup 1 n'est pas une série valable : {why_fr}."

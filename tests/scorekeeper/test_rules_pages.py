@@ -155,3 +155,25 @@ def test_it_refuses_a_post():
 
 def test_it_names_cards_in_the_page_language():
     assert card_label("KH") in get("/rules/tamalou/").content.decode()
+
+
+def test_it_has_english_for_every_text_of_the_pages():
+    from django.utils import translation
+
+    from scorekeeper.views import rules_pages as pages
+
+    texts = [*pages.RULE_STATEMENTS.values(), *pages.CALL_AFTER.values(), *pages.SNAP_WHO.values(),
+             *pages.SNAP_SEVERAL.values(), *pages.SNAP_WRONG.values(), *pages.POWER_EFFECTS.values(),
+             *pages.FAMILY_LEADS.values(), pages.SNAP_NO_RETRY, pages.SNAP_FOR_OTHERS,
+             *(t for paragraphs in pages.PLAY.values() for t in paragraphs),
+             *(t for paragraphs in pages.PLAY_EXTRAS.values() for t in paragraphs),
+             *(r.text for readings in READINGS.values() for r in readings)]
+    untranslated = []
+    for text in texts:
+        with translation.override("en"):
+            english = str(text)
+        with translation.override("fr"):
+            french = str(text)
+        if english == french:
+            untranslated.append(french)
+    assert untranslated == []

@@ -122,3 +122,27 @@ def test_it_answers_404_for_a_missing_game_round_or_player(client):
 def test_it_refuses_a_post(client):
     game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=5, Ben=7)])
     assert client.post(f"/games/{game.pk}/rounds/1/why/").status_code == 405
+
+
+def test_it_explains_a_dutch_elimination_and_shows_the_player_out_afterwards(client):
+    rounds = [tamalou_round(None, Ana=104, Ben=3, Chloé=5), tamalou_round(None, Ben=3, Chloé=5)]
+    game = make_game("dutch", ["Ana", "Ben", "Chloé"], rounds=rounds)
+    first = why(client, game, 1, "Ana").content.decode()
+    assert "Ana atteint 104 (100 ou plus) : éliminé" in first
+    assert "#dutch-eliminated" in first
+    second = why(client, game, 2, "Ana").content.decode()
+    assert "Éliminé : ne joue plus de manche, son total reste." in second
+    assert "<strong>104</strong>" in second
+
+
+def test_it_leaves_out_players_a_cactus_game_turn_does_not_concern(client):
+    turns = [{"player": "Ana", "plays": [{"card": "free_point"}]}]
+    game = make_game("cactus-game", ["Ana", "Ben", "Chloé"], rounds=turns)
+    text = why(client, game, 1).content.decode()
+    assert "Ana joue Point gratuit → +1" in text
+    assert "<h3>Ben</h3>" not in text and "<h3>Chloé</h3>" not in text
+
+
+def test_it_brings_its_stylesheet_into_the_sheet_drawer(client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=5, Ben=7)])
+    assert "css/rules.css" in why(client, game, 1, "Ana", htmx=True).content.decode()

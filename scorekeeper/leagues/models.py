@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from scorekeeper.leagues.standings import Skill, Tally
 from scorekeeper.models import Game, Player
+from scorekeeper.rules import VARIANTS
 
 MAX_LABEL = 80
 
@@ -179,3 +180,7 @@ class Result(models.Model):
     @property
     def scaled_place(self) -> float:
         return 0.0 if self.sides < 2 else (self.place - 1) / (self.sides - 1)
+
+    @property
+    def variant_name(self) -> str:
+        return VARIANTS[self.variant].name

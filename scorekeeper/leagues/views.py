@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
@@ -314,7 +315,8 @@ def player_detail(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResp
         variant = played[0][0]
     of_variant = [r for r in results if r.variant == variant]
     context = {
-        "season": season, "player": player, "results": list(reversed(results)),
+        "season": season, "player": player, "results": list(reversed(results))[:RECENT_RESULTS],
+        "result_count": len(results), "games_csv": reverse("leagues:games_csv", args=[season.pk]),
         "overall": standings[OVERALL],
         "played": [(key, VARIANTS[key].name, n) for key, n in played],
         "variant": variant, "variant_name": VARIANTS[variant].name,
@@ -324,6 +326,9 @@ def player_detail(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResp
     if request.htmx:
         template_name += "#points"
     return render(request, template_name, context)
+
+
+RECENT_RESULTS = 20  # the page lists the last ones; the games CSV has them all
 
 
 def _rating_chart(results: list[Result]) -> str:

@@ -4,6 +4,7 @@ read from its declaration (one source of truth: the picker never lists a card it
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,21 +17,25 @@ RED_SUITS = ("H", "D")
 
 @dataclass(frozen=True)
 class PickerDeck:
-    ranks: tuple[str, ...]  # the ranks the deck holds, in the picker's order
+    ranks: tuple[tuple[str, str], ...]  # (rank, label) for the ranks the deck holds, in order
     suits: tuple[tuple[str, str, bool], ...]  # (code, symbol, red)
     joker: bool
     copies_json: str  # {"KH": 1, "JK": 2…}: how many of each code one round may use
     values_json: str  # memory games: {"KH": 0…} as players count them, for cactus-tas' draws
     halves: bool  # tamoul counts in halves: the number pad shows a ½ key
     label: str
+    labels_json: str  # rank -> how players read it ("K" -> "R" in French), "JK" -> "Joker"
+    joker_label: str
 
 
-def picker_deck(variant: Any) -> PickerDeck | None:
-    """The picker's deck for `variant`, or None for a game without cards (cactus-game)."""
+def picker_deck(variant: Any, labels: Mapping[str, str] | None = None) -> PickerDeck | None:
+    """The picker's deck for `variant`, or None for a game without cards (cactus-game).
+    `labels` names ranks and the joker in the reader's language ({"K": "R", "JK": "Joker"})."""
     deck = variant.deck
     if deck is None:
         return None
-    ranks = tuple(r for r in RANKS if any(r + s in deck for s in SUITS))
+    labels = {r: r for r in RANKS} | {JOKER: "Joker"} | dict(labels or {})
+    ranks = tuple((r, labels[r]) for r in RANKS if any(r + s in deck for s in SUITS))
     values = getattr(variant, "values", None) or {}
     return PickerDeck(
         ranks=ranks,
@@ -41,11 +46,7 @@ def picker_deck(variant: Any) -> PickerDeck | None:
                                separators=(",", ":")),
         halves=variant.scale == 2,
         label=deck.label,
+        labels_json=json.dumps(labels, separators=(",", ":"), ensure_ascii=False),
+        joker_label=labels[JOKER],
     )
 
-
-def card_label(code: str) -> str:
-    """A code as the picker shows it: "10♥", "Joker"."""
-    if code == JOKER:
-        return "Joker"
-    return code[:-1] + SUIT_SYMBOLS.get(code[-1], code[-1])

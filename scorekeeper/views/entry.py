@@ -18,6 +18,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -35,6 +36,7 @@ from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.players import players_in_round, totals_before_round
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
 from scorekeeper.entry.turns import next_player
+from scorekeeper.explain import FACE_RANKS
 from scorekeeper.models import Game, Round
 from scorekeeper.rules import RecordError
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
@@ -104,7 +106,7 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "slots": preview.slots(keys),
         "request_id": request_id,
         "confirm": confirm,
-        "deck": picker_deck(variant),
+        "deck": picker_deck(variant, _card_labels()),
         "cactus_limit": variant.call.threshold if variant.call and variant.key == "cactus-tas" else None,
         "players": game.player_names(),
         "play_kinds": PLAY_KINDS,
@@ -114,6 +116,11 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
                        else reverse("round_new", args=[pk])),
         "preview_url": reverse("round_preview", args=[pk]),
     }
+
+
+def _card_labels() -> dict[str, str]:
+    """Ranks as players read them in the active language (R, D, V in French)."""
+    return {rank: str(label) for rank, label in FACE_RANKS.items()} | {"JK": _("Joker")}
 
 
 def _render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:

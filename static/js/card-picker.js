@@ -23,7 +23,11 @@
   function picker() { return document.getElementById("picker"); }
   function codes(input) { return input.value.trim() ? input.value.trim().split(/\s+/) : []; }
   function label(code) {
-    return code === "JK" ? "Joker" : code.slice(0, -1) + (SYMBOLS[code.slice(-1)] || code.slice(-1));
+    var p = picker(), names = p ? JSON.parse(p.dataset.labels) : {};
+    if (code === "JK") return names.JK || "Joker";
+    var rank = code.slice(0, -1), suit = code.slice(-1);
+    if (!SYMBOLS[suit]) return code; // typed text that is no card: shown as typed
+    return (names[rank] || rank) + SYMBOLS[suit];
   }
   function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
   function visible(el) { return !el.closest("[hidden], .mode-hidden"); }
@@ -90,13 +94,14 @@
       block.querySelector(".mode-count").classList.toggle("mode-hidden", !count);
     });
     // Chips for every cards field: tap one to take the card back.
+    var empty = (p && p.dataset.empty || "+").replace(/</g, "&lt;");
     f.querySelectorAll("[data-cards-field]").forEach(function (field) {
       var input = field.querySelector("[data-cards]"), chips = field.querySelector(".chips");
       var html = codes(input).map(function (c, i) {
         var red = /[HD]$/.test(c) ? " red" : "";
         return '<button type="button" class="chip' + red + '" data-remove="' + i + '">' + label(c).replace(/</g, "&lt;") + "</button>";
       }).join("");
-      chips.innerHTML = html || '<span class="chips-empty">' + (field.dataset.empty || "＋") + "</span>";
+      chips.innerHTML = html || '<span class="chips-empty">' + empty + "</span>";
     });
     if (!p) return;
     var copies = JSON.parse(p.dataset.copies), values = JSON.parse(p.dataset.values || "{}");

@@ -38,3 +38,20 @@ def test_it_explains_a_score_and_links_to_its_rule(live_server: LiveServer, page
     expect(page).to_have_url(f"{live_server.url}/rules/tamalou/#tamalou-above-announcer")
     expect(page.locator("#tamalou-above-announcer")).to_be_in_viewport()
     page.screenshot(path=artifacts / "why-rule-target-phone.png")
+
+
+def test_it_opens_why_this_score_in_the_sheet_drawer(live_server: LiveServer, page: Page, artifacts: Path,
+                                                     transactional_db):
+    game = make_game("tamoul", ["Ana", "Ben"], rounds=[
+        tamalou_round(None, Ana=50, Ben=1), tamalou_round("Ben", Ana=["QS", "JD", "KC", "5S"],
+                                                           Ben=["KH", "AD"])])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    page.locator(f'a[href="/games/{game.pk}/rounds/2/why/?player=Ana"]').tap()
+
+    drawer = page.locator("dialog#drawer")
+    expect(drawer).to_be_visible()
+    expect(drawer).to_contain_text("Pourquoi ce score ? Manche 2")
+    expect(drawer).to_contain_text("Ana tombe pile sur 100 : le total redescend à 50")
+    expect(drawer.locator(".why-cards")).to_contain_text("D♠ 15 + V♦ 15 + R♣ 15 + 5♠ 5 = 50")
+    page.screenshot(path=artifacts / "why-drawer-phone.png")

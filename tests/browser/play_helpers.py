@@ -48,7 +48,8 @@ def wait_for_preview(page: Page) -> None:
 
 
 def save_round(page: Page) -> None:
-    page.get_by_role("button", name="Enregistrer la manche").tap()
+    """"Enregistrer la manche" (or "le tour" in cactus-game)."""
+    page.locator("#entry-form button.save").tap()
 
 
 def cards_field(page: Page, input_name: str) -> Locator:

@@ -22,7 +22,7 @@ from scorekeeper.leagues.models import LeagueGame, Night, NightTable, Season
 from scorekeeper.leagues.receivers import broadcast_game_ended
 from scorekeeper.leagues.recording import recompute_season, suspended
 from scorekeeper.models import Game
-from scorekeeper.rules import RecordError, load_record
+from scorekeeper.rules import Problem, RecordError, load_record
 
 DEFAULT_TABLE = "Table 1"
 # "2026-03-12_table-2.json": the night's date, then (optionally) the table's label.
@@ -35,7 +35,7 @@ NIGHT_STARTS = time(20, 0)
 class FileReport:
     name: str
     game_id: int | None = None
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)  # str(problem) is the English line
 
     @property
     def ok(self) -> bool:
@@ -79,7 +79,7 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
             reports.append(report)
             place = placement_for(name, night_date, table)
             if isinstance(place, str):
-                report.problems.append(place)
+                report.problems.append(Problem(place))
                 continue
             try:
                 record = load_record(content)
@@ -90,7 +90,7 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
                 if game.finished:
                     last_ended[at_table.night_id] = game.pk
             except RecordError as error:
-                report.problems.extend(str(problem) for problem in error.problems)
+                report.problems.extend(error.problems)
     if any(r.ok for r in reports):
         recompute_season(season)
     for night_id, game_id in last_ended.items():  # one message per night is enough to refresh

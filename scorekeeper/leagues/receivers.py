@@ -11,6 +11,7 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 from django.dispatch import receiver
 
+from scorekeeper.leagues.models import Season
 from scorekeeper.leagues.recording import is_suspended, on_game_scored
 from scorekeeper.models import Game
 from scorekeeper.signals import game_scored
@@ -20,7 +21,14 @@ logger = logging.getLogger(__name__)
 
 @receiver(game_scored, sender=Game, dispatch_uid="leagues.game_scored")
 def follow_league_game(sender: type[Game], game: Game, ended: bool, **kwargs: Any) -> None:
-    season = on_game_scored(game, ended)
+    try:
+        season = on_game_scored(game, ended)
+    except Exception:
+        # The round is saved already (this runs after its commit): a failure here must not
+        # turn it into an error on the players' phones. The season says it is behind instead.
+        logger.exception("league standings not updated after game %s", game.pk)
+        Season.objects.filter(nights__tables__games__game=game).update(ratings_stale=True)
+        return
     if season is None or not ended or is_suspended():
         return  # a bulk import tells the screens itself, once its standings are recomputed
     night_id = game.league_game.table.night_id

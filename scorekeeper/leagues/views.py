@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
+from scorekeeper.explain import problem_text
 from scorekeeper.leagues import reading
 from scorekeeper.leagues.charts import Series, line_chart
 from scorekeeper.leagues.forms import (
@@ -41,7 +42,7 @@ from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Re
 from scorekeeper.leagues.recording import recompute_season
 from scorekeeper.leagues.standings import OVERALL
 from scorekeeper.models import Game, Player
-from scorekeeper.rules import VARIANTS, RecordError
+from scorekeeper.rules import VARIANTS, Problem, RecordError
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -208,8 +209,17 @@ def season_import(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     template_name = "leagues/import.html"
     if request.htmx:
         template_name += "#result"
-    return render(request, template_name, {"season": season, "form": form, "reports": reports},
+    shown = [(r.name, r.ok, [problem_sentence(p) for p in r.problems]) for r in reports or []]
+    return render(request, template_name, {"season": season, "form": form, "reports": shown},
                   status=status)
+
+
+def problem_sentence(problem: Problem) -> str:
+    """The engine's problem in the page's language, with the round it is in."""
+    text = problem_text(problem)
+    if problem.round is None:
+        return text
+    return _("manche %(round)s : %(problem)s") % {"round": problem.round, "problem": text}
 
 
 # -- nights and tables --------------------------------------------------------
@@ -277,7 +287,7 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
                                   teams=form.teams())
                 LeagueGame.objects.create(game=game, table=table)
         except RecordError as error:
-            problems = [str(p) for p in error.problems]
+            problems = [problem_sentence(p) for p in error.problems]
         else:
             target = game_link(game) or table.get_absolute_url()
             if request.htmx:

@@ -111,3 +111,24 @@ def test_it_refuses_an_unknown_season_in_the_command():
 
     with pytest.raises(CommandError, match="no season with id 999"):
         call_command("recompute_ratings", "999")
+
+
+def test_it_keeps_the_round_and_marks_the_season_behind_when_the_update_fails(
+        season, table, play, monkeypatch, client, caplog):
+    def broken(league_game):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr("scorekeeper.leagues.recording.record_ended_game", broken)
+
+    game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")  # no exception reaches the caller
+
+    assert game.finished and game.rounds.count() == 1
+    season.refresh_from_db()
+    assert season.ratings_stale is True
+    assert "league standings not updated" in caplog.text
+    assert "n'est plus à jour" in client.get(season.get_absolute_url()).content.decode()
+    # The organiser's recomputation catches up and clears the flag.
+    monkeypatch.undo()
+    recompute_season(season)
+    season.refresh_from_db()
+    assert season.ratings_stale is False and stored(season, "tamalou")["Ana"][1] == 1

@@ -121,7 +121,7 @@ def test_it_says_why_a_game_cannot_start_at_the_table(client, table):
 
     page = response.content.decode()
     assert response.status_code == 200 and page.lstrip().startswith('<section id="new-game"')
-    assert "tamalou is played by 2 to 8 players, not 1" in page
+    assert "Ce jeu se joue de 2 à 8 joueurs, pas 1." in page  # the engine's problem, in French
     assert not Game.objects.exists()
 
 
@@ -163,5 +163,5 @@ def test_it_imports_uploaded_files_and_names_the_bad_one(client, organiser, seas
 
     page = response.content.decode()
     assert page.lstrip().startswith('<section id="result"')
-    assert "2026-03-05_t2.json" in page and "round 1: Ben&#x27;s hand is missing" in page
+    assert "2026-03-05_t2.json" in page and "manche 1 : Il manque la main de Ben." in page
     assert LeagueGame.objects.count() == 1

@@ -95,7 +95,7 @@ class NewGameDraft:
         counts = allowed_player_counts(self.variant)
         if len(players) not in counts:
             self._error("players", _("%(game)s se joue %(counts)s joueurs (ici %(n)s).") % {
-                "game": self.variant.name, "counts": _counts_text(counts), "n": len(players)})
+                "game": self.variant.name, "counts": counts_text(counts), "n": len(players)})
         teams = self._checked_teams(players)
         if self.errors:
             return None
@@ -143,7 +143,8 @@ class NewGameDraft:
         self.errors.setdefault(name, []).append(message)
 
 
-def _counts_text(counts: list[int]) -> str:
+def counts_text(counts: list[int]) -> str:
+    """"de 2 à 8", "à 2 ou à 4": how many may play, as the end of "se joue … joueurs"."""
     if len(counts) == 2 and counts[1] - counts[0] > 1:
         return _("à %(a)s ou à %(b)s") % {"a": counts[0], "b": counts[1]}
     return _("de %(a)s à %(b)s") % {"a": counts[0], "b": counts[-1]}

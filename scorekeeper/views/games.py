@@ -12,10 +12,11 @@ from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.models import Game, Player
-from scorekeeper.new_game import NewGameDraft, allowed_player_counts
+from scorekeeper.new_game import NewGameDraft, allowed_player_counts, counts_text
 from scorekeeper.rules import VARIANTS, RecordError
 from scorekeeper.score_sheet import path_for
 from scorekeeper.views.common import HtmxHttpRequest
+from scorekeeper.views.records import problem_lines
 
 TEMPLATE = "scorekeeper/game_new.html"
 KNOWN_PLAYERS_SHOWN = 16
@@ -75,14 +76,13 @@ def _start(draft: NewGameDraft) -> Game | None:
     try:
         return Game.start(draft.variant.key, players, options, teams)
     except RecordError as exc:
-        draft.errors["game"] = [str(problem) for problem in exc.problems]
+        draft.errors["game"] = problem_lines(exc.problems)
         return None
 
 
 def _variant_choices() -> list[dict[str, Any]]:
     return [{"key": key, "name": v.name, "description": DESCRIPTIONS.get(key, ""),
-             "rules_url": path_for("rules_page", [key], f"/rules/{key}/"),
-             "counts": allowed_player_counts(v)}
+             "rules_url": path_for("rules_page", [key], f"/rules/{key}/")}
             for key, v in VARIANTS.items()]
 
 
@@ -103,7 +103,7 @@ def _form_context(draft: NewGameDraft) -> dict[str, Any]:
         "variant": variant,
         "description": DESCRIPTIONS.get(variant.key, ""),
         "rules_url": path_for("rules_page", [variant.key], f"/rules/{variant.key}/"),
-        "counts": allowed_player_counts(variant),
+        "counts": counts_text(allowed_player_counts(variant)),
         "options": options,
         "seats": seats,
         "known": known,

@@ -173,7 +173,7 @@ def test_it_plays_canasta_for_two_without_teams(client: Client):
 def test_it_shows_the_engines_problem_beside_the_form(client: Client, monkeypatch):
     def refuse(*args, **kwargs):
         raise RecordError([Problem("option rounds must be a whole number of at least 1, not 0",
-                                   code="option.count")])
+                                   code="option.count", params={"field": "options", "option": "rounds"})])
 
     monkeypatch.setattr(Game, "start", refuse)
 
@@ -181,7 +181,8 @@ def test_it_shows_the_engines_problem_beside_the_form(client: Client, monkeypatc
 
     html = response.content.decode()
     assert response.status_code == 400 and "La partie n'a pas commencé" in html
-    assert "option rounds must be a whole number" in html
+    # In French, as the rules pages' engineer words the engine's problems.
+    assert "L&#x27;option « rounds » doit être un nombre entier, au moins 1." in html
 
 
 def test_it_shows_a_player_named_like_a_script_as_text(client: Client):

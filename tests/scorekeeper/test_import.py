@@ -142,7 +142,7 @@ def test_it_refuses_two_players_whose_names_differ_only_in_case(client: Client):
     html = refused(client.post(URL, {"record": json.dumps({**RECORD, "players": ["Ana", "ana", "Ben"],
                                                            "rounds": []})}))
 
-    assert "differ only in upper/lower case" in html
+    assert "ne diffèrent que par les majuscules" in html
 
 
 def test_it_escapes_a_player_named_like_a_script_in_its_messages(client: Client):
@@ -163,4 +163,4 @@ def test_it_refuses_a_name_with_a_control_character_without_a_traceback(client: 
 
     html = refused(client.post(URL, {"record": json.dumps(record)}))
 
-    assert "contains a control character" in html
+    assert "contient un caractère invisible de contrôle" in html

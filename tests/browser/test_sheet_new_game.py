@@ -1,0 +1,62 @@
+"""Starting a game from the new-game page with one thumb, without typing the order twice."""
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.models import Game
+from tests.factories import make_player
+
+
+def test_it_starts_a_tamalou_game_for_eight_from_the_home_page(live_server: LiveServer, page: Page,
+                                                                 artifacts: Path):
+    make_player("Zoé")  # came to an earlier game
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(live_server.url)
+
+    page.get_by_role("link", name="Nouvelle partie").tap()
+    page.screenshot(path=artifacts / "new-game-variants.png", full_page=True)
+    page.get_by_role("link", name="Tamalou Mémoire").tap()
+
+    expect(page.get_by_role("heading", name="Tamalou")).to_be_visible()
+    expect(page).to_have_url(live_server.url + "/games/new/?variant=tamalou")
+    page.get_by_label("Nombre de manches").fill("6")
+    for seat, name in enumerate(["Ana", "Ben", "Chloé", "Dan", "Élise", "Fanny", "Gus"], start=1):
+        page.get_by_label(f"Place {seat}", exact=True).fill(name)
+    page.get_by_role("button", name="+ Zoé").tap()  # the known player takes seat 8
+    expect(page.get_by_label("Place 8", exact=True)).to_have_value("Zoé")
+    page.get_by_role("button", name="Monter la place 8").tap()  # Zoé sits before Gus
+    expect(page.get_by_label("Place 7", exact=True)).to_have_value("Zoé")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=artifacts / "new-game-form.png", full_page=True)
+
+    page.get_by_role("button", name="Commencer la partie").tap()
+
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Tamalou")
+    game = Game.objects.get()
+    assert page.url == live_server.url + game.get_absolute_url()
+    assert game.player_names() == ["Ana", "Ben", "Chloé", "Dan", "Élise", "Fanny", "Zoé", "Gus"]
+    assert game.options == {"rounds": 6}
+    expect(page.locator(".score-table thead th.side")).to_have_count(8)
+    expect(page.get_by_role("link", name="Manche suivante")).to_be_visible()
+    page.screenshot(path=artifacts / "new-game-started-sheet.png", full_page=True)
+
+
+def test_it_shows_why_a_game_cannot_start_beside_the_form(live_server: LiveServer, page: Page,
+                                                           artifacts: Path):
+    page.goto(live_server.url + "/games/new/?variant=canasta")
+
+    page.get_by_label("Place 1", exact=True).fill("Ana")
+    page.get_by_label("Place 2", exact=True).fill("Ben")
+    page.get_by_label("Place 3", exact=True).fill("Chloé")
+    page.get_by_role("button", name="Commencer la partie").tap()
+
+    expect(page.get_by_role("alert")).to_contain_text("Canasta se joue à 2 ou à 4 joueurs (ici 3).")
+    page.get_by_label("Place 4", exact=True).fill("Dan")
+    page.get_by_label("Places 1 et 3").fill("Les Rouges")
+    page.screenshot(path=artifacts / "new-game-canasta-error.png", full_page=True)
+    page.get_by_role("button", name="Commencer la partie").tap()
+
+    expect(page.locator(".score-table thead")).to_contain_text("Les Rouges")
+    assert Game.objects.get().teams == {"Les Rouges": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]}

@@ -1,0 +1,80 @@
+"""The score sheet on a 360 px phone: eight players, no sideways scrolling, light and dark."""
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from tests.factories import make_game, tamalou_round
+
+PLAYERS = ["Jean-Christophe", "Marie-Hélène", "Ana", "Benoît", "Chloé", "Dominique", "Éloïse",
+           "<script>alert(1)</script>"]
+
+
+@pytest.fixture
+def eight_players():
+    hands = [dict(zip(PLAYERS, values, strict=True)) for values in (
+        [12, 3, 25, 0, 7, 19, 4, 31], [5, 14, 2, 9, 30, 1, 16, 8], [40, 6, 11, 3, 2, 27, 9, 13])]
+    rounds = [tamalou_round(None, **h) for h in hands * 4]
+    return make_game("tamalou", PLAYERS, rounds=rounds)
+
+
+def test_it_fits_eight_players_on_a_360px_phone(live_server: LiveServer, page: Page, artifacts: Path,
+                                               eight_players):
+    page.set_viewport_size({"width": 360, "height": 780})
+
+    page.goto(live_server.url + eight_players.get_absolute_url())
+
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Tamalou")
+    expect(page.locator(".score-table tbody tr")).to_have_count(12)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # Every column stays wide enough for a thumb and for a two-digit total.
+    widths = page.eval_on_selector_all(".score-table thead th.side", "ths => ths.map(t => t.offsetWidth)")
+    assert len(widths) == 8 and min(widths) >= 34
+    cell = page.locator(".score-table tbody td a").first.bounding_box()
+    assert cell is not None and cell["height"] >= 44
+    # A player's name that looks like a script is shown as text.
+    expect(page.locator(".score-table thead")).to_contain_text("<script>alert(1)</script>")
+    page.screenshot(path=artifacts / "sheet-360-8-players.png", full_page=True)
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=artifacts / "sheet-360-8-players-dark.png")
+
+
+def test_it_opens_why_a_score_is_what_it_is_in_a_drawer(live_server: LiveServer, page: Page,
+                                                        artifacts: Path, eight_players):
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(live_server.url + eight_players.get_absolute_url())
+
+    page.locator(".score-table tbody tr").first.locator("td a").nth(2).tap()
+
+    drawer = page.locator("dialog#drawer")
+    expect(drawer).to_be_visible()
+    expect(drawer.locator("#drawer-body")).not_to_be_empty()
+    assert "/why/" not in page.url  # the sheet stayed where it was
+    page.screenshot(path=artifacts / "sheet-why-drawer.png")
+    drawer.get_by_role("button", name="Fermer").tap()
+    expect(drawer).to_be_hidden()
+
+
+def test_it_keeps_the_screen_on_where_the_phone_allows(live_server: LiveServer, page: Page, eight_players):
+    page.goto(live_server.url + eight_players.get_absolute_url())
+
+    # Headless chromium may grant or refuse the lock; either way the page asked for it.
+    page.wait_for_function("document.documentElement.dataset.wakeLock !== undefined")
+    assert page.evaluate("document.documentElement.dataset.wakeLock") in {"held", "refused", "unsupported"}
+    assert page.evaluate("typeof htmx") == "object"
+
+
+def test_it_links_a_manifest_the_phone_can_install_from(live_server: LiveServer, page: Page):
+    page.goto(live_server.url)
+
+    manifest = page.evaluate("""async () => {
+        const href = document.querySelector('link[rel=manifest]').href;
+        const response = await fetch(href);
+        return {type: response.headers.get('content-type'), body: await response.json()};
+    }""")
+    assert manifest["body"]["display"] == "standalone" and manifest["body"]["start_url"] == "/"
+    for icon in manifest["body"]["icons"]:
+        status = page.evaluate("async src => (await fetch(src)).status", icon["src"])
+        assert status == 200, icon["src"]

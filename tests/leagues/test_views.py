@@ -105,7 +105,11 @@ def test_it_starts_a_game_from_the_table_link(client, table):
     game = Game.objects.get()
     assert game.player_names() == ["Ana", "Ben", "Chloé"]
     assert LeagueGame.objects.get(game=game).table == table
-    assert response.status_code == 302
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    # Through htmx the browser is sent to the score sheet too.
+    htmx = client.post(reverse("leagues:table_game_create", args=[table.token]),
+                       {"variant": "dutch", "players": "Ana\nBen"}, **HTMX)
+    assert htmx["HX-Redirect"] == Game.objects.get(variant="dutch").get_absolute_url()
 
 
 def test_it_pairs_canasta_partners_opposite_each_other(client, table):

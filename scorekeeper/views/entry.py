@@ -149,14 +149,17 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         last = game.rounds.last()
         form = blank_form(game.rules, game.player_names(), in_round=_in_round(game, number),
                           teams=game.teams, next_player=next_player(game.player_names(), last and last.data))
-        return _render(request, _context(game, form, number, editing=False, preview=None,
+        # A finished game takes no more rounds: say so before anyone types a whole round.
+        ended = Preview(errors={"top": [_("La partie est terminée : aucune manche ne s’ajoute.")]},
+                        checked=True) if game.finished else None
+        return _render(request, _context(game, form, number, editing=False, preview=ended,
                                          request_id=uuid.uuid4()))
     form = _form_from_post(request, game, number)
     request_id = _request_id(request)
     action = request.POST.get("action", SAVE)
     if action != SAVE:
         apply_action(form, action)
-        _, preview = _preview(game, form, number, editing=False)
+        preview = _preview(game, form, number, editing=False)[1]
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id))
     data = to_round(form, game.player_names())
@@ -178,7 +181,8 @@ def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method != "POST":
         form = from_round(game.rules, game.player_names(), stored.data,
                           in_round=_in_round(game, number), teams=game.teams)
-        return _render(request, _context(game, form, number, editing=True, preview=None,
+        preview = _preview(game, form, number, editing=True)[1]  # the round as it stands
+        return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None))
     form = _form_from_post(request, game, number)
     action = request.POST.get("action", SAVE)
@@ -213,7 +217,7 @@ def round_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     editing = 1 <= number <= count
     number = number if editing else count + 1
     form = _form_from_post(request, game, number)
-    _, preview = _preview(game, form, number, editing=editing)
+    preview = _preview(game, form, number, editing=editing)[1]
     context = _context(game, form, number, editing=editing, preview=preview, request_id=None)
     context["oob"] = True
     return render(request, TEMPLATE + "#preview-response", context)

@@ -134,6 +134,7 @@ def test_it_shows_an_invalid_round_over_htmx_in_the_form_partial(client):
 
 def test_it_refuses_a_round_after_the_end_with_a_message_at_the_top(client):
     game = make_game("tamalou", options={"rounds": 1}, rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
+    assert "La partie est terminée" in slot(client.get(new_url(game)).content.decode(), "top")
     html = client.post(new_url(game), tamalou_post()).content.decode()
     assert slot(html, "top") != ""
     assert game.rounds.count() == 1
@@ -206,6 +207,7 @@ def test_it_prefills_the_edit_form_from_the_stored_round(client):
     assert 'value="KH"' in html and 'value="QS"' in html and 'name="hand-2-count" value="9"' in html
     assert re.search(r'name="announcer" value="0" checked', html)
     assert 'name="request_id"' not in html
+    assert "Chloé</th><td>9</td><td>9</td><td>15</td>" in html  # the round's points as they stand
 
 
 def test_it_asks_before_changing_an_earlier_round_and_shows_before_and_after(client):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 from typing import Any
 
+import segno
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -21,6 +22,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
@@ -231,8 +233,18 @@ def night_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return response
     night = _get_night_for_organiser(request, pk)
     return render(request, "leagues/night.html", {
-        "night": night, "tables": night.tables.all(), "form": TableForm(night=night),
+        "night": night, "tables": _tables_with_links(request, night), "form": TableForm(night=night),
     })
+
+
+def _tables_with_links(request: HttpRequest, night: Night) -> list[tuple[NightTable, str, str]]:
+    """Each table with its full link and that link as a QR code (an inline SVG) to scan."""
+    tables = []
+    for table in night.tables.all():
+        url = request.build_absolute_uri(table.get_absolute_url())
+        qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff")
+        tables.append((table, url, mark_safe(qr)))  # noqa: S308 - segno's own SVG, no user text
+    return tables
 
 
 @require_POST
@@ -241,7 +253,7 @@ def table_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = TableForm(request.POST, night=night)
     if not form.is_valid():
         return render(request, "leagues/night.html", {
-            "night": night, "tables": night.tables.all(), "form": form,
+            "night": night, "tables": _tables_with_links(request, night), "form": form,
         }, status=400)
     form.instance.night = night
     form.save()

@@ -169,3 +169,23 @@ def test_it_imports_uploaded_files_and_names_the_bad_one(client, organiser, seas
     assert page.lstrip().startswith('<section id="result"')
     assert "2026-03-05_t2.json" in page and "manche 1 : Il manque la main de Ben." in page
     assert LeagueGame.objects.count() == 1
+
+
+def test_it_gives_the_organiser_each_table_s_link_and_qr_code(client, organiser, night, table, other_table):
+    client.force_login(organiser)
+
+    page = client.get(reverse("leagues:night", args=[night.pk])).content.decode()
+
+    assert f"http://testserver/leagues/t/{table.token}/" in page
+    assert f"http://testserver/leagues/t/{other_table.token}/" in page
+    assert page.count('class="segno"') == 2
+
+
+def test_it_refuses_a_second_table_with_the_same_name(client, organiser, night, table):
+    client.force_login(organiser)
+
+    response = client.post(reverse("leagues:table_create", args=[night.pk]), {"label": "table 1"})
+
+    assert response.status_code == 400
+    assert "Cette soirée a déjà une table « table 1 »." in response.content.decode()
+    assert night.tables.count() == 1

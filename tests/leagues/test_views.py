@@ -189,3 +189,12 @@ def test_it_refuses_a_second_table_with_the_same_name(client, organiser, night, 
     assert response.status_code == 400
     assert "Cette soirée a déjà une table « table 1 »." in response.content.decode()
     assert night.tables.count() == 1
+
+
+def test_it_shows_the_standings_in_english(client, season, table, play):
+    play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+
+    page = client.get(reverse("leagues:season", args=[season.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert "How the standings are worked out" in page
+    assert "Order: most wins, then the best win rate" in page

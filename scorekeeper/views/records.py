@@ -8,7 +8,7 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -96,9 +96,9 @@ def _problem_lines(error: RecordError) -> list[str]:
 
 # Problems the models add to the engine's (scorekeeper/models.py); explain.py words the engine's.
 MODEL_PROBLEMS = {
-    "players.same_name_ignoring_case": _lazy("« %(player)s » et « %(other)s » ne diffèrent que par "
+    "players.same_name_ignoring_case": gettext_lazy("« %(player)s » et « %(other)s » ne diffèrent que par "
                                              "les majuscules : pour Marque-carte, c'est la même personne."),
-    "name.control_character": _lazy("Le nom « %(player)s » contient un caractère invisible de contrôle."),
+    "name.control_character": gettext_lazy("Le nom « %(player)s » contient un caractère invisible de contrôle."),
 }
 
 

@@ -207,3 +207,13 @@ def test_it_refuses_to_post_to_the_sheet(client: Client):
     game = make_game("tamalou", ["Ana", "Ben"])
 
     assert client.post(game.get_absolute_url()).status_code == 405
+
+
+def test_it_speaks_english_to_an_english_phone(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+
+    html = client.get(game.get_absolute_url(), headers={"accept-language": "en"}).content.decode()
+
+    assert "Next round" in html and "Undo the last round" in html, (
+        "no English catalogue: compile it with `make messages` (needs gettext's msgfmt)")
+    assert "The lowest total leads." in html

@@ -126,9 +126,24 @@ def test_it_keeps_the_round_and_marks_the_season_behind_when_the_update_fails(
     season.refresh_from_db()
     assert season.ratings_stale is True
     assert "league standings not updated" in caplog.text
-    assert "n'est plus à jour" in client.get(season.get_absolute_url()).content.decode()
+    assert "plus à jour" in client.get(season.get_absolute_url()).content.decode()
     # The organiser's recomputation catches up and clears the flag.
     monkeypatch.undo()
     recompute_season(season)
     season.refresh_from_db()
     assert season.ratings_stale is False and stored(season, "tamalou")["Ana"][1] == 1
+
+
+def test_it_flags_a_big_season_behind_instead_of_recomputing_inside_the_request(
+        season, table, play, monkeypatch, django_capture_on_commit_callbacks):
+    game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+    monkeypatch.setattr("scorekeeper.leagues.recording.RECOMPUTE_INLINE_LIMIT", 0)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game.edit_round(1, tamalou_round("Ana", Ana=3, Ben=1))
+
+    season.refresh_from_db()
+    assert season.ratings_stale is True
+    assert stored(season, "tamalou")["Ana"][1] == 1  # the old figures, until the recomputation
+    recompute_season(season)
+    assert stored(season, "tamalou")["Ben"][1] == 1

@@ -68,6 +68,13 @@ class NewGameForm(forms.Form):
         label=_("Joueurs, un par ligne, dans l'ordre des places"),
         widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
     )
+    rounds = forms.IntegerField(
+        label=_("Nombre de manches convenu"), required=False, min_value=1, max_value=99,
+        help_text=_("Cactus, tamalou, koubo, cabo : la partie se termine après ce nombre de "
+                    "manches (sans lui, elle ne se termine pas et ne compte pas au classement)."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    half_game = forms.BooleanField(label=_("Demi-partie (fontenaysien)"), required=False)
 
     def clean_players(self) -> list[str]:
         names = [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
@@ -77,6 +84,16 @@ class NewGameForm(forms.Form):
                 _("« %(name)s » dépasse %(limit)s caractères.") % {"name": too_long[0],
                                                                   "limit": MAX_NAME_LENGTH})
         return names
+
+    def options(self) -> dict[str, Any]:
+        """Only the options the chosen variant declares (the engine refuses any other)."""
+        declared = {o.key: o for o in VARIANTS[self.cleaned_data["variant"]].options}
+        options: dict[str, Any] = {}
+        if "rounds" in declared and self.cleaned_data.get("rounds"):
+            options["rounds"] = self.cleaned_data["rounds"]
+        if "half_game" in declared and self.cleaned_data.get("half_game"):
+            options["half_game"] = True
+        return options
 
     def teams(self) -> dict[str, list[str]] | None:
         """Canasta with four: partners sit opposite (seats 1 and 3 against 2 and 4)."""

@@ -296,7 +296,7 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
         try:
             with transaction.atomic():
                 game = Game.start(form.cleaned_data["variant"], form.cleaned_data["players"],
-                                  teams=form.teams())
+                                  form.options(), teams=form.teams())
                 LeagueGame.objects.create(game=game, table=table)
         except RecordError as error:
             problems = [problem_sentence(p) for p in error.problems]

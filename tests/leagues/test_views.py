@@ -198,3 +198,14 @@ def test_it_shows_the_standings_in_english(client, season, table, play):
 
     assert "How the standings are worked out" in page
     assert "Order: most wins, then the best win rate" in page
+
+
+def test_it_passes_only_the_variant_s_own_options_to_a_new_game(client, table):
+    url = reverse("leagues:table_game_create", args=[table.token])
+
+    client.post(url, {"variant": "tamalou", "players": "Ana\nBen", "rounds": "6", "half_game": "on"})
+    client.post(url, {"variant": "fontenaysien", "players": "Ana\nBen", "rounds": "6", "half_game": "on"})
+    client.post(url, {"variant": "dutch", "players": "Ana\nBen", "rounds": "6"})
+
+    options = dict(Game.objects.values_list("variant", "options"))
+    assert options == {"tamalou": {"rounds": 6}, "fontenaysien": {"half_game": True}, "dutch": {}}

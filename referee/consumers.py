@@ -29,7 +29,7 @@ from django.utils import translation
 
 from .clock import ClockEstimate, Sample
 from .describe import describe
-from .models import LiveTable, TableMember, normalise_code
+from .models import LiveTable, normalise_code
 from .ratelimit import TokenBucket
 
 FORBIDDEN = 4403  # close code: not a member of this table
@@ -75,6 +75,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.member is None:
             await self.close(code=FORBIDDEN)
             return False
+        self.table = self.member.pop("_table")
         await self.channel_layer.group_add(self.group, self.channel_name)
         snapshot = await _snapshot(self.member["table"])
         await self.send_json({
@@ -167,7 +168,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Log the event, then broadcast (after commit) or answer the sender alone."""
         assert self.member is not None
         member_id = self.member["id"] if as_member else None
-        broadcast, private = await _record(self.member["table"], member_id, kind, payload, now())
+        broadcast, private = await _record(self.table, member_id, kind, payload, now())
         for message in broadcast:
             await self.channel_layer.group_send(self.group, message)
         for ruling in private:
@@ -207,11 +208,13 @@ def _language(code: str) -> str:
 
 @database_sync_to_async
 def _member_for(code: str, token: Any) -> dict[str, Any] | None:
-    table = LiveTable.objects.open().filter(code=code).first()
+    table = LiveTable.objects.open().select_related("game").filter(code=code).first()
     member = table.member_for_token(token) if table is not None else None
     if member is None:
         return None
-    return {"id": member.pk, "table": table.pk, "role": member.role, "seat": member.seat}
+    # The consumer keeps the table (and its game) for the connection: what a replay
+    # starts from never changes, so each event costs no extra query for it.
+    return {"id": member.pk, "table": table.pk, "role": member.role, "seat": member.seat, "_table": table}
 
 
 @database_sync_to_async
@@ -223,16 +226,12 @@ def _snapshot(table_id: int) -> dict[str, Any]:
 
 
 @database_sync_to_async
-def _record(table_id: int, member_id: int | None, kind: str, payload: dict[str, Any], at: float
+def _record(table: LiveTable, member_id: int | None, kind: str, payload: dict[str, Any], at: float
             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(messages for the group, once committed; rulings for the sender alone)."""
     broadcast: list[dict[str, Any]] = []
     with transaction.atomic():
-        table = LiveTable.objects.select_related("game").get(pk=table_id)
-        if table.closed_at is not None:
-            return [], [{"rule": "table.closed"}]
-        member = TableMember.objects.filter(pk=member_id).first() if member_id else None
-        outcome = table.record(kind, payload, member, at)
+        outcome = table.record(kind, payload, member_id, at)
         if outcome.event is None:
             return [], outcome.rulings if member_id else []
         message = {"type": "table.update", "seq": outcome.event.seq, "state": outcome.state.to_json(),

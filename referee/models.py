@@ -150,25 +150,26 @@ class LiveTable(models.Model):
 
     # -- recording an event -----------------------------------------------------------
 
-    def record(self, kind: str, payload: dict[str, Any], member: TableMember | None,
+    def record(self, kind: str, payload: dict[str, Any], member: TableMember | int | None,
                now: float | None = None) -> Outcome:
         """Apply an event to the table and append it to the log, in one transaction.
 
         The table row is locked first, so two phones (or two server processes)
-        never give two events the same number.
+        never give two events the same number. `member` may be given by its id.
         """
+        member_id = member.pk if isinstance(member, TableMember) else member
         with transaction.atomic():
-            LiveTable.objects.select_for_update().filter(pk=self.pk).first()
+            closed = LiveTable.objects.select_for_update().filter(pk=self.pk).values_list("closed_at", flat=True)
+            if closed.first() is not None:
+                return Outcome(self.initial_state(), [{"rule": "table.closed"}], None)
             state, last = _cached_state(self)
             at = max(now if now is not None else timezone.now().timestamp(), last.timestamp() if last else 0)
             seq = state.last_seq + 1
-            event = tbl.Event(kind, payload, member.pk if member else None, seq)
-            new, rulings = tbl.apply(state, event, at)
+            new, rulings = tbl.apply(state, tbl.Event(kind, payload, member_id, seq), at)
             if {r["rule"] for r in rulings} <= NOT_LOGGED:
                 return Outcome(state, rulings, None)
-            stored = TableEvent.objects.create(
-                table=self, seq=seq, kind=kind, payload=payload, member=member,
-                at=datetime.fromtimestamp(at, tz=UTC))
+            stored = TableEvent.objects.create(table=self, seq=seq, kind=kind, payload=payload,
+                                               member_id=member_id, at=datetime.fromtimestamp(at, tz=UTC))
             _remember(self, new, stored.at)
             return Outcome(new, rulings, stored)
 
@@ -185,7 +186,8 @@ class Outcome:
 # Per-process cache of each table's replayed state: only events newer than the
 # cached one are read and applied. The log stays the source of truth (another
 # process may have appended), so a stale entry only costs a longer replay.
-_STATES: dict[int, tuple[tbl.TableState, datetime | None]] = {}
+# Keyed by (pk, secret): SQLite may give a deleted table's pk to a new one.
+_STATES: dict[tuple[int, str], tuple[tbl.TableState, datetime | None]] = {}
 
 
 def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | None = None
@@ -199,7 +201,7 @@ def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | 
 
 
 def _cached_state(table: LiveTable) -> tuple[tbl.TableState, datetime | None]:
-    cached = _STATES.get(table.pk)
+    cached = _STATES.get((table.pk, table.secret))
     if cached is None:
         return _replay(table, list(table.events.all()))
     state, last = cached
@@ -211,7 +213,7 @@ def _cached_state(table: LiveTable) -> tuple[tbl.TableState, datetime | None]:
 
 def _remember(table: LiveTable, state: tbl.TableState, at: datetime) -> None:
     # Only after the commit: a rolled-back event must not stay in the cache.
-    transaction.on_commit(lambda: _STATES.__setitem__(table.pk, (state, at)))
+    transaction.on_commit(lambda: _STATES.__setitem__((table.pk, table.secret), (state, at)))
 
 
 def forget_cached_states() -> None:

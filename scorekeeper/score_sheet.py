@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from scorekeeper.models import Game, Round
 
@@ -78,18 +78,6 @@ class Sheet:
         return len(self.sides) >= 6
 
 
-def path_for(name: str, args: list[object], fallback: str) -> str:
-    """reverse() when the url exists, else the path it will have.
-
-    The "why" and round entry pages are built by other parts of the app; until
-    their urls are in, the sheet still links to where they will be.
-    """
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return fallback
-
-
 def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
     """The sheet of `game`; pass `rounds` when they are loaded already."""
     if rounds is None:
@@ -112,11 +100,11 @@ def _row(pk: int, stored: Round, names: list[str], turns: bool) -> Row:
     n = stored.number
     points = stored.result.get("points", {})
     totals = stored.result.get("totals", {})
-    why = path_for("round_why", [pk, n], f"/games/{pk}/rounds/{n}/why/") + "?player="
+    why = reverse("round_why", args=[pk, n]) + "?player="
     actor = stored.data.get("player") if turns and isinstance(stored.data, dict) else None
     cells = [Cell(name, points.get(name), totals.get(name), why + quote(name), acting=name == actor)
              for name in names]
-    edit = path_for("round_edit", [pk, n], f"/games/{pk}/rounds/{n}/edit/")
+    edit = reverse("round_edit", args=[pk, n])
     return Row(n, cells, edit, actor)
 
 

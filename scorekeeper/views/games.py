@@ -7,6 +7,7 @@ from typing import Any
 from django.db.models import F, Max
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
@@ -14,7 +15,6 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper.models import Game, Player
 from scorekeeper.new_game import NewGameDraft, allowed_player_counts, counts_text
 from scorekeeper.rules import VARIANTS, RecordError
-from scorekeeper.score_sheet import path_for
 from scorekeeper.views.common import HtmxHttpRequest
 from scorekeeper.views.records import problem_lines
 
@@ -82,7 +82,7 @@ def _start(draft: NewGameDraft) -> Game | None:
 
 def _variant_choices() -> list[dict[str, Any]]:
     return [{"key": key, "name": v.name, "description": DESCRIPTIONS.get(key, ""),
-             "rules_url": path_for("rules_page", [key], f"/rules/{key}/")}
+             "rules_url": reverse("rules_page", args=[key])}
             for key, v in VARIANTS.items()]
 
 
@@ -102,7 +102,7 @@ def _form_context(draft: NewGameDraft) -> dict[str, Any]:
         "draft": draft,
         "variant": variant,
         "description": DESCRIPTIONS.get(variant.key, ""),
-        "rules_url": path_for("rules_page", [variant.key], f"/rules/{variant.key}/"),
+        "rules_url": reverse("rules_page", args=[variant.key]),
         "counts": counts_text(allowed_player_counts(variant)),
         "options": options,
         "seats": seats,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.models import Game
-from scorekeeper.score_sheet import build_sheet, path_for
+from scorekeeper.score_sheet import build_sheet
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
 
 SHEET_TEMPLATE = "scorekeeper/game_sheet.html"
@@ -23,12 +23,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
     Views that change a round answer an HTMX request with the partial:
     render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
     """
-    pk = game.pk
-    return {
-        "game": game,
-        "sheet": build_sheet(game),
-        "round_new_url": path_for("round_new", [pk], f"/games/{pk}/rounds/new/"),
-    }
+    return {"game": game, "sheet": build_sheet(game)}
 
 
 @require_safe

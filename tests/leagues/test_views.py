@@ -209,3 +209,30 @@ def test_it_passes_only_the_variant_s_own_options_to_a_new_game(client, table):
 
     options = dict(Game.objects.values_list("variant", "options"))
     assert options == {"tamalou": {"rounds": 6}, "fontenaysien": {"half_game": True}, "dutch": {}}
+
+
+def test_it_shows_the_import_page_and_answers_a_plain_upload_with_the_whole_page(client, organiser, season):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.leagues.test_importing import GOOD
+
+    client.force_login(organiser)
+    assert "Fichiers de parties (JSON)" in client.get(
+        reverse("leagues:season_import", args=[season.pk])).content.decode()
+
+    response = client.post(reverse("leagues:season_import", args=[season.pk]),
+                           {"files": [SimpleUploadedFile("2026-03-05_t1.json", GOOD.encode())]})
+
+    page = response.content.decode()
+    assert response.status_code == 200 and "<html" in page
+    assert "2026-03-05_t1.json" in page and "importée" in page
+    assert LeagueGame.objects.count() == 1
+
+
+def test_it_refuses_an_upload_without_files(client, organiser, season):
+    client.force_login(organiser)
+
+    response = client.post(reverse("leagues:season_import", args=[season.pk]), {})
+
+    assert response.status_code == 400
+    assert "Ce champ est obligatoire." in response.content.decode()

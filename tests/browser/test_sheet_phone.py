@@ -78,3 +78,47 @@ def test_it_links_a_manifest_the_phone_can_install_from(live_server: LiveServer,
     for icon in manifest["body"]["icons"]:
         status = page.evaluate("async src => (await fetch(src)).status", icon["src"])
         assert status == 200, icon["src"]
+
+
+def test_it_lists_games_on_the_home_page_and_opens_one(live_server: LiveServer, page: Page,
+                                                       artifacts: Path):
+    canasta = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"],
+                        teams={"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]},
+                        rounds=[{"went_out": None, "sides": {"Nord-Sud": {"hand": ["5H"]}, "Est-Ouest": {}}}])
+    make_game("cactus", ["Chloé", "Dan"], options={"rounds": 1},
+              rounds=[tamalou_round(None, Chloé=["AS"], Dan=["KH", "9S"])])
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(live_server.url)
+
+    expect(page.get_by_role("heading", name="Parties en cours")).to_be_visible()
+    expect(page.get_by_role("heading", name="Parties terminées")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=artifacts / "home-with-games.png", full_page=True)
+    page.emulate_media(color_scheme="dark")
+    page.screenshot(path=artifacts / "home-with-games-dark.png", full_page=True)
+
+    page.get_by_role("link", name="Canasta").first.tap()
+
+    expect(page).to_have_url(live_server.url + canasta.get_absolute_url())
+    expect(page.locator(".score-table thead")).to_contain_text("Ana & Chloé")
+    page.screenshot(path=artifacts / "sheet-canasta-teams-dark.png", full_page=True)
+
+
+def test_it_shows_cactus_game_turns_and_its_winner(live_server: LiveServer, page: Page, artifacts: Path):
+    players = ["Ana", "Ben", "Chloé", "Dan", "Élise", "Fanny"]  # six play to 4 points
+    turns = []
+    for _ in range(4):
+        turns.append({"player": "Ana", "plays": [{"card": "free_point"}]})
+        turns += [{"player": p, "plays": [{"card": "draw"}]} for p in players[1:]]
+    turns[-6] = {"player": "Ana", "plays": [{"card": "free_point", "stopped_by": ["Ben", "Ana"]}]}
+    game = make_game("cactus-game", players, rounds=turns[:-5])
+    page.set_viewport_size({"width": 360, "height": 780})
+
+    page.goto(live_server.url + game.get_absolute_url())
+
+    expect(page.get_by_role("status").first).to_contain_text("Partie terminée")
+    expect(page.locator(".game-over")).to_contain_text("Ana")
+    expect(page.locator("td.acting").first).to_be_visible()
+    expect(page.get_by_role("link", name="Tour suivant")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=artifacts / "sheet-cactus-game-finished.png", full_page=True)

@@ -33,6 +33,10 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def new_secret() -> str:
+    return secrets.token_hex(16)  # 32 hex digits
+
+
 def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())[:CODE_LENGTH]
 
@@ -58,7 +62,7 @@ class LiveTable(models.Model):
     seated = models.JSONField(default=list)  # the game's players still in, in seat order
     snap_limit = models.FloatField(default=tbl.DEFAULT_SNAP_LIMIT)  # seconds
     # Part of every member token's signing salt: tokens of one table are no use at another.
-    secret = models.CharField(max_length=32, default=secrets.token_hex, editable=False)
+    secret = models.CharField(max_length=32, default=new_secret, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 

@@ -12,38 +12,25 @@ has been accepted; when it arrives, its earlier tap time wins.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from asgiref.sync import SyncToAsync
-from channels.testing.live import make_application, set_database_connection
-from daphne.testing import DaphneProcess
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
 from tests.factories import make_game
+from tests.referee.servers import start_daphne, stop_daphne
 
 
 @pytest.fixture
 def daphne(transactional_db: None) -> Iterator[str]:
-    """Daphne on 127.0.0.1 and a free port; yields its base URL."""
-    # A single-thread executor made before the fork does not work after it (testing-stack.md).
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    process = DaphneProcess("127.0.0.1",
-                            partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-                            setup=set_database_connection)
-    process.start()
+    """Daphne on 127.0.0.1 and a free port, serving static files too; yields its base URL."""
+    process = start_daphne(static=True)
     try:
-        if not process.ready.wait(timeout=20):
-            raise RuntimeError("Daphne did not start within 20 s")
         yield f"http://127.0.0.1:{process.port.value}"
     finally:
-        process.terminate()
-        process.join(timeout=10)
+        stop_daphne(process)
 
 
 def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, seat: str) -> Page:

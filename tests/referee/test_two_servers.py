@@ -12,35 +12,19 @@ import asyncio
 import json
 import os
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import Any
 
 import pytest
-from asgiref.sync import SyncToAsync
 from channels.layers import get_channel_layer
-from channels.testing.live import make_application, set_database_connection
-from daphne.testing import DaphneProcess
 
 from referee.models import LiveTable
 from tests.factories import make_game
+from tests.referee.servers import start_daphne, stop_daphne
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"),
     reason="REDIS_URL is not set: two server processes can share a table only through Redis",
 )
-
-
-def start_daphne() -> DaphneProcess:
-    # A single-thread executor made before the fork does not survive it (testing-stack.md).
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    process = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=None),
-                            setup=set_database_connection)
-    process.start()
-    if not process.ready.wait(timeout=20):
-        process.terminate()
-        raise RuntimeError("Daphne did not start within 20 s")
-    return process
 
 
 @pytest.fixture
@@ -50,9 +34,7 @@ def two_servers(transactional_db: None) -> Iterator[list[int]]:
         yield [s.port.value for s in servers]
     finally:
         for server in servers:
-            server.terminate()
-        for server in servers:
-            server.join(timeout=10)
+            stop_daphne(server)
         asyncio.run(get_channel_layer().flush())  # only the tests' own Redis database
 
 

@@ -1,0 +1,42 @@
+"""Daphne in a forked process for tests, reading the test database."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+from asgiref.sync import SyncToAsync
+from channels.testing.live import make_application
+from daphne.testing import DaphneProcess
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+
+def use_test_database() -> None:
+    """In the forked server: the test database the parent's connection uses.
+
+    channels' own `set_database_connection` prefixes "test_" again on
+    PostgreSQL, where pytest-django has already renamed the database.
+    """
+    from django.conf import settings
+    from django.db import connection
+
+    settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"]
+
+
+def start_daphne(static: bool = False) -> DaphneProcess:
+    """Daphne on 127.0.0.1 and a free port (`.port.value`), started and ready."""
+    # A single-thread executor made before the fork does not survive it (testing-stack.md).
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    wrapper = ASGIStaticFilesHandler if static else None
+    process = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=wrapper),
+                            setup=use_test_database)
+    process.start()
+    if not process.ready.wait(timeout=20):
+        process.terminate()
+        raise RuntimeError("Daphne did not start within 20 s")
+    return process
+
+
+def stop_daphne(process: DaphneProcess) -> None:
+    process.terminate()
+    process.join(timeout=10)  # Daphne takes a moment to exit; wait before the port is reused

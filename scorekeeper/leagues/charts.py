@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
 
 WIDTH, HEIGHT = 360, 200
@@ -34,7 +35,8 @@ def _nice_bounds(values: Sequence[float]) -> tuple[float, float]:
 
 
 def _number(value: float) -> str:
-    return f"{value:.0f}" if abs(value) >= 10 else f"{value:.1f}"
+    """An axis value in the page's language (3,5 in French)."""
+    return number_format(value, 0 if abs(value) >= 10 else 1)
 
 
 def line_chart(series: Sequence[Series], *, title: str, band: tuple[Sequence[float],

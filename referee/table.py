@@ -14,8 +14,7 @@ them into sentences. Times are server seconds (floats).
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from scorekeeper.rules import VARIANTS
@@ -122,6 +121,23 @@ class Refused(Exception):
         self.ruling: Ruling = {"rule": rule, **params}
 
 
+def copy_state(state: TableState) -> TableState:
+    """A copy `apply` may change freely (faster than deepcopy: every field is known)."""
+    w = state.window
+    window = None if w is None else replace(
+        w, ranks=list(w.ranks), barred=list(w.barred), claims=[replace(c) for c in w.claims])
+    return replace(
+        state,
+        members={k: replace(m) for k, m in state.members.items()},
+        window=window,
+        power=dict(state.power) if state.power is not None else None,
+        counter_callers=list(state.counter_callers), frozen=list(state.frozen),
+        protected=list(state.protected), penalty_cards=dict(state.penalty_cards),
+        wrong_snaps=dict(state.wrong_snaps), snapped=dict(state.snapped), given=dict(state.given),
+        penalty_locked=list(state.penalty_locked), players=list(state.players),
+    )
+
+
 def new_table(variant: str, players: list[str], snap_limit: float = DEFAULT_SNAP_LIMIT) -> TableState:
     return TableState(variant=variant, players=list(players), snap_limit=snap_limit)
 
@@ -143,7 +159,7 @@ def apply(state: TableState, event: Event, now: float) -> tuple[TableState, list
     handler = HANDLERS.get(event.kind)
     if handler is None:
         return state, [{"rule": "event.unknown", "kind": event.kind}]
-    new = copy.deepcopy(state)
+    new = copy_state(state)
     new.last_seq = max(new.last_seq, event.seq)
     rulings: list[Ruling] = []
     _expire(new, now, rulings)  # lazy: a window past its deadline is closed first
@@ -156,7 +172,7 @@ def apply(state: TableState, event: Event, now: float) -> tuple[TableState, list
 
 def _without_changes(old: TableState, new: TableState, event: Event, rulings: list[Ruling]) -> TableState:
     """A refused event changes nothing, except the expiry that ran before it."""
-    kept = copy.deepcopy(old)
+    kept = copy_state(old)
     kept.last_seq = new.last_seq
     if rulings:  # the window was closed by the lazy expiry
         kept.window = new.window

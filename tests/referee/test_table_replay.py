@@ -37,3 +37,13 @@ def test_an_unknown_event_is_ruled_unknown_and_changes_nothing():
     state = new_table("tamalou", ["Ana", "Ben"])
     after, rulings = apply(state, Event("dance", {}, None, 1), 1.0)
     assert after is state and rulings == [{"rule": "event.unknown", "kind": "dance"}]
+
+
+def test_applying_an_event_never_changes_the_state_it_started_from():
+    t = Table("cactus")
+    t.discard("Ana", "7H", at=10.0)
+    before = t.state
+    snapshot = before.to_json()
+    t.claim("Ben", "9S", tap=10.1, at=10.2)  # wrong: touches the window, pile, penalties, locks
+    t.claim("Chloé", "9C", tap=10.3, at=10.4)
+    assert before.to_json() == snapshot

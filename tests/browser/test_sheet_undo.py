@@ -47,7 +47,8 @@ def test_it_undoes_the_last_round_after_confirming_and_the_history_says_so(
 def test_it_undoes_without_javascript_through_the_confirmation_page(
         live_server: LiveServer, browser, artifacts: Path):
     game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)] * 2)
-    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 780})
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 780},
+                                  locale="fr-FR")
     page = context.new_page()
     page.goto(live_server.url + game.get_absolute_url())
 

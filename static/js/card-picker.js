@@ -30,6 +30,20 @@
     return (names[rank] || rank) + SYMBOLS[suit];
   }
   function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
+
+  // A tap adds one card; asking the engine after every card would cost a preview per
+  // card. The preview follows when the thumb moves to another field, or after a pause.
+  var dirty = null, idle = null;
+  function touched(input) {
+    dirty = input;
+    clearTimeout(idle);
+    idle = setTimeout(flush, 900);
+  }
+  function flush() {
+    clearTimeout(idle);
+    if (dirty && document.body.contains(dirty)) changed(dirty);
+    dirty = null;
+  }
   function visible(el) { return !el.closest("[hidden], .mode-hidden"); }
 
   function usedCounts() {
@@ -42,6 +56,7 @@
   }
 
   function setActive(input) {
+    if (dirty && dirty !== input) flush();
     active = input;
     rank = null;
     form().querySelectorAll(".is-active").forEach(function (el) { el.classList.remove("is-active"); });
@@ -56,7 +71,7 @@
     list.push(code);
     active.value = list.join(" ");
     rank = null;
-    changed(active);
+    touched(active);
     refresh();
   }
 
@@ -68,7 +83,7 @@
     else if (key === "½") v = v.replace(/[.,]5$|½$/, "") + "½";
     else v += key;
     active.value = v;
-    changed(active);
+    touched(active);
   }
 
   function handValue(block, values) {
@@ -125,7 +140,7 @@
     var cards = active && active.hasAttribute("data-cards");
     p.querySelector(".picker-cards").hidden = !!active && !cards;
     p.querySelector(".numpad").hidden = !active || cards;
-    p.querySelector("#picker-target").textContent = active ? active.dataset.label || "" : "—";
+    p.querySelector("#picker-target").textContent = active ? targetLabel(active) : "—";
     p.querySelectorAll("[data-rank]").forEach(function (b) {
       var r = b.dataset.rank;
       b.disabled = !cards || !["S", "H", "D", "C"].some(function (s) { return free(r + s); });
@@ -133,6 +148,15 @@
     });
     p.querySelectorAll("[data-card]").forEach(function (b) { b.disabled = !cards || !free(b.dataset.card); });
     p.querySelectorAll("[data-suit]").forEach(function (b) { b.disabled = !rank || !free(rank + b.dataset.suit); });
+  }
+
+  // "Ana", or "Nord-Sud · Pose 2": the block's legend and the field's own label.
+  function targetLabel(input) {
+    var block = input.closest("fieldset"), legend = block && block.querySelector("legend");
+    var own = input.closest("[data-cards-field]");
+    own = own && own.querySelector(".field-label");
+    var name = legend ? legend.firstChild.textContent.trim() : "";
+    return own ? name + " · " + own.textContent.trim() : name;
   }
 
   function firstTarget() {
@@ -161,7 +185,7 @@
       list.splice(+t.dataset.remove, 1);
       input.value = list.join(" ");
       setActive(input);
-      changed(input);
+      touched(input);
     } else if (t.dataset.rank) {
       rank = rank === t.dataset.rank ? null : t.dataset.rank;
       refresh();
@@ -174,7 +198,7 @@
     } else if (t.dataset.step) {
       var n = t.parentNode.querySelector("input");
       n.value = Math.max(0, (parseInt(n.value, 10) || 0) + +t.dataset.step);
-      changed(n);
+      touched(n);
     } else if (t.hasAttribute("data-cards-field")) {
       setActive(t.querySelector("[data-cards]"));
     } else if (t.hasAttribute("data-count")) {
@@ -189,8 +213,21 @@
     setActive(block.querySelector(e.target.value === "count" ? "[data-count]" : "[data-cards]"));
   });
 
+  // Saving posts the form as it is: no preview needed after it.
+  document.addEventListener("submit", function () { clearTimeout(idle); dirty = null; }, true);
+  // A preview asked while the round is being saved is not sent. (The form's own
+  // requests are followed from the document: a re-rendered form is a new element.)
+  var saving = false;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail.elt;
+    if (elt.id === "entry-form") { saving = true; clearTimeout(idle); dirty = null; }
+    else if (saving && elt.hasAttribute("data-preview")) e.preventDefault();
+  });
+  document.addEventListener("htmx:afterRequest", function () { saving = false; });
+
   // After HTMX replaced the form (a meld or a play added) find the field again by name.
   document.addEventListener("htmx:afterSettle", function () {
+    saving = false; // the form came back (a meld, a play added, or a refused save)
     if (active && document.body.contains(active)) refresh();
     else start();
   });

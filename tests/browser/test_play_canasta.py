@@ -3,6 +3,7 @@ melds built card by card, an opening, red 3s, going out, to the 5000 that ends i
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -24,8 +25,10 @@ def start_canasta(page: Page, url: str) -> Game:
     teams.nth(0).fill("Nord-Sud")
     teams.nth(1).fill("Est-Ouest")
     page.get_by_role("button", name="Commencer la partie").tap()
-    expect(page).to_have_url(f"{url}/games/{Game.objects.get().pk}/")
-    return Game.objects.get()
+    expect(page).to_have_url(re.compile(rf"{re.escape(url)}/games/\d+/$"))
+    game = Game.objects.get()
+    assert page.url == f"{url}/games/{game.pk}/"
+    return game
 
 
 def add_meld(page: Page, side: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -74,8 +75,12 @@ def test_it_plays_a_game_of_tamalou_to_its_end(live_server: LiveServer, page: Pa
     save_round(page)
     expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
 
-    # Round 3, the last agreed one: Ben calls with 2 and is lowest.
+    # Round 3, the last agreed one: Ben calls with 2 and is lowest. What the phone
+    # downloads for the round, after the entry page, is recorded (docs/benchmarks.md).
     page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    htmx: list[tuple[str, int]] = []
+    page.on("requestfinished", lambda r: htmx.append((r.url, r.sizes()["responseBodySize"]))
+            if r.headers.get("hx-request") else None)
     pick_hand(page, "Ana", ["QH", "5S"])
     pick_hand(page, "Ben", ["2H"])
     pick_hand(page, "Chloé", ["9C", "2D"])
@@ -84,6 +89,11 @@ def test_it_plays_a_game_of_tamalou_to_its_end(live_server: LiveServer, page: Pa
     expect(page.locator("#preview")).to_contain_text("Cette manche termine la partie")
     save_round(page)
     expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    previews = [size for url, size in htmx if url.endswith("/rounds/preview/")]
+    # One preview per field left or radio tapped, not one per card (5 cards were picked).
+    assert 1 <= len(previews) <= 4, htmx
+    (artifacts / "entry-bytes-tamalou-3-players.json").write_text(json.dumps(
+        {"htmx_responses": htmx, "previews": len(previews), "bytes": sum(size for _, size in htmx)}, indent=1))
 
     game.refresh_from_db()
     assert game.finished

@@ -95,50 +95,60 @@ class Phone:
                 self.updates.put_nowait((time.perf_counter(), message))
 
 
-async def play_table(port: int, code: str, tokens: list[str], rounds: int, rng: random.Random,
-                     latencies: list[float], rules: dict[str, int]) -> None:
+async def connect_table(port: int, code: str, tokens: list[str]) -> list[Phone]:
     import websockets
 
     url = f"ws://127.0.0.1:{port}/ws/tables/{code}/"
     origin = f"http://127.0.0.1:{port}"
     sockets = [await websockets.connect(f"{url}?token={t}", origin=origin, max_queue=None) for t in tokens]
-    try:
-        for ws in sockets:
-            assert json.loads(await ws.recv())["type"] == "table.state"
-        phones = [Phone(ws) for ws in sockets]
+    for ws in sockets:
+        assert json.loads(await ws.recv())["type"] == "table.state"
+    return [Phone(ws) for ws in sockets]
 
-        async def everyone_has(sent: float) -> tuple[float, dict]:
-            got = [await p.updates.get() for p in phones]
-            return max(t for t, _ in got) - sent, got[0][1]
 
-        for n in range(rounds):
+async def play_table(phones: list[Phone], rounds: int, rng: random.Random, latencies: list[float],
+                     rules: dict[str, int]) -> None:
+    async def everyone_has(sent: float) -> tuple[float, dict]:
+        got = [await p.updates.get() for p in phones]
+        return max(t for t, _ in got) - sent, got[0][1]
+
+    for n in range(rounds):
+        await asyncio.sleep(rng.uniform(*THINK))
+        card = "7H" if n % 2 == 0 else "7D"
+        await phones[0].ws.send(json.dumps({"type": "discard", "player": "Ana", "card": card}))
+        await everyone_has(time.perf_counter())
+        for (player, claimed), phone in zip(CLAIMS, phones[1:], strict=True):
             await asyncio.sleep(rng.uniform(*THINK))
-            card = "7H" if n % 2 == 0 else "7D"
-            await phones[0].ws.send(json.dumps({"type": "discard", "player": "Ana", "card": card}))
-            await everyone_has(time.perf_counter())
-            for (player, claimed), phone in zip(CLAIMS, phones[1:], strict=True):
-                await asyncio.sleep(rng.uniform(*THINK))
-                sent = time.perf_counter()
-                await phone.ws.send(json.dumps({"type": "snap.claim", "player": player, "card": claimed}))
-                latency, message = await everyone_has(sent)
-                latencies.append(latency)
-                for ruling in message["rulings"]:
-                    rules[ruling["rule"]] = rules.get(ruling["rule"], 0) + 1
-        for phone in phones:
-            phone.reader.cancel()
-    finally:
-        for ws in sockets:
-            await ws.close()
+            sent = time.perf_counter()
+            await phone.ws.send(json.dumps({"type": "snap.claim", "player": player, "card": claimed}))
+            latency, message = await everyone_has(sent)
+            latencies.append(latency)
+            for ruling in message["rulings"]:
+                rules[ruling["rule"]] = rules.get(ruling["rule"], 0) + 1
 
 
-async def run(port: int, tables: list[tuple[str, list[str]]], rounds: int) -> tuple[list[float], dict[str, int]]:
+async def run(pid: int, port: int, tables: list[tuple[str, list[str]]], rounds: int
+              ) -> tuple[list[float], dict[str, int], float, float]:
+    """Every phone connects first (not measured), then every table plays at once.
+
+    Returns the latencies, the rulings seen, the time played and the server's
+    CPU seconds while playing.
+    """
     rng = random.Random(SEED)
     latencies: list[float] = []
     rules: dict[str, int] = {}
-    games = [play_table(port, code, tokens, rounds, random.Random(rng.random()), latencies, rules)
-             for code, tokens in tables]
+    seated = [await connect_table(port, code, tokens) for code, tokens in tables]
+    cpu = server_cpu(pid)
+    started = time.perf_counter()
+    games = [play_table(phones, rounds, random.Random(rng.random()), latencies, rules) for phones in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
-    return latencies, rules
+    took = time.perf_counter() - started
+    cpu = server_cpu(pid) - cpu
+    for phones in seated:
+        for phone in phones:
+            phone.reader.cancel()
+            await phone.ws.close()
+    return latencies, rules, took, cpu
 
 
 def server_cpu(pid: int) -> float:
@@ -164,11 +174,7 @@ def bench(layer: str, redis_url: str | None, tables: int, rounds: int) -> None:
     port = free_port()
     server = start_server(env, port)
     try:
-        cpu_before = server_cpu(server.pid)
-        started = time.perf_counter()
-        latencies, rules = asyncio.run(run(port, prepared, rounds))
-        took = time.perf_counter() - started
-        cpu = server_cpu(server.pid) - cpu_before
+        latencies, rules, took, cpu = asyncio.run(run(server.pid, port, prepared, rounds))
     finally:
         server.terminate()
         server.wait(timeout=15)

@@ -17,6 +17,7 @@ dropped, and without one process having to own every table's timers.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -168,12 +169,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Log the event, then broadcast (after commit) or answer the sender alone."""
         assert self.member is not None
         member_id = self.member["id"] if as_member else None
-        broadcast, private = await _record(self.table, member_id, kind, payload, now())
+        broadcast, rulings = await _record(self.table, member_id, kind, payload, now())
         for message in broadcast:
             await self.channel_layer.group_send(self.group, message)
-        for ruling in private:
-            await self.send_json({"type": "table.refused", "ruling": self._worded(ruling)})
-        return [r for m in broadcast for r in m["rulings"]] + private
+        if not broadcast and member_id is not None:  # not logged: for the sender's eyes only
+            for ruling in rulings:
+                await self.send_json({"type": "table.refused", "ruling": self._worded(ruling)})
+        return rulings
 
     def _close_at(self, deadline: float) -> None:
         async def close_later() -> None:
@@ -187,14 +189,30 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages --------------------------------------------------------------
 
     async def table_update(self, message: dict[str, Any]) -> None:
-        await self.send_json({
-            "type": "table.update", "seq": message["seq"], "state": message["state"],
-            "server_time": now(), "rulings": [self._worded(r) for r in message["rulings"]],
-        })
+        # Encoded once for the whole table (see update_message): only the time is this phone's.
+        rulings = message["rulings"].get(self.lang) or message["rulings"][settings.LANGUAGE_CODE]
+        await self.send(text_data=(
+            f'{{"type": "table.update", "seq": {message["seq"]}, "server_time": {now()!r}, '
+            f'"state": {message["state"]}, "rulings": {rulings}}}'))
 
     def _worded(self, ruling: dict[str, Any]) -> dict[str, Any]:
         with translation.override(self.lang):
             return {**ruling, "text": describe(ruling)}
+
+
+def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]]) -> dict[str, Any]:
+    """The group message for one event: the state and the worded rulings, JSON-encoded once.
+
+    Strings keep the channel layer's copy of each message cheap, and spare every
+    consumer of the table from encoding the same state and wording the same
+    rulings again.
+    """
+    worded = {}
+    for lang, _name in settings.LANGUAGES:
+        with translation.override(lang):
+            worded[lang] = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
+    return {"type": "table.update", "seq": seq, "state": json.dumps(state, ensure_ascii=False),
+            "rulings": worded}
 
 
 def _is_number(value: Any) -> bool:
@@ -228,13 +246,11 @@ def _snapshot(table_id: int) -> dict[str, Any]:
 @database_sync_to_async
 def _record(table: LiveTable, member_id: int | None, kind: str, payload: dict[str, Any], at: float
             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(messages for the group, once committed; rulings for the sender alone)."""
+    """(messages for the group, filled once committed; the event's rulings)."""
     broadcast: list[dict[str, Any]] = []
     with transaction.atomic():
         outcome = table.record(kind, payload, member_id, at)
-        if outcome.event is None:
-            return [], outcome.rulings if member_id else []
-        message = {"type": "table.update", "seq": outcome.event.seq, "state": outcome.state.to_json(),
-                   "rulings": outcome.rulings}
-        transaction.on_commit(lambda: broadcast.append(message))
-    return broadcast, []
+        if outcome.event is not None:
+            message = update_message(outcome.event.seq, outcome.state.to_json(), outcome.rulings)
+            transaction.on_commit(lambda: broadcast.append(message))
+    return broadcast, outcome.rulings

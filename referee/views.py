@@ -23,6 +23,7 @@ from scorekeeper.models import Game
 from scorekeeper.rules import RecordError
 
 from . import table as tbl
+from .consumers import update_message
 from .describe import card_label, describe
 from .models import LiveTable, TableMember, normalise_code, players_in
 from .reveal import RevealForm
@@ -206,8 +207,7 @@ def _broadcast_latest(table: LiveTable) -> None:
             return
         history = table.history()
         rulings = history[-1][1] if history else []
-        message = {"type": "table.update", "seq": event.seq, "state": table.state().to_json(),
-                   "rulings": rulings}
+        message = update_message(event.seq, table.state().to_json(), rulings)
         async_to_sync(get_channel_layer().group_send)(f"table.{table.code}", message)
 
     transaction.on_commit(send)

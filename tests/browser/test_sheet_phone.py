@@ -122,3 +122,58 @@ def test_it_shows_cactus_game_turns_and_its_winner(live_server: LiveServer, page
     expect(page.get_by_role("link", name="Tour suivant")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=artifacts / "sheet-cactus-game-finished.png", full_page=True)
+
+
+def test_it_keeps_four_digit_totals_inside_a_360px_phone(live_server: LiveServer, page: Page,
+                                                         artifacts: Path):
+    rounds = [tamalou_round(None, **dict.fromkeys(PLAYERS, 499))] * 3  # totals of 1,497
+    game = make_game("tamalou", PLAYERS, rounds=rounds)
+    page.set_viewport_size({"width": 360, "height": 780})
+
+    page.goto(live_server.url + game.get_absolute_url())
+
+    page.screenshot(path=artifacts / "sheet-360-four-digits.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    overflowing = page.eval_on_selector_all(
+        ".score-table td", "tds => tds.filter(td => td.scrollWidth > td.clientWidth).length")
+    assert overflowing == 0
+
+
+WAKE_LOCK_STUB = """
+window.__wakeRequests = 0;
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {
+  request: async () => {
+    window.__wakeRequests += 1;
+    const sentinel = new EventTarget();
+    sentinel.release = async () => sentinel.dispatchEvent(new Event("release"));
+    window.__sentinel = sentinel;
+    return sentinel;
+  },
+}});
+"""
+
+
+def test_it_takes_the_wake_lock_again_when_the_page_comes_back(live_server: LiveServer, page: Page,
+                                                              eight_players):
+    page.add_init_script(WAKE_LOCK_STUB)
+    page.goto(live_server.url + eight_players.get_absolute_url())
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-wake-lock", "held")
+
+    # The phone locks its screen: the browser releases the lock; back on the page, it is asked again.
+    page.evaluate("window.__sentinel.release()")
+    expect(html).to_have_attribute("data-wake-lock", "released")
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+
+    expect(html).to_have_attribute("data-wake-lock", "held")
+    assert page.evaluate("window.__wakeRequests") == 2
+
+
+def test_it_leaves_the_screen_alone_outside_a_game(live_server: LiveServer, page: Page):
+    page.add_init_script(WAKE_LOCK_STUB)
+
+    page.goto(live_server.url)
+
+    expect(page.get_by_role("heading", level=1)).to_be_visible()
+    assert page.evaluate("window.__wakeRequests") == 0
+    assert page.evaluate("document.documentElement.dataset.wakeLock") is None

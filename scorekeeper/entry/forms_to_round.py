@@ -298,7 +298,7 @@ def _memory_round(form: MemoryForm, players: Sequence[str]) -> dict[str, Any]:
         # a player who got rid of every card is entered as counted 0.
     data: dict[str, Any] = {"hands": hands, "announcer": _name(form.announcer, players)}
     if "draws" in form.extras:
-        draws = {h.name: cards_from_text(h.draw)[0] for h in form.hands if h.draw}
+        draws = {h.name: _one_card(h.draw) for h in form.hands if h.draw}
         if draws:
             data["draws"] = draws
     if "counter_callers" in form.extras:
@@ -318,6 +318,13 @@ def _memory_round(form: MemoryForm, players: Sequence[str]) -> dict[str, Any]:
     if "penalty_cards" in form.extras and form.penalty_cards:
         data["penalty_cards"] = cards_from_text(form.penalty_cards)
     return data
+
+
+def _one_card(text: str) -> str:
+    """A draw is one card; two typed in its field go to the engine as the text they are,
+    so it says the draw is not a card rather than one of them being dropped."""
+    cards = cards_from_text(text)
+    return cards[0] if len(cards) == 1 else " ".join(cards)
 
 
 def _canasta_round(form: CanastaForm, players: Sequence[str]) -> dict[str, Any]:

@@ -109,6 +109,11 @@ def test_it_builds_cactus_tas_draws_only_for_players_who_drew():
     assert memory_round("cactus-tas", post)["draws"] == {"Ben": "9S", "Chloé": "7C"}
 
 
+def test_it_never_drops_a_second_card_typed_in_a_draw():
+    post = {"hand-0-cards": "QS 9D", "draw-0": "9S 8S"}
+    assert memory_round("cactus-tas", post)["draws"] == {"Ana": "9S 8S"}
+
+
 def test_it_builds_tamoul_counter_callers_in_seat_order():
     post = {"hand-0-cards": "KH", "hand-1-cards": "2S", "hand-2-cards": "3S", "announcer": "0",
             "counter-2": "1", "counter-1": "1"}

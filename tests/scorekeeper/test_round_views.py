@@ -297,3 +297,12 @@ def test_it_previews_an_edit_against_the_stored_round(client):
 def test_it_only_previews_on_post(client):
     game = make_game("tamalou")
     assert client.get(reverse("round_preview", args=[game.pk])).status_code == 405
+
+
+def test_it_speaks_english_when_asked(client):
+    game = make_game("tamalou")
+    html = client.get(new_url(game), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Save the round" in html and "Counted" in html
+    assert 'data-rank="K">K<' in html  # English ranks; French reads R, D, V
+    french = client.get(new_url(game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'data-rank="K">R<' in french and 'data-rank="Q">D<' in french

@@ -230,11 +230,16 @@ class Game(models.Model):
         for seat, name in enumerate(game.players):
             Seat.objects.create(game=new, player=Player.get_or_create_named(name), position=seat,
                                 name=name)
-        rounds = [Round.objects.create(game=new, number=n, data=data)
-                  for n, data in enumerate(game.rounds, 1)]
-        for r in rounds:
-            RoundChange.objects.create(game=new, number=r.number, action=RoundChange.IMPORTED,
-                                       after=r.data, device=device[:200], user=_user_or_none(user))
+        # In bulk, results included: a 2 MB record holds thousands of rounds.
+        rounds = Round.objects.bulk_create(
+            [Round(game=new, number=n, data=data, result=result.round_json(computed))
+             for n, (data, computed) in enumerate(zip(game.rounds, result.rounds, strict=True), 1)],
+            batch_size=500)
+        by = _user_or_none(user)
+        RoundChange.objects.bulk_create(
+            [RoundChange(game=new, number=r.number, action=RoundChange.IMPORTED, after=r.data,
+                         device=device[:200], user=by) for r in rounds],
+            batch_size=500)
         new._store(result, rounds)
         return new
 

@@ -13,12 +13,14 @@ throw-away SQLite database, then:
    gzip-compressed as WhiteNoise serves it (level 9; PNGs as they are);
 3. measures what one round entry costs afterwards: the sheet partial an HTMX
    request gets back once a round is added (what the entry form swaps in),
-   and the server time of Game.add_round itself (it re-scores the record).
+   and the server time of Game.add_round itself (it re-scores the record);
+4. imports the biggest record the import page takes (just under 2 MB).
 """
 
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import platform
 import random
@@ -148,6 +150,15 @@ def main() -> None:
 
     times = timed(add_and_undo, repeats=30)
     print(f"  add_round + undo at round 50 {summary(times)}  (two re-scores and their writes)")
+
+    rounds = random_rounds(7000, seed=5)
+    text = json.dumps({"format": 1, "variant": "tamalou", "players": PLAYERS, "rounds": rounds})
+    while len(text.encode()) > 2 * 1024 * 1024:
+        rounds = rounds[:-100]
+        text = json.dumps({"format": 1, "variant": "tamalou", "players": PLAYERS, "rounds": rounds})
+    times = timed(lambda: client.post("/games/import/", {"record": text}), repeats=3)
+    print(f"\nImport of {len(rounds):,} rounds ({len(text.encode()):,} bytes): "
+          f"median {statistics.median(times) / 1000:.2f} s")
 
 
 if __name__ == "__main__":

@@ -112,8 +112,10 @@ class MultipleFileField(forms.FileField):
     widget = MultipleFileInput
 
     def clean(self, data: Any, initial: Any = None) -> list[Any]:
-        files = data if isinstance(data, list | tuple) else [data]
-        return [super(MultipleFileField, self).clean(f, initial) for f in files if f]
+        files = [f for f in (data if isinstance(data, list | tuple) else [data]) if f]
+        if not files and self.required:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+        return [super(MultipleFileField, self).clean(f, initial) for f in files]
 
 
 class ImportForm(forms.Form):

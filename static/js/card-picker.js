@@ -155,7 +155,8 @@
     var block = input.closest("fieldset"), legend = block && block.querySelector("legend");
     var own = input.closest("[data-cards-field]");
     own = own && own.querySelector(".field-label");
-    var name = legend ? legend.firstChild.textContent.trim() : "";
+    var who = legend && (legend.querySelector(".who") || legend.firstChild);
+    var name = who ? who.textContent.trim() : "";
     return own ? name + " · " + own.textContent.trim() : name;
   }
 

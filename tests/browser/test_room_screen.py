@@ -23,10 +23,11 @@ from pathlib import Path
 
 import pytest
 from asgiref.sync import SyncToAsync
-from channels.testing.live import make_application, set_database_connection
+from channels.testing.live import make_application
 from daphne.testing import DaphneProcess
 from django.contrib.auth.models import User
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.db import connections
 from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
@@ -37,6 +38,13 @@ from tests.factories import tamalou_round
 NIGHT = date(2026, 3, 12)
 
 
+def forget_inherited_connections() -> None:
+    """In the forked server: the settings already name the test database; the parent's
+    open connections must be neither used nor closed here (closing would end the parent's)."""
+    for connection in connections.all():
+        connection.connection = None
+
+
 @pytest.fixture
 def daphne(transactional_db: None) -> Iterator[str]:
     """Daphne on 127.0.0.1 and a free port; yields its base URL."""
@@ -44,7 +52,7 @@ def daphne(transactional_db: None) -> Iterator[str]:
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
     process = DaphneProcess("127.0.0.1",
                             partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-                            setup=set_database_connection)
+                            setup=forget_inherited_connections)
     process.start()
     try:
         if not process.ready.wait(timeout=20):

@@ -70,7 +70,7 @@ def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
     daphne = str(Path(sys.executable).with_name("daphne"))
     server = subprocess.Popen([daphne, "-b", "127.0.0.1", "-p", str(port), "scorekeeper.asgi:application"],
                               env={**os.environ, **env}, cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+                              stderr=open(os.environ.get("REFEREE_LOAD_LOG", os.devnull), "wb"))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -165,7 +165,8 @@ def percentile(values: list[float], p: float) -> float:
 def bench(layer: str, redis_url: str | None, tables: int, rounds: int) -> None:
     folder = tempfile.mkdtemp(prefix="referee-load-")
     env = {"DATABASE_URL": f"sqlite:///{folder}/load.sqlite3", "DJANGO_LOG_LEVEL": "WARNING",
-           "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+           # The project's settings, with redis-py 8's read timeout lifted (see the module).
+           "DJANGO_SETTINGS_MODULE": "bench.referee_settings", "PYTHONPATH": str(ROOT)}
     if redis_url:
         env["REDIS_URL"] = redis_url
     else:

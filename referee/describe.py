@@ -177,4 +177,5 @@ SENTENCES: dict[str, Any] = {
     "cactus_game.turn.ends": lambda p, r: _("Le tour s'arrête."),
     "cactus_game.turn.goes_on": lambda p, r: _("Le tour continue."),
     "event.unknown": lambda p, r: _("Message inconnu."),
+    "table.closed": lambda p, r: _("Cette table est fermée."),
 }

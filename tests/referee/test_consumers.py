@@ -190,3 +190,29 @@ async def test_it_speaks_english_to_an_english_phone():
     async with phone(t["code"], t["tokens"]["Ana"], lang="en") as ana:
         hello = await until(ana, "table.state")
     assert hello["rulings"][0]["text"] == "Ana joined the table."
+
+
+async def test_the_server_closes_the_window_on_time_by_itself():
+    t = await open_table(snap_limit=0.01)  # the discarding phone's timer fires at once
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana, phone(t["code"], t["tokens"]["Ben"]) as ben:
+        await until(ana, "table.state")
+        await until(ben, "table.state")
+        await ana.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        closed = await update_with(ben, "window.timeout")
+    assert closed["state"]["window"]["close_reason"] == "timeout"
+
+
+async def test_a_phones_tick_closes_a_window_past_its_deadline_and_is_ignored_before(monkeypatch):
+    t = await open_table(snap_limit=10.0)
+    clock = {"now": time.time() + 60}
+    monkeypatch.setattr(consumers, "now", lambda: clock["now"])
+    monkeypatch.setattr(consumers, "TIMER_SLACK", 3600.0)  # the server's own timer stays out of it
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana:
+        await until(ana, "table.state")
+        await ana.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        await update_with(ana, "window.opened")
+        await ana.send_json_to({"type": "window.tick"})  # too early: nothing is logged or sent
+        clock["now"] += 10.5
+        await ana.send_json_to({"type": "window.tick"})
+        closed = await update_with(ana, "window.timeout")
+    assert closed["seq"] == 6  # 4 joins, the discard, the timeout: the early tick left no trace

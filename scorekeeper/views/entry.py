@@ -107,7 +107,9 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "request_id": request_id,
         "confirm": confirm,
         "deck": picker_deck(variant, _card_labels()),
-        "cactus_limit": variant.call.threshold if variant.call and variant.key == "cactus-tas" else None,
+        # Cactus-tas: only a player above the call limit (without cactus) draws a card.
+        "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
+                         else None),
         "players": game.player_names(),
         "play_kinds": PLAY_KINDS,
         "characters": CHARACTERS,

@@ -218,7 +218,7 @@ def test_it_asks_before_changing_an_earlier_round_and_shows_before_and_after(cli
         response = client.post(edit_url(game, 1), post, **extra)
         html = response.content.decode()
         assert "Modifier la manche 1 ? Les totaux seront recalculés" in html
-        assert 'name="confirm" value="1"' in html
+        assert re.search(r'<button[^>]*name="confirm" value="1"', html)  # only the "yes" button confirms
         assert re.search(r"Chloé</th><td>19</td><td><del[^>]*>9</del> → 19</td><td><del[^>]*>15</del> → 25</td>", html)
         assert "Ben</th><td>10</td><td>10</td><td>15</td>" in html  # unchanged: shown once
     game.refresh_from_db()

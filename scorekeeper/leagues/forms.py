@@ -42,6 +42,28 @@ class NightForm(forms.ModelForm):
         labels = {"date": _("Date"), "label": _("Nom (facultatif)")}
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
 
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.season = season
+
+    def clean_date(self) -> Any:
+        night = self.cleaned_data["date"]
+        if not self.season.covers(night):
+            raise forms.ValidationError(_("Cette date est hors de la saison."))
+        return night
+
+
+class OrganiserForm(forms.Form):
+    username = forms.CharField(label=_("Nom d'utilisateur de l'organisateur à ajouter"), max_length=150)
+
+    def clean_username(self) -> Any:
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(username=self.cleaned_data["username"].strip()).first()
+        if user is None:
+            raise forms.ValidationError(_("Aucun compte ne porte ce nom."))
+        return user
+
 
 class TableForm(forms.ModelForm):
     class Meta:

@@ -81,6 +81,12 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
             if isinstance(place, str):
                 report.problems.append(Problem(place))
                 continue
+            if not season.covers(place.date):
+                end = season.end.isoformat() if season.end else "…"
+                report.problems.append(Problem(
+                    f"the night {place.date.isoformat()} is outside the season "
+                    f"({season.start.isoformat()} – {end})"))
+                continue
             try:
                 record = load_record(content)
                 game, at_table = _save_game(season, record, place, known.get(place), ended_per_night,

@@ -10,6 +10,7 @@ showing the standings reads a few rows instead of every game.
 from __future__ import annotations
 
 import secrets
+from datetime import date
 from typing import Any
 
 from django.conf import settings
@@ -61,6 +62,9 @@ class Season(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:season", args=[self.pk])
+
+    def covers(self, day: date) -> bool:
+        return self.start <= day and (self.end is None or day <= self.end)
 
 
 class Night(models.Model):

@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/", views.league_create, name="league_create"),
     path("<int:pk>/", views.league_detail, name="league"),
     path("<int:pk>/seasons/new/", views.season_create, name="season_create"),
+    path("<int:pk>/organisers/new/", views.organiser_add, name="organiser_add"),
     path("seasons/<int:pk>/", views.season_detail, name="season"),
     path("seasons/<int:pk>/nights/new/", views.night_create, name="night_create"),
     path("seasons/<int:pk>/import/", views.season_import, name="season_import"),

@@ -36,6 +36,7 @@ from scorekeeper.leagues.forms import (
     LeagueForm,
     NewGameForm,
     NightForm,
+    OrganiserForm,
     SeasonForm,
     TableForm,
 )
@@ -116,13 +117,29 @@ def league_create(request: HtmxHttpRequest) -> HttpResponse:
     return redirect(league)
 
 
+def _league_context(request: HttpRequest, league: League, **forms: Any) -> dict[str, Any]:
+    return {"league": league, "seasons": league.seasons.all(),
+            "organisers": league.organisers.order_by("username"),
+            "is_organiser": league.is_organiser(request.user),
+            "form": forms.get("form") or SeasonForm(),
+            "organiser_form": forms.get("organiser_form") or OrganiserForm()}
+
+
 @require_safe
 def league_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     league = get_object_or_404(League, pk=pk)
-    return render(request, "leagues/league.html", {
-        "league": league, "seasons": league.seasons.all(),
-        "is_organiser": league.is_organiser(request.user), "form": SeasonForm(),
-    })
+    return render(request, "leagues/league.html", _league_context(request, league))
+
+
+@require_POST
+def organiser_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    league = _get_league_for_organiser(request, pk)
+    form = OrganiserForm(request.POST)
+    if not form.is_valid():
+        return render(request, "leagues/league.html",
+                      _league_context(request, league, organiser_form=form), status=400)
+    league.organisers.add(form.cleaned_data["username"])
+    return redirect(league)
 
 
 @require_POST
@@ -130,9 +147,8 @@ def season_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     league = _get_league_for_organiser(request, pk)
     form = SeasonForm(request.POST)
     if not form.is_valid():
-        return render(request, "leagues/league.html", {
-            "league": league, "seasons": league.seasons.all(), "is_organiser": True, "form": form,
-        }, status=400)
+        return render(request, "leagues/league.html", _league_context(request, league, form=form),
+                      status=400)
     form.instance.league = league
     season = form.save()
     return redirect(season)
@@ -147,36 +163,36 @@ def _scope_label(scope: str) -> str:
     return _("Tous jeux") if scope == OVERALL else VARIANTS[scope].name
 
 
-@require_safe
-def season_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
+def _season_context(request: HttpRequest, season: Season, night_form: NightForm | None = None
+                    ) -> dict[str, Any]:
     scopes = reading.season_scopes(season)
     scope = _scope_from(request, scopes)
-    context: dict[str, Any] = {
+    return {
         "season": season, "scope": scope, "scope_label": _scope_label(scope),
         "scopes": [(s, _scope_label(s)) for s in scopes],
         "rows": reading.season_rows(season, scope),
         "lower_is_better": VARIANTS[scope].lower_is_better if scope != OVERALL else None,
         "is_organiser": season.league.is_organiser(request.user),
+        "nights": season.nights.all(), "night_form": night_form or NightForm(season=season),
     }
+
+
+@require_safe
+def season_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
     template_name = "leagues/season.html"
     if request.htmx:
         template_name += "#standings"
-    else:
-        context["nights"] = season.nights.all()
-        context["night_form"] = NightForm()
-    return render(request, template_name, context)
+    return render(request, template_name, _season_context(request, season))
 
 
 @require_POST
 def night_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     season = _get_season_for_organiser(request, pk)
-    form = NightForm(request.POST)
+    form = NightForm(request.POST, season=season)
     if not form.is_valid():
-        return render(request, "leagues/season.html", {
-            "season": season, "scope": OVERALL, "scopes": [], "rows": [], "nights": season.nights.all(),
-            "night_form": form, "is_organiser": True,
-        }, status=400)
+        return render(request, "leagues/season.html", _season_context(request, season, form),
+                      status=400)
     form.instance.season = season
     night = form.save()
     return redirect(night)

@@ -81,3 +81,11 @@ def test_it_imports_from_the_command_and_exits_1_on_a_bad_file(season, tmp_path,
     assert "1 imported, 1 refused" in out.out
     assert "2026-03-05_t2.json: round 1: Ben's hand is missing" in out.err
     assert LeagueGame.objects.count() == 1
+
+
+def test_it_refuses_a_game_dated_outside_the_season(season):
+    reports = import_files(season, [("2026-02-20_t1.json", GOOD)])
+
+    assert [str(p) for p in reports[0].problems] == [
+        "the night 2026-02-20 is outside the season (2026-03-01 – …)"]
+    assert not Game.objects.exists()

@@ -13,6 +13,7 @@ CHANGES = [
     ("leagues:table_create", "night", {"label": "Table 9"}),
     ("leagues:season_recompute", "season", {}),
     ("leagues:season_import", "season", {}),
+    ("leagues:organiser_add", "league", {"username": "autre"}),
 ]
 
 
@@ -27,6 +28,7 @@ def test_it_refuses_changes_from_a_logged_in_non_organiser(client, stranger, lea
     assert response.status_code == 403
     assert Season.objects.count() == 1 and Night.objects.count() == 1
     assert not NightTable.objects.filter(label="Table 9").exists()
+    assert list(league.organisers.values_list("username", flat=True)) == ["orga"]
 
 
 @pytest.mark.parametrize(("name", "target", "data"), CHANGES[:4])
@@ -93,3 +95,13 @@ def test_it_answers_404_to_a_made_up_table_link(client, table):
 
 def test_it_gives_each_table_a_long_random_link(table, other_table):
     assert len(table.token) >= 24 and table.token != other_table.token
+
+
+def test_it_lets_an_organiser_add_a_co_organiser(client, organiser, stranger, league):
+    client.force_login(organiser)
+
+    client.post(reverse("leagues:organiser_add", args=[league.pk]), {"username": "autre"})
+
+    assert league.is_organiser(stranger)
+    missing = client.post(reverse("leagues:organiser_add", args=[league.pk]), {"username": "personne"})
+    assert missing.status_code == 400 and "Aucun compte ne porte ce nom." in missing.content.decode()

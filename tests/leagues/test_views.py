@@ -236,3 +236,13 @@ def test_it_refuses_an_upload_without_files(client, organiser, season):
 
     assert response.status_code == 400
     assert "Ce champ est obligatoire." in response.content.decode()
+
+
+def test_it_refuses_a_night_outside_its_season(client, organiser, season):
+    client.force_login(organiser)
+
+    response = client.post(reverse("leagues:night_create", args=[season.pk]), {"date": "2026-02-27"})
+
+    assert response.status_code == 400
+    assert "Cette date est hors de la saison." in response.content.decode()
+    assert not season.nights.exists()

@@ -60,12 +60,16 @@ def table_open(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Ce jeu n'a pas de table en direct."))
         return redirect(game.get_absolute_url())
     table = LiveTable.open_for(game)
-    target = reverse("table_join", args=[table.code])
+    return _go(request, reverse("table_join", args=[table.code]))
+
+
+def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """A redirect; for HTMX, a whole-page one (htmx would swap the next page into a form)."""
     if request.htmx:
         response = HttpResponse(status=204)
-        response["HX-Redirect"] = target
+        response["HX-Redirect"] = url
         return response
-    return redirect(target)
+    return HttpResponseRedirect(url)
 
 
 @require_safe
@@ -76,7 +80,7 @@ def table_find(request: HtmxHttpRequest) -> HttpResponse:
     if raw is not None:
         code = normalise_code(raw)
         if LiveTable.objects.open().filter(code=code).exists():
-            return redirect("table_join", code=code)
+            return _go(request, reverse("table_join", args=[code]))
         error = _("Aucune table ouverte avec le code « %(code)s ». Vérifiez les 6 caractères.") % {
             "code": raw.strip()[:12]}
     template_name = "referee/find.html"
@@ -175,7 +179,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
             problems = [str(p) for p in error.problems]
         else:
             messages.success(request, _("Manche ajoutée à la feuille de score."))
-            return HttpResponseRedirect(game.get_absolute_url())
+            return _go(request, game.get_absolute_url())
     context = {"table": table, "game": game, "form": form, "state": state, "problems": problems,
                "expected": tbl.expected_cards(state), "penalties": state.penalty_cards,
                "wrong_snaps": state.wrong_snaps, "request_id": request.POST.get("request_id") or uuid.uuid4()}

@@ -33,6 +33,16 @@ def daphne(transactional_db: None) -> Iterator[str]:
         stop_daphne(process)
 
 
+def test_the_join_page_shows_the_code_and_a_qr_code(daphne: str, page: Page, artifacts: Path):
+    table = LiveTable.open_for(make_game("cactus", ["Ana", "<b>Ben</b>"]))
+    page.goto(f"{daphne}/tables/{table.code}/join/")
+    expect(page.get_by_test_id("table-code")).to_have_text(table.code)
+    expect(page.locator(".qr svg")).to_be_visible()
+    expect(page.get_by_role("button", name="<b>Ben</b>")).to_be_visible()  # a name is text
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=artifacts / "referee-join.png", full_page=True)
+
+
 def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, seat: str) -> Page:
     phone = browser.new_context(**context_args).new_page()
     phone.goto(f"{url}/tables/{code}/join/")
@@ -95,3 +105,16 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
 
     assert table.state().penalty_cards == {"Ben": 1}
     assert table.state().snapped == {"Chloé": 1}
+
+    # The log, then the reveal: the round goes to the score sheet.
+    ana.get_by_role("link", name="Journal de la table").tap()
+    expect(ana.locator(".log-list")).to_contain_text("Ben reprend 7♠")
+    ana.screenshot(path=artifacts / "referee-log-ana.png", full_page=True)
+    ana.goto(f"{daphne}/tables/{table.code}/reveal/")
+    ana.get_by_label("Ana").fill("AS 2H")
+    ana.get_by_label("Ben").fill("9S 9H KH 4C 3D")
+    ana.get_by_label("Chloé").fill("10C QD JS")
+    ana.screenshot(path=artifacts / "referee-reveal-ana.png", full_page=True)
+    ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
+    expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")
+    assert game.rounds.get().data["hands"]["Ben"] == ["9S", "9H", "KH", "4C", "3D"]

@@ -168,3 +168,18 @@ def test_a_spectator_is_sent_to_the_score_sheet_instead_of_the_reveal(client: Cl
     seated(client, table, role="spectator", seat=None)
     response = client.get(reverse("table_reveal", args=[table.code]))
     assert response.status_code == 302 and response.url == table.game.get_absolute_url()
+
+
+def test_it_sends_htmx_to_the_table_it_found_with_a_whole_page_redirect(client: Client):
+    table = open_table()
+    response = client.get(reverse("table_find"), {"code": table.code}, **HTMX)
+    assert response.status_code == 204 and response["HX-Redirect"] == reverse("table_join", args=[table.code])
+
+
+def test_an_htmx_reveal_sends_the_phone_to_the_score_sheet_with_a_whole_page_redirect(client: Client):
+    table = open_table()
+    seated(client, table)
+    response = client.post(reverse("table_reveal", args=[table.code]),
+                           {"hand_0": "AS", "hand_1": "9", "hand_2": "-"}, **HTMX)
+    assert response.status_code == 204 and response["HX-Redirect"] == table.game.get_absolute_url()
+    assert table.game.rounds.get().data["hands"] == {"Ana": ["AS"], "Ben": 9, "Chloé": []}

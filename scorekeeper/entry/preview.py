@@ -3,6 +3,7 @@ would score, or its problems placed beside their fields."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,16 +41,6 @@ class Preview:
         return [(key, self.errors.get(key, [])) for key in keys]
 
 
-def problem_text(problem: Any) -> str:
-    """The problem in the active language when scorekeeper.explain can say it, else
-    the engine's own message (without its "round N:", the page shows where)."""
-    try:
-        from scorekeeper.explain import problem_text as translated
-    except ImportError:
-        return problem.message
-    return translated(problem)
-
-
 def field_keys(form: EntryForm) -> list[str]:
     """Every field a problem can be shown beside, for the out-of-band refresh."""
     keys = [TOP]
@@ -84,9 +75,11 @@ def sides_of(form: EntryForm) -> list[str]:
     return [s.name for s in form.sides] if isinstance(form, CanastaForm) else []
 
 
-def errors_of(error: RecordError, form: EntryForm, players: list[str]) -> dict[str, list[str]]:
+def errors_of(error: RecordError, form: EntryForm, players: list[str],
+              say: Callable[[Any], str] = lambda problem: problem.message) -> dict[str, list[str]]:
+    """The engine's problems as sentences (`say`: the web layer's translation) by field."""
     grouped = group_by_field(error.problems, form.kind, players, sides_of(form))
-    return {key: [problem_text(p) for p in problems] for key, problems in grouped.items()}
+    return {key: [say(p) for p in problems] for key, problems in grouped.items()}
 
 
 def build_preview(result: GameResult, number: int, before: dict[str, Any] | None = None,

@@ -36,7 +36,7 @@ from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.players import players_in_round, totals_before_round
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
 from scorekeeper.entry.turns import next_player
-from scorekeeper.explain import FACE_RANKS
+from scorekeeper.explain import FACE_RANKS, problem_text
 from scorekeeper.models import Game, Round
 from scorekeeper.rules import RecordError
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
@@ -78,7 +78,7 @@ def _preview(game: Game, form: EntryForm, number: int, editing: bool) -> tuple[d
     try:
         result = game.preview(data, number if editing else None)
     except RecordError as error:
-        return data, Preview(errors=errors_of(error, form, players), checked=True)
+        return data, Preview(errors=errors_of(error, form, players, problem_text), checked=True)
     if editing:
         stored = _stored_round(game, number)
         return data, build_preview(result, number, before=stored.result, totals_before=game.totals)
@@ -168,7 +168,7 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         game.add_round(data, request_id=request_id, device=device_of(request), user=request.user)
     except RecordError as error:
-        preview = Preview(errors=errors_of(error, form, game.player_names()), checked=True)
+        preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id))
     return _saved(request, game)
@@ -200,7 +200,7 @@ def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         game.edit_round(number, data, device=device_of(request), user=request.user)
     except RecordError as error:  # another phone changed the game in between
-        preview = Preview(errors=errors_of(error, form, game.player_names()), checked=True)
+        preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None))
     return _saved(request, game)

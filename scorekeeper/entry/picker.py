@@ -18,7 +18,7 @@ RED_SUITS = ("H", "D")
 @dataclass(frozen=True)
 class PickerDeck:
     ranks: tuple[tuple[str, str], ...]  # (rank, label) for the ranks the deck holds, in order
-    suits: tuple[tuple[str, str, bool], ...]  # (code, symbol, red)
+    suits: tuple[tuple[str, str, bool, str], ...]  # (code, symbol, red, name)
     joker: bool
     copies_json: str  # {"KH": 1, "JK": 2…}: how many of each code one round may use
     values_json: str  # memory games: {"KH": 0…} as players count them, for cactus-tas' draws
@@ -30,7 +30,8 @@ class PickerDeck:
 
 def picker_deck(variant: Any, labels: Mapping[str, str] | None = None) -> PickerDeck | None:
     """The picker's deck for `variant`, or None for a game without cards (cactus-game).
-    `labels` names ranks and the joker in the reader's language ({"K": "R", "JK": "Joker"})."""
+    `labels` names ranks, suits and the joker in the reader's language ({"K": "R",
+    "S": "pique", "JK": "Joker"})."""
     deck = variant.deck
     if deck is None:
         return None
@@ -39,7 +40,7 @@ def picker_deck(variant: Any, labels: Mapping[str, str] | None = None) -> Picker
     values = getattr(variant, "values", None) or {}
     return PickerDeck(
         ranks=ranks,
-        suits=tuple((s, SUIT_SYMBOLS[s], s in RED_SUITS) for s in SUITS),
+        suits=tuple((s, SUIT_SYMBOLS[s], s in RED_SUITS, labels.get(s, s)) for s in SUITS),
         joker=JOKER in deck,
         copies_json=json.dumps(deck.copies, separators=(",", ":")),
         values_json=json.dumps({c: to_number(v, variant.scale) for c, v in values.items()},

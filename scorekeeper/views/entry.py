@@ -121,8 +121,10 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
 
 
 def _card_labels() -> dict[str, str]:
-    """Ranks as players read them in the active language (R, D, V in French)."""
-    return {rank: str(label) for rank, label in FACE_RANKS.items()} | {"JK": _("Joker")}
+    """Ranks as players read them in the active language (R, D, V in French), and the
+    suits' names for screen readers."""
+    return {rank: str(label) for rank, label in FACE_RANKS.items()} | {
+        "JK": _("Joker"), "S": _("pique"), "H": _("cœur"), "D": _("carreau"), "C": _("trèfle")}
 
 
 def _render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:

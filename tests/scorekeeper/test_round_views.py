@@ -56,6 +56,18 @@ def test_it_answers_htmx_with_the_form_alone(client):
     assert html.lstrip().startswith("<form") and "<html" not in html
 
 
+def test_it_answers_htmx_with_the_edit_form_alone(client):
+    game = make_game("tamalou", rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
+    html = client.get(reverse("round_edit", args=[game.pk, 1]), **HTMX).content.decode()
+    assert html.lstrip().startswith("<form") and "<html" not in html
+    assert 'name="hand-1-count" value="2"' in html
+
+
+def test_it_names_the_suits_for_screen_readers(client):
+    html = client.get(new_url(make_game("tamalou"))).content.decode()
+    assert 'data-suit="H" class="red" aria-label="cœur"' in html
+
+
 def test_it_offers_only_the_variants_deck(client):
     """Koubo plays 32 cards and two jokers; cactus has no joker."""
     koubo = client.get(new_url(make_game("koubo"))).content.decode()

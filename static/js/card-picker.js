@@ -5,8 +5,9 @@
  * still judges the round (the form posts plain text fields: "KH 3S JK").
  * What it does: the active field (a hand, a draw, a meld...) receives the cards tapped
  * (rank, then suit); cards already used this round are greyed out, respecting how
- * many copies the deck holds; a counted hand gets digits from the pad. Every change
- * fires a "change" event, which HTMX turns into a preview request.
+ * many copies the deck holds; a counted hand gets digits from the pad. When the thumb
+ * leaves a field (or pauses), a "change" event goes up, which HTMX turns into a
+ * preview request: one per field, not one per card.
  * Without this script the text fields stay visible and take typed codes.
  */
 (function () {

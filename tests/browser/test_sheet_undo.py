@@ -24,7 +24,12 @@ def test_it_undoes_the_last_round_after_confirming_and_the_history_says_so(
     drawer = page.locator("dialog#drawer")
     expect(drawer.get_by_role("heading")).to_have_text("Annuler la manche 2 ?")
     page.screenshot(path=artifacts / "undo-confirm.png")
-    expect(rows).to_have_count(2)  # nothing undone before the confirmation
+    drawer.get_by_role("link", name="Non, revenir à la feuille").tap()  # changed my mind
+    expect(drawer).to_be_hidden()
+    expect(rows).to_have_count(2)  # nothing undone without the confirmation
+
+    page.get_by_role("link", name="Annuler la dernière manche").tap()
+    expect(drawer.get_by_role("heading")).to_have_text("Annuler la manche 2 ?")
     drawer.get_by_role("button", name="Oui, annuler la manche 2").tap()
 
     expect(drawer).to_be_hidden()

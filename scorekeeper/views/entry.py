@@ -214,10 +214,12 @@ def round_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     fields (swapped out of band). Saves nothing."""
     game = get_game_for_user(request, pk)
     count = game.rounds.count()
+    # Only the edit page posts "edit": a new round stays new even when another phone
+    # has meanwhile saved the round it was numbered as.
     try:
-        number = int(request.POST.get("number", ""))
+        number = int(request.POST.get("edit", ""))
     except ValueError:
-        number = count + 1
+        number = 0
     editing = 1 <= number <= count
     number = number if editing else count + 1
     form = _form_from_post(request, game, number)

@@ -300,7 +300,7 @@ def test_it_previews_an_invalid_round_with_messages_swapped_beside_their_fields(
 
 def test_it_previews_an_edit_against_the_stored_round(client):
     game = edited_game()
-    post = {"number": "2", "hand-0-mode": "count", "hand-0-count": "10", "hand-1-mode": "count",
+    post = {"edit": "2", "hand-0-mode": "count", "hand-0-count": "10", "hand-1-mode": "count",
             "hand-1-count": "5", "hand-2-mode": "count", "hand-2-count": "6"}
     html = client.post(reverse("round_preview", args=[game.pk]), post).content.decode()
     assert re.search(r"Ana</th><td>10</td><td><del[^>]*>4</del> → 10</td><td><del[^>]*>4</del> → 10</td>", html)
@@ -318,3 +318,12 @@ def test_it_speaks_english_when_asked(client):
     assert 'data-rank="K">K<' in html  # English ranks; French reads R, D, V
     french = client.get(new_url(game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert 'data-rank="K">R<' in french and 'data-rank="Q">D<' in french
+
+
+def test_it_previews_a_new_round_as_new_even_after_another_phone_saved_one(client):
+    """The page said "Manche 2"; meanwhile round 2 was saved elsewhere: still a new round."""
+    game = edited_game()
+    post = {"hand-0-mode": "count", "hand-0-count": "10", "hand-1-mode": "count",
+            "hand-1-count": "5", "hand-2-mode": "count", "hand-2-count": "6"}
+    html = client.post(reverse("round_preview", args=[game.pk]), post).content.decode()
+    assert "Ana</th><td>10</td><td>10</td><td>14</td>" in html and "<del" not in html

@@ -37,6 +37,7 @@ FORBIDDEN = 4403  # close code: not a member of this table
 RATE, BURST = 8.0, 20  # messages a second, and at once, per phone
 TIMER_SLACK = 0.05  # seconds after the deadline before the server's own timer closes a window
 RECENT = 30  # rulings sent to a (re)connecting phone
+MAX_MESSAGE = 4096  # characters in one message from a phone
 ACTIONS = frozenset({
     "clock.ping", "clock.sample", "discard", "snap.claim", "window.tick", "power.declined",
     "power.used", "call.made", "call.counter", "ask", "settings.change",
@@ -85,6 +86,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             "rulings": [self._worded(r) for r in snapshot["rulings"]],
         })
         return True
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        if text_data is None or len(text_data) > MAX_MESSAGE:
+            # A claim is a few dozen bytes: anything this big is a bug or abuse, and is not logged.
+            await self.send_json({"type": "error", "code": "message_too_big"})
+            return
+        await super().receive(text_data=text_data, **kwargs)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not self.bucket.allow(now()):

@@ -145,7 +145,9 @@
       top.textContent = label(state.pile_top);
       top.dataset.red = /[HD]$/.test(state.pile_top || "") ? "true" : "false";
     }
-    const decline = $("power-decline");
+    const counterButton = $("counter-button");
+  if (counterButton) counterButton.addEventListener("click", () => send({ type: "call.counter", player: actingFor() }));
+  const decline = $("power-decline");
     if (decline) decline.hidden = !(state.power && (role === "referee" || state.power.player === seat));
   }
 
@@ -225,6 +227,8 @@
   }
   const callButton = $("call-button");
   if (callButton) callButton.addEventListener("click", () => send({ type: "call.made", player: actingFor() }));
+  const counterButton = $("counter-button");
+  if (counterButton) counterButton.addEventListener("click", () => send({ type: "call.counter", player: actingFor() }));
   const decline = $("power-decline");
   if (decline) decline.addEventListener("click", () => send({ type: "power.declined" }));
 

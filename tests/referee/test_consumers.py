@@ -216,3 +216,14 @@ async def test_a_phones_tick_closes_a_window_past_its_deadline_and_is_ignored_be
         await ana.send_json_to({"type": "window.tick"})
         closed = await update_with(ana, "window.timeout")
     assert closed["seq"] == 6  # 4 joins, the discard, the timeout: the early tick left no trace
+
+
+async def test_it_drops_a_message_too_big_to_be_a_table_action():
+    t = await open_table()
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana:
+        await until(ana, "table.state")
+        await ana.send_to(text_data='{"type": "ask", "junk": "' + "x" * 5000 + '"}')
+        error = await until(ana, "error")
+    assert error["code"] == "message_too_big"
+    count = await database_sync_to_async(lambda: TableEvent.objects.filter(table_id=t["pk"], kind="ask").count())()
+    assert count == 0

@@ -183,3 +183,12 @@ def test_an_htmx_reveal_sends_the_phone_to_the_score_sheet_with_a_whole_page_red
                            {"hand_0": "AS", "hand_1": "9", "hand_2": "-"}, **HTMX)
     assert response.status_code == 204 and response["HX-Redirect"] == table.game.get_absolute_url()
     assert table.game.rounds.get().data["hands"] == {"Ana": ["AS"], "Ben": 9, "Chloé": []}
+
+
+def test_a_tamoul_table_has_a_counter_call_button_and_a_tamalou_table_has_none(client: Client):
+    tamoul = open_table("tamoul")
+    seated(client, tamoul)
+    assert 'id="counter-button"' in client.get(reverse("table_page", args=[tamoul.code])).content.decode()
+    tamalou = open_table("tamalou")
+    seated(client, tamalou)
+    assert 'id="counter-button"' not in client.get(reverse("table_page", args=[tamalou.code])).content.decode()

@@ -132,7 +132,6 @@ def main() -> None:
     from scorekeeper.leagues.models import League, LeagueGame, NightTable, Result, Season, Standing
     from scorekeeper.leagues.recording import recompute_season
     from scorekeeper.models import Game
-    from tests.factories import tamalou_round
 
     call_command("migrate", verbosity=0)
     settings.ALLOWED_HOSTS = ["testserver"]
@@ -173,8 +172,8 @@ def main() -> None:
     for i in range(10):
         game = Game.start("tamalou", [f"Joueur {i + 1:02d}", f"Joueur {i + 11:02d}"], {"rounds": 1})
         LeagueGame.objects.create(game=game, table=table)
-        seconds, _ = timed(lambda g=game, i=i: g.add_round(
-            tamalou_round(None, **{f"Joueur {i + 1:02d}": 3, f"Joueur {i + 11:02d}": 9})))
+        hands = {f"Joueur {i + 1:02d}": 3, f"Joueur {i + 11:02d}": 9}
+        seconds, _ = timed(lambda g=game, h=hands: g.add_round({"announcer": None, "hands": h}))
         ends.append(seconds)
     print(f"a game ending (last round saved + standings and ratings updated): "
           f"{statistics.median(ends) * 1000:.1f} ms (median of 10)")

@@ -8,6 +8,7 @@ from scorekeeper.asgi import application
 
 
 @pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)  # the home page lists the games
 async def test_it_serves_the_home_page_over_asgi():
     communicator = HttpCommunicator(application, "GET", "/", headers=[(b"host", b"testserver")])
 

@@ -64,3 +64,20 @@ def test_it_counts_halves_and_counter_calls_in_tamoul(live_server: LiveServer, p
     game.refresh_from_db()
     assert game.totals == {"Ana": 6.5, "Ben": 0, "Chloé": 35}
     assert hand(page, "Ana").count() == 0  # back on the sheet
+
+
+def test_it_greys_out_the_joker_once_both_are_used(live_server: LiveServer, page: Page, transactional_db):
+    """The 52 + 2 jokers deck: each card once, the joker twice in a round."""
+    game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    joker = page.locator('#picker [data-card="JK"]')
+    pick_hand(page, "Ana", ["JK"])
+    hand(page, "Ben").locator(".chips").tap()
+    expect(joker).to_be_enabled()  # one joker left
+    pick_hand(page, "Ben", ["JK"])
+    hand(page, "Chloé").locator(".chips").tap()
+    expect(joker).to_be_disabled()
+    # Taking one back frees it again.
+    hand(page, "Ben").locator(".chip").first.tap()
+    hand(page, "Chloé").locator(".chips").tap()
+    expect(joker).to_be_enabled()

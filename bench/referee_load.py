@@ -139,11 +139,13 @@ async def run(pid: int, port: int, tables: list[tuple[str, list[str]]], rounds: 
     rules: dict[str, int] = {}
     seated = [await connect_table(port, code, tokens) for code, tokens in tables]
     cpu = server_cpu(pid)
+    client_cpu = time.process_time()
     started = time.perf_counter()
     games = [play_table(phones, rounds, random.Random(rng.random()), latencies, rules) for phones in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
     took = time.perf_counter() - started
     cpu = server_cpu(pid) - cpu
+    print(f"  (the 400 phones, this process: {time.process_time() - client_cpu:.1f} s CPU)")
     for phones in seated:
         for phone in phones:
             phone.reader.cancel()

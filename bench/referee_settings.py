@@ -17,3 +17,12 @@ if _layer["BACKEND"] == "channels_redis.core.RedisChannelLayer":
         {"address": host, "socket_timeout": None} if isinstance(host, str) else host
         for host in _layer["CONFIG"]["hosts"]
     ]
+
+# Measured both ways (docs/benchmarks.md): set REFEREE_BENCH_CONN_MAX_AGE=60 to keep
+# database connections between events, as scorekeeper/settings.py could.
+import os  # noqa: E402
+
+from scorekeeper.settings import DATABASES  # noqa: E402
+
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("REFEREE_BENCH_CONN_MAX_AGE", "0"))
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True

@@ -21,6 +21,15 @@ class Row:
     total: Any = None
     before_points: Any = None  # an edit: what the round scored before
     before_total: Any = None
+    text: dict[str, str] = field(default_factory=dict)  # the numbers as the page writes them
+
+    @property
+    def points_changed(self) -> bool:
+        return self.before_points != self.points
+
+    @property
+    def total_changed(self) -> bool:
+        return self.before_total != self.total
 
 
 @dataclass
@@ -83,9 +92,11 @@ def errors_of(error: RecordError, form: EntryForm, players: list[str],
 
 
 def build_preview(result: GameResult, number: int, before: dict[str, Any] | None = None,
-                  totals_before: dict[str, Any] | None = None) -> Preview:
+                  totals_before: dict[str, Any] | None = None,
+                  fmt: Callable[[Any], str] = str) -> Preview:
     """The round `number`'s line of `result`; `before` (an edit) is its stored result and
-    `totals_before` the game's totals before the edit."""
+    `totals_before` the game's totals before the edit. `fmt` writes a number for the page
+    (the web layer's: "6,5", "−10" in French)."""
     out = result.to_json()
     line = out["rounds"][number - 1]
     values = line.get("values") or {}
@@ -95,6 +106,9 @@ def build_preview(result: GameResult, number: int, before: dict[str, Any] | None
         if before is not None:
             row.before_points = (before.get("points") or {}).get(name)
             row.before_total = (totals_before or {}).get(name)
+        row.text = {key: "–" if value is None else fmt(value) for key, value in (
+            ("value", row.value), ("points", row.points), ("total", row.total),
+            ("before_points", row.before_points), ("before_total", row.before_total))}
         rows.append(row)
     last = number == len(out["rounds"])
     return Preview(rows=rows, finished=out["finished"] and last, winners=out["winners"] if last else [],

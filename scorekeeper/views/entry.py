@@ -37,6 +37,7 @@ from scorekeeper.entry.players import players_in_round, totals_before_round
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
 from scorekeeper.entry.turns import next_player
 from scorekeeper.explain import FACE_RANKS, problem_text
+from scorekeeper.explain import number as written_number
 from scorekeeper.models import Game, Round
 from scorekeeper.rules import RecordError
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
@@ -81,8 +82,9 @@ def _preview(game: Game, form: EntryForm, number: int, editing: bool) -> tuple[d
         return data, Preview(errors=errors_of(error, form, players, problem_text), checked=True)
     if editing:
         stored = _stored_round(game, number)
-        return data, build_preview(result, number, before=stored.result, totals_before=game.totals)
-    return data, build_preview(result, number)
+        return data, build_preview(result, number, before=stored.result, totals_before=game.totals,
+                                   fmt=written_number)
+    return data, build_preview(result, number, fmt=written_number)
 
 
 def _stored_round(game: Game, number: int) -> Round:

@@ -209,6 +209,17 @@
   });
 
   document.addEventListener("change", function (e) {
+    // Fontenaysien: whoever went out holds no card; an untouched hand becomes "counted 0".
+    if (e.target.name === "went_out" && e.target.value) {
+      var out = form().querySelector('fieldset.hand[data-hand="' + e.target.value + '"]');
+      var cards = out && out.querySelector("[data-cards]"), count = out && out.querySelector("[data-count]");
+      if (out && !cards.value.trim() && !count.value.trim()) {
+        out.querySelector('input[value="count"]').checked = true;
+        count.value = "0";
+        refresh();
+      }
+      return;
+    }
     if (!e.target.name || !/-mode$/.test(e.target.name)) return;
     var block = e.target.closest("fieldset.hand");
     refresh();

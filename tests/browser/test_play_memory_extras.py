@@ -81,3 +81,20 @@ def test_it_greys_out_the_joker_once_both_are_used(live_server: LiveServer, page
     hand(page, "Ben").locator(".chip").first.tap()
     hand(page, "Chloé").locator(".chips").tap()
     expect(joker).to_be_enabled()
+
+
+def test_it_counts_the_fontenaysien_player_who_went_out_as_zero(live_server: LiveServer, page: Page,
+                                                                transactional_db):
+    """fontenaysien.went_out: the player who discarded every card scores −10."""
+    game = make_game("fontenaysien", ["Ana", "Ben", "Chloé"])
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    pick_hand(page, "Ben", ["9S", "3D"])
+    pick_hand(page, "Chloé", ["KH"])
+    choose(page, "went_out", "Ana")
+    expect(hand(page, "Ana").locator("[data-count]")).to_have_value("0")
+    wait_for_preview(page)
+    expect(page.locator("#preview tr", has_text="Ana")).to_contain_text("−10")
+    save_round(page)
+    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    game.refresh_from_db()
+    assert game.totals == {"Ana": -10, "Ben": 15, "Chloé": -5}

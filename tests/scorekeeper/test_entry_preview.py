@@ -53,3 +53,11 @@ def test_it_places_messages_on_the_blocks_and_clears_the_others():
     slots = dict(preview.slots(field_keys(form)))
     assert set(slots) == {"top", "hand-0", "hand-1", "hand-2", "announcer"}
     assert slots["hand-0"] == [] and slots["hand-1"]
+
+
+def test_it_writes_numbers_the_way_the_page_asks_and_a_dash_for_nothing():
+    result = scored([{"hands": {"Ana": 3, "Ben": 9, "Chloé": 2}, "announcer": None}])
+    preview = build_preview(result, 1, before={"points": {"Ana": 1}}, totals_before={}, fmt=lambda v: f"<{v}>")
+    assert preview.rows[0].text == {"value": "<3>", "points": "<3>", "total": "<3>",
+                                    "before_points": "<1>", "before_total": "–"}
+    assert preview.rows[1].points_changed  # Ben had no points before

@@ -42,7 +42,14 @@ def test_it_edits_a_past_round_after_a_confirmation(live_server: LiveServer, pag
     page.get_by_role("button", name="Vérifier la modification").tap()
     expect(page.get_by_role("alertdialog")).to_contain_text(
         "Modifier la manche 1 ? Les totaux seront recalculés.")
-    page.screenshot(path=artifacts / "play-edit-confirm.png", full_page=True)
+    # The question comes under the thumb, beside the before → after preview.
+    yes = page.get_by_role("button", name="Oui, modifier")
+    expect(yes).to_be_in_viewport()
+    box = yes.bounding_box()
+    assert box is not None  # and nothing covers it: the element at its centre is the button
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).textContent",
+                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]) == "Oui, modifier"
+    page.screenshot(path=artifacts / "play-edit-confirm.png")
     game.refresh_from_db()
     assert game.totals["Ben"] == 22  # nothing changed before the confirmation
 

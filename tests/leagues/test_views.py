@@ -246,3 +246,21 @@ def test_it_refuses_a_night_outside_its_season(client, organiser, season):
     assert response.status_code == 400
     assert "Cette date est hors de la saison." in response.content.decode()
     assert not season.nights.exists()
+
+
+def test_it_lists_the_last_eight_nights_and_the_others_on_demand(client, season):
+    from datetime import date, timedelta
+
+    from scorekeeper.leagues.models import Night
+
+    for week in range(9):
+        Night.objects.create(season=season, date=date(2026, 3, 2) + timedelta(weeks=week))
+    url = reverse("leagues:season", args=[season.pk])
+
+    page = client.get(url).content.decode()
+    everything = client.get(url + "?nights=all", **HTMX).content.decode()
+
+    assert "27/04/2026" in page and "02/03/2026" not in page  # the oldest of nine waits
+    assert "Toutes les soirées" in page
+    assert everything.lstrip().startswith('<ul class="league-list" id="nights">')
+    assert everything.count("écran de salle") == 9 and "Toutes les soirées" not in everything

@@ -39,8 +39,18 @@ def _season_context(request: HttpRequest, season: Season, night_form: NightForm 
         "rows": reading.season_rows(season, scope),
         "lower_is_better": VARIANTS[scope].lower_is_better if scope != OVERALL else None,
         "is_organiser": season.league.is_organiser(request.user),
-        "nights": season.nights.all(), "night_form": night_form or NightForm(season=season),
+        **_nights(request, season), "night_form": night_form or NightForm(season=season),
     }
+
+
+RECENT_NIGHTS = 8  # the season page lists these; the others on demand (a long season has hundreds)
+
+
+def _nights(request: HttpRequest, season: Season) -> dict[str, Any]:
+    nights = list(season.nights.all()[:RECENT_NIGHTS + 1])
+    every = request.GET.get("nights") == "all"
+    return {"nights": list(season.nights.all()) if every else nights[:RECENT_NIGHTS],
+            "more_nights": not every and len(nights) > RECENT_NIGHTS}
 
 
 @require_safe
@@ -48,7 +58,7 @@ def season_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("league"), pk=pk)
     template_name = "leagues/season.html"
     if request.htmx:
-        template_name += "#standings"
+        template_name += "#nights" if "nights" in request.GET else "#standings"
     return render(request, template_name, _season_context(request, season))
 
 

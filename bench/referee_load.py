@@ -92,7 +92,7 @@ class Phone:
         async for raw in self.ws:
             message = json.loads(raw)
             if message["type"] == "table.update":
-                self.updates.put_nowait((time.perf_counter(), message))
+                self.updates.put_nowait((time.time(), message))
 
 
 async def connect_table(port: int, code: str, tokens: list[str]) -> list[Phone]:
@@ -107,19 +107,21 @@ async def connect_table(port: int, code: str, tokens: list[str]) -> list[Phone]:
 
 
 async def play_table(phones: list[Phone], rounds: int, rng: random.Random, latencies: list[float],
-                     rules: dict[str, int]) -> None:
+                     rules: dict[str, int], served: list[float]) -> None:
     async def everyone_has(sent: float) -> tuple[float, dict]:
         got = [await p.updates.get() for p in phones]
+        # Where the time went: until the server sent its last copy, then on to the phones.
+        served.append(max(m["server_time"] for _, m in got) - sent)
         return max(t for t, _ in got) - sent, got[0][1]
 
     for n in range(rounds):
         await asyncio.sleep(rng.uniform(*THINK))
         card = "7H" if n % 2 == 0 else "7D"
         await phones[0].ws.send(json.dumps({"type": "discard", "player": "Ana", "card": card}))
-        await everyone_has(time.perf_counter())
+        await everyone_has(time.time())
         for (player, claimed), phone in zip(CLAIMS, phones[1:], strict=True):
             await asyncio.sleep(rng.uniform(*THINK))
-            sent = time.perf_counter()
+            sent = time.time()
             await phone.ws.send(json.dumps({"type": "snap.claim", "player": player, "card": claimed}))
             latency, message = await everyone_has(sent)
             latencies.append(latency)
@@ -141,11 +143,15 @@ async def run(pid: int, port: int, tables: list[tuple[str, list[str]]], rounds: 
     cpu = server_cpu(pid)
     client_cpu = time.process_time()
     started = time.perf_counter()
-    games = [play_table(phones, rounds, random.Random(rng.random()), latencies, rules) for phones in seated]
+    served: list[float] = []
+    games = [play_table(phones, rounds, random.Random(rng.random()), latencies, rules, served)
+             for phones in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
     took = time.perf_counter() - started
     cpu = server_cpu(pid) - cpu
-    print(f"  (the 400 phones, this process: {time.process_time() - client_cpu:.1f} s CPU)")
+    print(f"  (the {4 * len(seated)} phones, in this process: {time.process_time() - client_cpu:.1f} s CPU; "
+          f"until the server sent the last copy: p50 {1000 * percentile(served, 50):.1f} ms, "
+          f"p99 {1000 * percentile(served, 99):.1f} ms)")
     for phones in seated:
         for phone in phones:
             phone.reader.cancel()
@@ -165,7 +171,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def bench(layer: str, redis_url: str | None, tables: int, rounds: int) -> None:
-    folder = tempfile.mkdtemp(prefix="referee-load-")
+    folder = tempfile.mkdtemp(prefix="referee-load-", dir=os.environ.get("REFEREE_LOAD_DIR"))
     env = {"DATABASE_URL": f"sqlite:///{folder}/load.sqlite3", "DJANGO_LOG_LEVEL": "WARNING",
            # The project's settings, with redis-py 8's read timeout lifted (see the module).
            "DJANGO_SETTINGS_MODULE": "bench.referee_settings", "PYTHONPATH": str(ROOT)}

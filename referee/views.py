@@ -56,9 +56,6 @@ def _join_url(request: HttpRequest, table: LiveTable) -> str:
 def table_open(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Open (or reopen) the game's live table, then choose who this phone is."""
     game = get_object_or_404(Game, pk=pk)
-    if game.rules.snap is None and game.rules.family == "memory":
-        messages.error(request, _("Ce jeu n'a pas de table en direct."))
-        return redirect(game.get_absolute_url())
     table = LiveTable.open_for(game)
     return _go(request, reverse("table_join", args=[table.code]))
 

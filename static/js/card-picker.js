@@ -231,9 +231,15 @@
   // A preview asked while the round is being saved is not sent. (The form's own
   // requests are followed from the document: a re-rendered form is a new element.)
   var saving = false;
+  function savingRequest(e) {
+    // "+ Pose", "+ Stop"... only reshape the form: the preview goes on meanwhile.
+    var event = e.detail.requestConfig && e.detail.requestConfig.triggeringEvent;
+    var button = event && event.submitter;
+    return !button || button.name === "confirm" || (button.name === "action" && button.value === "save");
+  }
   document.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail.elt;
-    if (elt.id === "entry-form") { saving = true; clearTimeout(idle); dirty = null; }
+    if (elt.id === "entry-form" && savingRequest(e)) { saving = true; clearTimeout(idle); dirty = null; }
     else if (saving && elt.hasAttribute("data-preview")) e.preventDefault();
   });
   document.addEventListener("htmx:afterRequest", function () { saving = false; });

@@ -12,15 +12,19 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 
 def use_test_database() -> None:
-    """In the forked server: the test database the parent's connection uses.
+    """In the forked server: the parent's test database, and a channel layer of its own.
 
     channels' own `set_database_connection` prefixes "test_" again on
     PostgreSQL, where pytest-django has already renamed the database.
     """
+    from channels.layers import channel_layers
     from django.conf import settings
     from django.db import connection
 
     settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"]
+    # A channel layer made in the parent (an async test ran there) holds Redis
+    # connections and locks of the parent's event loops: start from a new one.
+    channel_layers.backends = {}
 
 
 def start_daphne(static: bool = False) -> DaphneProcess:

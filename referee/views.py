@@ -131,6 +131,7 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "players": state.players,
         "ws_path": f"/ws/tables/{table.code}/",
         "rulings": _recent_rulings(table),
+        "snap_limits": sorted({2.0, 3.0, 5.0, 8.0, state.snap_limit}),
     }
     return render(request, "referee/table.html", context)
 

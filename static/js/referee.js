@@ -145,7 +145,14 @@
       top.textContent = label(state.pile_top);
       top.dataset.red = /[HD]$/.test(state.pile_top || "") ? "true" : "false";
     }
-    const counterButton = $("counter-button");
+    const limit = $("snap-limit");
+  if (limit) {
+    limit.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({ type: "settings.change", snap_limit: Number($("snap-limit-seconds").value) });
+    });
+  }
+  const counterButton = $("counter-button");
   if (counterButton) counterButton.addEventListener("click", () => send({ type: "call.counter", player: actingFor() }));
   const decline = $("power-decline");
     if (decline) decline.hidden = !(state.power && (role === "referee" || state.power.player === seat));
@@ -201,7 +208,11 @@
     chooser.close();
     const player = actingFor();
     if (pending.mode === "snap") {
-      send({ type: "snap.claim", player: player, card: card, tap: pending.tap, window: pending.window });
+      const owner = $("owner");
+      send({
+        type: "snap.claim", player: player, card: card, tap: pending.tap, window: pending.window,
+        for_player: owner && owner.value ? owner.value : null,
+      });
     } else {
       send({ type: "discard", player: player, card: card });
     }
@@ -227,6 +238,13 @@
   }
   const callButton = $("call-button");
   if (callButton) callButton.addEventListener("click", () => send({ type: "call.made", player: actingFor() }));
+  const limit = $("snap-limit");
+  if (limit) {
+    limit.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send({ type: "settings.change", snap_limit: Number($("snap-limit-seconds").value) });
+    });
+  }
   const counterButton = $("counter-button");
   if (counterButton) counterButton.addEventListener("click", () => send({ type: "call.counter", player: actingFor() }));
   const decline = $("power-decline");

@@ -192,3 +192,18 @@ def test_a_tamoul_table_has_a_counter_call_button_and_a_tamalou_table_has_none(c
     tamalou = open_table("tamalou")
     seated(client, tamalou)
     assert 'id="counter-button"' not in client.get(reverse("table_page", args=[tamalou.code])).content.decode()
+
+
+def test_a_dutch_toulousain_table_lets_a_seat_snap_for_another_player(client: Client):
+    table = open_table("dutch-toulousain")
+    seated(client, table, seat="Ana")
+    page = client.get(reverse("table_page", args=[table.code])).content.decode()
+    assert 'id="owner"' in page and '<option value="Ben">' in page and '<option value="Ana">' not in page
+
+
+def test_only_the_referee_sees_the_snap_time_setting(client: Client):
+    table = open_table()
+    seated(client, table, seat="Ana")
+    assert 'id="snap-limit"' not in client.get(reverse("table_page", args=[table.code])).content.decode()
+    seated(client, table, role="referee", seat=None)
+    assert 'id="snap-limit"' in client.get(reverse("table_page", args=[table.code])).content.decode()

@@ -7,6 +7,7 @@ from datetime import date
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 
 from scorekeeper.asgi import application
 from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
@@ -14,6 +15,12 @@ from scorekeeper.models import Game
 from tests.factories import tamalou_round
 
 ORIGIN = [(b"origin", b"http://testserver")]
+
+
+async def close_worker_connections() -> None:
+    """The ORM calls run in asgiref's worker thread, whose connection would outlive the
+    test and keep PostgreSQL from dropping the test database at the end of the run."""
+    await database_sync_to_async(connections.close_all)()
 
 
 def make_night() -> tuple[Night, NightTable, Night]:
@@ -40,14 +47,17 @@ def connect(night: Night) -> WebsocketCommunicator:
 async def test_it_tells_the_night_s_screens_when_a_game_ends_at_one_of_its_tables():
     night, table, other_night = await database_sync_to_async(make_night)()
     screen, elsewhere = connect(night), connect(other_night)
-    assert (await screen.connect())[0] and (await elsewhere.connect())[0]
+    try:
+        assert (await screen.connect())[0] and (await elsewhere.connect())[0]
 
-    game = await database_sync_to_async(finish_game_at)(table)
+        game = await database_sync_to_async(finish_game_at)(table)
 
-    assert await screen.receive_json_from(timeout=5) == {"event": "game_ended", "game": game.pk}
-    assert await elsewhere.receive_nothing(timeout=0.2)  # another night's screen hears nothing
-    await screen.disconnect()
-    await elsewhere.disconnect()
+        assert await screen.receive_json_from(timeout=5) == {"event": "game_ended", "game": game.pk}
+        assert await elsewhere.receive_nothing(timeout=0.2)  # another night's screen hears nothing
+    finally:
+        await screen.disconnect()
+        await elsewhere.disconnect()
+        await close_worker_connections()
 
 
 @pytest.mark.asyncio
@@ -56,5 +66,6 @@ async def test_it_closes_the_socket_of_a_night_that_does_not_exist():
     screen = WebsocketCommunicator(application, "/ws/leagues/nights/999999/room/", headers=ORIGIN)
 
     connected, _ = await screen.connect()
+    await close_worker_connections()
 
     assert connected is False

@@ -327,3 +327,23 @@ def test_it_previews_a_new_round_as_new_even_after_another_phone_saved_one(clien
             "hand-1-count": "5", "hand-2-mode": "count", "hand-2-count": "6"}
     html = client.post(reverse("round_preview", args=[game.pk]), post).content.decode()
     assert "Ana</th><td>10</td><td>10</td><td>14</td>" in html and "<del" not in html
+
+
+def test_it_shows_a_bad_canasta_meld_beside_its_side_and_saves_nothing(client):
+    """canasta.meld: natural cards of one rank, no red 3."""
+    teams = {"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]}
+    game = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"], teams=teams)
+    post = {"side-0-melds": "1", "side-0-meld-0": "QS KS 3H", "side-1-melds": "1", "side-1-meld-0": "5S 5H 5D",
+            "request_id": str(uuid.uuid4())}
+    html = client.post(new_url(game), post, **HTMX).content.decode()
+    assert slot(html, "side-0") != "" and slot(html, "side-1") == ""
+    assert game.rounds.count() == 0
+
+
+def test_it_stores_a_double_tap_over_htmx_once(client):
+    game = make_game("cactus-game")
+    post = {"player": "0", "plays": "1", "play-0-card": "free_point", "request_id": str(uuid.uuid4())}
+    first = client.post(new_url(game), post, **HTMX)
+    second = client.post(new_url(game), post, **HTMX)
+    assert first["HX-Redirect"] == second["HX-Redirect"] == sheet_url(game)
+    assert game.rounds.count() == 1

@@ -28,8 +28,9 @@ from .clock import clamp_tap
 SEAT, REFEREE, SPECTATOR = "seat", "referee", "spectator"
 ROLES = (SEAT, REFEREE, SPECTATOR)
 # A claim tapped before its window closed still counts if it arrives this soon
-# after: the slowest phone must not lose a snap it made in time.
-GRACE = 0.5
+# after: the tap is the press on "Snap !", then the player picks the card, and
+# the message still has to travel. A snap made in time is not lost to either.
+GRACE = 3.0
 DEFAULT_SNAP_LIMIT = 3.0
 
 Ruling = dict[str, Any]

@@ -93,3 +93,9 @@ def test_it_lets_the_referee_change_the_snap_limit():
     t.discard("Ana", "7H", at=10.0)
     assert t.state.window.deadline == 15.0
     assert t.send("settings", {"snap_limit": 500}, at=11.0)[-1]["rule"] == "settings.bad_snap_limit"
+
+
+def test_it_refuses_a_claim_tapped_in_time_that_arrives_after_the_grace():
+    t = Table(snap_limit=3.0)
+    t.discard("Ana", "7H", at=10.0)
+    assert t.claim("Ben", "7S", tap=12.9, at=13.0 + GRACE + 0.1)[-1]["rule"] == "snap.too_late"

@@ -7,6 +7,7 @@ game ends.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from ..cards import parse_card
@@ -17,6 +18,7 @@ from ..units import from_number
 from .base import RoundResult, Variant
 
 HAND_MIN, HAND_MAX = -50, 500
+_LISTS_ONLY = {list}
 
 
 class MemoryState:
@@ -135,15 +137,16 @@ class MemoryVariant(Variant):
         if hands.keys() == state.in_set:
             # The common case, in one pass: exactly the players still in, each with a
             # list of canonical codes of this deck.
-            listed = [hands[p] for p in state.in_players]
-            if all(type(hand) is list for hand in listed):
+            players = state.in_players
+            listed = [hands[p] for p in players]
+            if {*map(type, listed)} == _LISTS_ONLY:
                 value_of = self.values.__getitem__
                 try:
-                    values = {p: sum(map(value_of, hand)) for p, hand in zip(state.in_players, listed, strict=True)}
+                    sums = [sum(map(value_of, hand)) for hand in listed]
                 except (KeyError, TypeError):
                     pass  # a card to parse or to refuse: the loop below says which
                 else:
-                    return dict(zip(state.in_players, listed, strict=True)), values
+                    return dict(zip(players, listed, strict=True)), dict(zip(players, sums, strict=True))
         cards: dict[str, list[str] | None] = {}
         values: dict[str, int] = {}
         in_players = state.in_players
@@ -203,12 +206,8 @@ class MemoryVariant(Variant):
     def check_deck(self, rnd: MemoryRound, counted: dict[str, list[str]], n: int, problems: Problems) -> None:
         """Each card at most as often as the deck holds it, across hands and counted extras
         (`counted`, keyed "field:player" as `read_extras` returns them)."""
-        codes: list[str] = []
-        for hand in rnd.cards.values():
-            if hand:
-                codes += hand
-        for extra in counted.values():
-            codes += extra
+        codes = [*chain.from_iterable(hand for hand in rnd.cards.values() if hand),
+                 *chain.from_iterable(counted.values())]
         overused = self.deck.overused(codes)
         if not overused:
             return

@@ -256,14 +256,9 @@ class Game(models.Model):
 
 
 def _eliminations(result: GameResult) -> dict[str, int]:
-    """Who is out and since which round, read from the engine's own steps (`*.eliminated`),
-    so the sheet can show it without knowing any variant's limit."""
-    out: dict[str, int] = {}
-    for index, computed in enumerate(result.rounds):
-        for rule, player, _params in computed.steps:
-            if player is not None and rule.endswith(".eliminated"):
-                out.setdefault(player, index + 1)
-    return out
+    """Who is out and since which round, as the engine says (dutch), so the sheet can
+    show it without knowing any variant's limit."""
+    return dict(result.out)
 
 
 def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:

@@ -24,6 +24,7 @@ class GameResult:
     finished: bool
     winners: list[str]
     losers: list[str]
+    out: dict[str, int]  # players who are out of the game (dutch) -> the round they went out in
 
     def number(self, units: int) -> int | float:
         return to_number(units, self.variant.scale)
@@ -48,10 +49,17 @@ class GameResult:
 
     def explain(self, index: int) -> list[Step]:
         """Why round `index` (from 0) scored what it did: the rules applied, in order,
-        numbers given as players write them (tamoul's halves included)."""
+        numbers given as players write them (tamoul's halves included).
+
+        Scoring a whole game records no steps; this scores the rounds up to `index`
+        again, recording that round's."""
+        if not 0 <= index < len(self.rounds):
+            raise IndexError(f"no round {index + 1}")
+        with _cyclic_gc_paused():
+            traced = _score_rounds(self.game, traced=index).rounds[index].trace or []
         scale = self.variant.scale
         steps = []
-        for rule, player, params in self.rounds[index].trace:
+        for rule, player, params in traced:
             if scale != 1:
                 params = {k: to_number(v, scale) if type(v) is int else v for k, v in params.items()}
             steps.append(Step(rule, player, params))
@@ -88,14 +96,15 @@ def score_game(game: Game) -> GameResult:
         return _score_rounds(game)
 
 
-def _score_rounds(game: Game) -> GameResult:
+def _score_rounds(game: Game, traced: int | None = None) -> GameResult:
+    """Score every round; round `traced` (from 0) records its steps, and scoring stops there."""
     variant = game.variant
     state = variant.new_state(game)
     results: list[RoundResult] = []
     finished, winners, losers = False, [], []
     problems = Problems()
     for n, raw in enumerate(game.rounds, 1):
-        if problems:
+        if problems.items:
             # An earlier round is at fault: report what is wrong on its own in this one,
             # and skip the checks that depend on the faulty round (spec, section 3).
             alone = Problems()
@@ -106,12 +115,16 @@ def _score_rounds(game: Game) -> GameResult:
             problems.add(f"the game was already finished after round {n - 1}", n, "end", code="game.finished",
                          last=n - 1)
             break
-        result = variant.play_round(raw, n, game, state, problems)
+        trace = [] if n - 1 == traced else None
+        result = variant.play_round(raw, n, game, state, problems, trace)
         if result is not None:
             results.append(result)
+            if trace is not None:
+                break
             finished, winners, losers = variant.outcome(game, state)
     problems.raise_if_any()
-    return GameResult(variant, game, results, dict(state.totals), finished, winners, losers)
+    out = dict(getattr(state, "out_in_round", {}))
+    return GameResult(variant, game, results, dict(state.totals), finished, winners, losers, out)
 
 
 def score_record(raw: Any) -> GameResult:

@@ -221,8 +221,8 @@ def test_it_explains_every_round_with_steps__property_steps(data, variant):
     rec, _ = draw_valid_record(data, variant)
     result = score_record(rec)
     assert len(result.rounds) == len(rec["rounds"])
-    for rnd in result.rounds:
-        for step in rnd.steps:
+    for index in range(len(result.rounds)):
+        for step in result.explain(index):
             assert isinstance(step.rule, str) and step.rule
             assert step.player is None or step.player in rec["players"]
             assert isinstance(step.params, dict)

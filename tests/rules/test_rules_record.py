@@ -354,7 +354,7 @@ def test_it_gives_whole_numbers_as_ints_outside_tamoul__result_numbers():
 def test_it_explains_each_round_with_steps__result_steps():
     result = score_record(tamalou(P3, [rnd({"Ana": ["3S"], "Ben": ["2S"], "Chloé": ["9C"]},
                                             announcer="Ana")]))
-    steps = result.rounds[0].steps
+    steps = result.explain(0)
     assert steps, "a scored round explains itself"
     for step in steps:
         assert isinstance(step.rule, str) and step.rule

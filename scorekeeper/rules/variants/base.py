@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..cards import Deck
@@ -27,6 +27,9 @@ class Step(NamedTuple):
 # What scoring records while it runs: (rule, player, params), numbers in the variant's
 # units. Plain tuples keep the hot path cheap; GameResult.explain() turns them into Steps.
 RawStep = tuple[str, str | None, dict[str, Any]]
+# Where scoring writes its steps: a list when a round is being explained, None otherwise
+# (the usual case: scoring a whole game need not pay for sentences nobody reads).
+Trace = list[RawStep] | None
 
 
 @dataclass(slots=True)
@@ -37,12 +40,7 @@ class RoundResult:
     totals: dict[str, int]
     values: dict[str, int] | None = None
     winner: str | None = None
-    trace: list[RawStep] = field(default_factory=list)
-
-    @property
-    def steps(self) -> list[Step]:
-        """The trace as Steps, numbers in the variant's units (GameResult.explain converts them)."""
-        return [Step(*raw) for raw in self.trace]
+    trace: Trace = None  # the steps, when this round was scored to be explained
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +108,10 @@ class Variant:
     def new_state(self, game: Game) -> Any:
         raise NotImplementedError
 
-    def play_round(self, raw: Any, n: int, game: Game, state: Any, problems: Problems) -> RoundResult | None:
-        """Check round `n` and, when it is valid, score it and advance `state`."""
+    def play_round(self, raw: Any, n: int, game: Game, state: Any, problems: Problems,
+                   trace: Trace = None) -> RoundResult | None:
+        """Check round `n` and, when it is valid, score it and advance `state`;
+        the rules applied go into `trace` when it is a list."""
         raise NotImplementedError
 
     def check_round(self, raw: Any, n: int, game: Game, state: Any, problems: Problems) -> None:

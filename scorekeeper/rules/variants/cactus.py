@@ -8,7 +8,7 @@ from ..cards import DECK_52
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import Call, Option, Power, RawStep, RoundResult, SnapRule
+from .base import Call, Option, Power, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -37,22 +37,24 @@ class Cactus(MemoryVariant):
         best = min(cactus)
         return [p for p, v in values.items() if v == best], best
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         values = rnd.values
         winners, best = self.round_winners(values)
         points: dict[str, int] = {}
-        steps: list[RawStep] = []
         for p, v in values.items():
             if p in winners:
                 points[p] = 1
-                steps.append(("cactus.round_winner", p, {"value": v}))
+                if trace is not None:
+                    trace.append(("cactus.round_winner", p, {"value": v}))
             elif v <= CACTUS_LIMIT:
                 points[p] = 0
-                steps.append(("cactus.cactus_not_lowest", p, {"value": v, "best": best}))
+                if trace is not None:
+                    trace.append(("cactus.cactus_not_lowest", p, {"value": v, "best": best}))
             else:
                 points[p] = 0
-                steps.append(("cactus.no_cactus", p, {"value": v, "limit": CACTUS_LIMIT}))
-        return RoundResult(points=points, totals={}, values=values, trace=steps)
+                if trace is not None:
+                    trace.append(("cactus.no_cactus", p, {"value": v, "limit": CACTUS_LIMIT}))
+        return RoundResult(points=points, totals={}, values=values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state, best="highest")
@@ -105,30 +107,33 @@ class CactusTas(Cactus):
         rnd.extras["draws"] = draws
         return {}  # drawn cards go back into the deck: not part of the deck check
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         draws = rnd.extras["draws"]
         totals = state.totals
         points: dict[str, int] = {}
-        steps: list[RawStep] = []
         for p, v in rnd.values.items():
             card = draws.get(p)
             if card is None:
                 points[p] = 0
-                steps.append(("cactus_tas.has_cactus", p, {"value": v}))
+                if trace is not None:
+                    trace.append(("cactus_tas.has_cactus", p, {"value": v}))
                 continue
             first = p not in state.drawn
             state.drawn.add(p)
             if card[:-1] == SEVEN and not first:
                 points[p] = -totals[p]
-                steps.append(("cactus_tas.seven_flush", p, {"card": card, "kilos": totals[p]}))
+                if trace is not None:
+                    trace.append(("cactus_tas.seven_flush", p, {"card": card, "kilos": totals[p]}))
             elif card[:-1] == SEVEN:
                 points[p] = 7
-                steps.append(("cactus_tas.first_draw_seven", p, {"card": card, "value": v}))
+                if trace is not None:
+                    trace.append(("cactus_tas.first_draw_seven", p, {"card": card, "value": v}))
             else:
                 weight = self.values[card]
                 points[p] = weight
-                steps.append(("cactus_tas.draw_weight", p, {"card": card, "weight": weight, "value": v}))
-        return RoundResult(points=points, totals={}, values=rnd.values, trace=steps)
+                if trace is not None:
+                    trace.append(("cactus_tas.draw_weight", p, {"card": card, "weight": weight, "value": v}))
+        return RoundResult(points=points, totals={}, values=rnd.values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state, best="lowest")

@@ -7,7 +7,7 @@ from typing import Any
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import RawStep, RoundResult, Variant
+from .base import RawStep, RoundResult, Trace, Variant
 
 CHARACTERS = {"charlie": 1, "spike": 2, "walter": 3}
 JOKER = "joker"
@@ -75,7 +75,7 @@ class CactusGame(Variant):
         return CactusGameState(game.players)
 
     def play_round(self, raw: Any, n: int, game: Game, state: CactusGameState,
-                   problems: Problems) -> RoundResult | None:
+                   problems: Problems, trace: Trace = None) -> RoundResult | None:
         if not isinstance(raw, dict):
             problems.add(f"a turn must be an object, not {type_name(raw)}", n)
             return None
@@ -99,7 +99,7 @@ class CactusGame(Variant):
         if problems:
             return None
         totals = dict(state.totals)
-        steps: list[RawStep] = []
+        steps: list[RawStep] = trace if trace is not None else []  # a few per turn: always collected
         ended_by: int | None = None
         for i, play in enumerate(plays, 1):
             if ended_by is not None:
@@ -117,7 +117,7 @@ class CactusGame(Variant):
         state.totals = totals
         state.last_player = player
         state.rounds_played = n
-        return RoundResult(points=points, totals=dict(totals), trace=steps)
+        return RoundResult(points=points, totals=dict(totals), trace=trace)
 
     def _play(self, play: Any, i: int, player: str, game: Game, totals: dict[str, int],
               steps: list[RawStep], n: int, problems: Problems) -> bool:

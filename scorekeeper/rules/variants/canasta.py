@@ -8,7 +8,7 @@ from ..cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import RawStep, RoundResult, Variant
+from .base import RawStep, RoundResult, Trace, Variant
 from .memory import times
 
 SIDE_FIELDS = ("melds", "red_threes", "hand", "opening")
@@ -385,7 +385,7 @@ class Canasta(Variant):
         return total, steps
 
     def play_round(self, raw: Any, n: int, game: Game, state: CanastaState,
-                   problems: Problems) -> RoundResult | None:
+                   problems: Problems, trace: Trace = None) -> RoundResult | None:
         read = self.read_round(raw, n, game, state, problems)
         if read is None:
             return None
@@ -395,14 +395,16 @@ class Canasta(Variant):
             return None
         out_side = self.side_of(game, went_out) if went_out else None
         points: dict[str, int] = {}
-        steps: list[RawStep] = []
+        steps: list[RawStep] = []  # a few per side: always collected, kept only when asked
         for side, sr in sides.items():
             points[side], side_steps = self.score_side(side, sr, side == out_side, concealed)
             steps.extend(side_steps)
         for side, pts in points.items():
             state.totals[side] += pts
         state.rounds_played = n
-        return RoundResult(points=points, totals=dict(state.totals), trace=steps)
+        if trace is not None:
+            trace += steps
+        return RoundResult(points=points, totals=dict(state.totals), trace=trace)
 
     def outcome(self, game: Game, state: CanastaState) -> tuple[bool, list[str], list[str]]:
         totals = state.totals

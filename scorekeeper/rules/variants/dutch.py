@@ -8,7 +8,7 @@ from ..cards import DECK_52, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import type_name
-from .base import Call, Power, RoundResult, SnapRule
+from .base import Call, Power, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -27,14 +27,15 @@ class Dutch(MemoryVariant):
     def check_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> None:
         """Who is still in depends on every earlier round: nothing can be checked alone."""
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
-        return self.everyone_scores_value(rnd, "dutch.hand_value")
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
+        return self.everyone_scores_value(rnd, "dutch.hand_value", trace)
 
-    def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState) -> None:
+    def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState, trace: Trace) -> None:
         out = [p for p in state.in_players if state.totals[p] >= self.OUT_AT]
         for p in out:
             state.out_in_round[p] = rnd.n
-            result.trace.append(("dutch.eliminated", p, {"total": state.totals[p], "limit": self.OUT_AT}))
+            if trace is not None:
+                trace.append(("dutch.eliminated", p, {"total": state.totals[p], "limit": self.OUT_AT}))
         if out:
             state.in_players = [p for p in state.in_players if p not in out]
             state.in_set = frozenset(state.in_players)
@@ -96,20 +97,23 @@ class DutchToulousain(MemoryVariant):
         rnd.extras["penalty_cards"] = cards
         return {f"penalty_cards:{a}": cards}
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         values = rnd.values
         a = rnd.announcer
         points = dict(values)
-        steps = [("dutch_toulousain.hand_value", p, {"value": v}) for p, v in values.items()]
+        if trace is not None:
+            trace += [("dutch_toulousain.hand_value", p, {"value": v}) for p, v in values.items()]
         penalty = rnd.extras["penalty_cards"]
         if penalty:
             added = sum(self.values[c] for c in penalty)
             points[a] += added
-            steps.append(("dutch_toulousain.penalty_cards", a,
-                              {"cards": list(penalty), "count": len(penalty), "added": added}))
+            if trace is not None:
+                trace.append(("dutch_toulousain.penalty_cards", a,
+                                  {"cards": list(penalty), "count": len(penalty), "added": added}))
         winner = self.round_winner(points, a, list(values))
-        steps.append(("dutch_toulousain.round_winner", winner, {"points": points[winner], "dutcher": a}))
-        return RoundResult(points=points, totals={}, values=values, winner=winner, trace=steps)
+        if trace is not None:
+            trace.append(("dutch_toulousain.round_winner", winner, {"points": points[winner], "dutcher": a}))
+        return RoundResult(points=points, totals={}, values=values, winner=winner)
 
     @staticmethod
     def round_winner(points: dict[str, int], dutcher: str | None, seats: list[str]) -> str:

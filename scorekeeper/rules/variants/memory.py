@@ -15,7 +15,7 @@ from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
 from ..units import from_number
-from .base import RoundResult, Variant
+from .base import RoundResult, Trace, Variant
 
 HAND_MIN, HAND_MAX = -50, 500
 _LISTS_ONLY = {list}
@@ -112,7 +112,7 @@ class MemoryVariant(Variant):
             problems.add(f"a round must be an object, not {type_name(raw)}", n)
             return None
         fields = self.round_fields
-        for key in raw:
+        for key in raw if not fields.issuperset(raw) else ():
             if key not in fields:
                 problems.add(f"unknown field {quoted(key)} (a {self.key} round has: {', '.join(sorted(fields))})", n)
         hands = raw.get("hands")
@@ -122,14 +122,14 @@ class MemoryVariant(Variant):
             return None
         cards, values = self._read_hands(hands, n, game, state, problems)
         announcer = self.read_player(raw.get("announcer"), "announcer", n, game, state, problems)
-        if problems:
+        if problems.items:
             return None
         rnd = MemoryRound(n, cards, values, announcer, {})
         counted = self.read_extras(raw, rnd, game, state, problems)
-        if problems:
+        if problems.items:
             return None
         self.check_deck(rnd, counted, n, problems)
-        return None if problems else rnd
+        return None if problems.items else rnd
 
     def _read_hands(self, hands: dict[str, Any], n: int, game: Game, state: MemoryState,
                     problems: Problems) -> tuple[dict[str, list[str] | None], dict[str, int]]:
@@ -206,8 +206,7 @@ class MemoryVariant(Variant):
     def check_deck(self, rnd: MemoryRound, counted: dict[str, list[str]], n: int, problems: Problems) -> None:
         """Each card at most as often as the deck holds it, across hands and counted extras
         (`counted`, keyed "field:player" as `read_extras` returns them)."""
-        codes = [*chain.from_iterable(hand for hand in rnd.cards.values() if hand),
-                 *chain.from_iterable(counted.values())]
+        codes = [*chain.from_iterable(filter(None, rnd.cards.values())), *chain.from_iterable(counted.values())]
         overused = self.deck.overused(codes)
         if not overused:
             return
@@ -236,17 +235,18 @@ class MemoryVariant(Variant):
         return MemoryState(game.players)
 
     def play_round(self, raw: Any, n: int, game: Game, state: MemoryState,
-                   problems: Problems) -> RoundResult | None:
+                   problems: Problems, trace: Trace = None) -> RoundResult | None:
         rnd = self.read_round(raw, n, game, state, problems)
         if rnd is None:
             return None
-        result = self.score(rnd, game, state)
+        result = self.score(rnd, game, state, trace)
         totals = state.totals
         for player, pts in result.points.items():
             totals[player] += pts
         state.rounds_played = n
-        self.after_round(rnd, result, state)
+        self.after_round(rnd, result, state, trace)
         result.totals = dict(totals)
+        result.trace = trace
         return result
 
     def check_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> None:
@@ -254,16 +254,17 @@ class MemoryVariant(Variant):
         # eliminations do: Dutch overrides this).
         self.read_round(raw, n, game, state, problems)
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         raise NotImplementedError
 
-    def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState) -> None:
+    def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState, trace: Trace) -> None:
         """Resets and eliminations, applied to `state.totals` after the points."""
 
-    def everyone_scores_value(self, rnd: MemoryRound, rule: str) -> RoundResult:
+    def everyone_scores_value(self, rnd: MemoryRound, rule: str, trace: Trace) -> RoundResult:
         values = rnd.values
-        steps = [(rule, p, {"value": v}) for p, v in values.items()]
-        return RoundResult(points=dict(values), totals={}, values=values, trace=steps)
+        if trace is not None:
+            trace += [(rule, p, {"value": v}) for p, v in values.items()]
+        return RoundResult(points=dict(values), totals={}, values=values)
 
     # -- end of game ---------------------------------------------------------
 

@@ -9,7 +9,7 @@ from ..cards import DECK_32, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import Call, Option, Power, RawStep, RoundResult, SnapRule
+from .base import Call, Option, Power, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -25,36 +25,40 @@ TAMALOU_POWERS = (
 ANNOUNCER_RULES = ("announcer_lowest", "announcer_not_lowest", "at_or_below_announcer", "above_announcer")
 
 
-def announcer_rule(values: dict[str, int], announcer: str, family: str = "tamalou"
-                   ) -> tuple[dict[str, int], list[RawStep]]:
+def announcer_rule(values: dict[str, int], announcer: str, trace: Trace, family: str = "tamalou"
+                   ) -> dict[str, int]:
     """Section 4.3: the announcer scores 0 unless someone is lower; the others score 0
     at or below the announcer's value, their value above it."""
-    lowest_rule, not_lowest_rule, at_or_below_rule, above_rule = (f"{family}.{r}" for r in ANNOUNCER_RULES)
+    if trace is not None:
+        lowest_rule, not_lowest_rule, at_or_below_rule, above_rule = (f"{family}.{r}" for r in ANNOUNCER_RULES)
     va = values[announcer]
     lower, lower_value = None, va  # the lowest player below the announcer, if any
     for p, v in values.items():
         if v < lower_value:
             lower, lower_value = p, v
     points: dict[str, int] = {}
-    steps: list[RawStep] = []
     for p, v in values.items():
         if p == announcer:
             if lower is None:
                 points[p] = 0
-                steps.append((lowest_rule, p, {"value": va}))
+                if trace is not None:
+                    trace.append((lowest_rule, p, {"value": va}))
             else:
                 points[p] = va
-                steps.append((not_lowest_rule, p,
-                              {"value": va, "lower": lower, "lower_value": lower_value}))
+                if trace is not None:
+                    trace.append((not_lowest_rule, p,
+                                  {"value": va, "lower": lower, "lower_value": lower_value}))
         elif v <= va:
             points[p] = 0
-            steps.append((at_or_below_rule, p,
-                          {"value": v, "announcer": announcer, "announcer_value": va}))
+            if trace is not None:
+                trace.append((at_or_below_rule, p,
+                              {"value": v, "announcer": announcer, "announcer_value": va}))
         else:
             points[p] = v
-            steps.append((above_rule, p,
-                          {"value": v, "announcer": announcer, "announcer_value": va}))
-    return points, steps
+            if trace is not None:
+                trace.append((above_rule, p,
+                              {"value": v, "announcer": announcer, "announcer_value": va}))
+    return points
 
 
 class Tamalou(MemoryVariant):
@@ -71,11 +75,11 @@ class Tamalou(MemoryVariant):
         "tamalou.above_announcer", "tamalou.no_call", "tamalou.lowest_total_wins",
     )
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         if rnd.announcer is None:
-            return self.everyone_scores_value(rnd, "tamalou.no_call")
-        points, steps = announcer_rule(rnd.values, rnd.announcer)
-        return RoundResult(points=points, totals={}, values=rnd.values, trace=steps)
+            return self.everyone_scores_value(rnd, "tamalou.no_call", trace)
+        points = announcer_rule(rnd.values, rnd.announcer, trace)
+        return RoundResult(points=points, totals={}, values=rnd.values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state)
@@ -96,25 +100,27 @@ class Koubo(MemoryVariant):
              "koubo.hand_value", "koubo.lowest_total_wins")
     CALL_WON, CALL_LOST = -3, 20
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         values = rnd.values
         a = rnd.announcer
         points: dict[str, int] = {}
-        steps: list[RawStep] = []
         for p, v in values.items():
             if p != a:
                 points[p] = v
-                steps.append(("koubo.hand_value", p, {"value": v}))
+                if trace is not None:
+                    trace.append(("koubo.hand_value", p, {"value": v}))
                 continue
             others = [w for q, w in values.items() if q != a]
             if all(v < w for w in others):
                 points[p] = self.CALL_WON
-                steps.append(("koubo.announcer_strictly_lowest", p, {"value": v, "points": self.CALL_WON}))
+                if trace is not None:
+                    trace.append(("koubo.announcer_strictly_lowest", p, {"value": v, "points": self.CALL_WON}))
             else:
                 points[p] = self.CALL_LOST
-                steps.append(("koubo.announcer_not_strictly_lowest", p,
-                                  {"value": v, "lowest_other": min(others), "points": self.CALL_LOST}))
-        return RoundResult(points=points, totals={}, values=values, trace=steps)
+                if trace is not None:
+                    trace.append(("koubo.announcer_not_strictly_lowest", p,
+                                      {"value": v, "lowest_other": min(others), "points": self.CALL_LOST}))
+        return RoundResult(points=points, totals={}, values=values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state)
@@ -172,32 +178,35 @@ class Tamoul(MemoryVariant):
         rnd.extras["counter_callers"] = callers
         return {}
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         if rnd.announcer is None:
-            return self.everyone_scores_value(rnd, "tamoul.no_call")
+            return self.everyone_scores_value(rnd, "tamoul.no_call", trace)
         a = rnd.announcer
         values = rnd.values
-        points, steps = announcer_rule(values, a, family="tamoul")
+        points = announcer_rule(values, a, trace, family="tamoul")
         va = values[a]
         for c in rnd.extras["counter_callers"]:
             if values[c] < va:
                 points[c] = self.COUNTER_WON * self.scale
-                steps.append(("tamoul.counter_call_won", c, {
-                    "value": values[c], "announcer": a, "announcer_value": va,
-                    "points": points[c]}))
+                if trace is not None:
+                    trace.append(("tamoul.counter_call_won", c, {
+                        "value": values[c], "announcer": a, "announcer_value": va,
+                        "points": points[c]}))
             else:
                 points[c] += self.COUNTER_LOST * self.scale
-                steps.append(("tamoul.counter_call_lost", c, {
-                    "value": values[c], "announcer": a, "announcer_value": va,
-                    "points": points[c]}))
-        return RoundResult(points=points, totals={}, values=values, trace=steps)
+                if trace is not None:
+                    trace.append(("tamoul.counter_call_lost", c, {
+                        "value": values[c], "announcer": a, "announcer_value": va,
+                        "points": points[c]}))
+        return RoundResult(points=points, totals={}, values=values)
 
-    def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState) -> None:
+    def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState, trace: Trace) -> None:
         reset_from, reset_to = self.RESET_FROM * self.scale, self.RESET_TO * self.scale
         for p, total in state.totals.items():
             if total == reset_from:
                 state.totals[p] = reset_to
-                result.trace.append(("tamoul.hundred_drops_to_fifty", p, {"from": reset_from, "to": reset_to}))
+                if trace is not None:
+                    trace.append(("tamoul.hundred_drops_to_fifty", p, {"from": reset_from, "to": reset_to}))
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         limit = self.LIMIT * self.scale
@@ -241,14 +250,14 @@ class Fontenaysien(MemoryVariant):
         rnd.extras["went_out"] = went_out
         return {}
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         points: dict[str, int] = {}
-        steps: list[RawStep] = []
         went_out = rnd.extras["went_out"]
         for p, v in rnd.values.items():
             if p == went_out:
                 points[p] = self.WENT_OUT
-                steps.append(("fontenaysien.went_out", p, {"points": self.WENT_OUT}))
+                if trace is not None:
+                    trace.append(("fontenaysien.went_out", p, {"points": self.WENT_OUT}))
                 continue
             pts = FONTENAYSIEN_TOP
             for highest, band_points in FONTENAYSIEN_SCALE:
@@ -256,8 +265,9 @@ class Fontenaysien(MemoryVariant):
                     pts = band_points
                     break
             points[p] = pts
-            steps.append(("fontenaysien.scale", p, {"value": v, "points": pts}))
-        return RoundResult(points=points, totals={}, values=rnd.values, trace=steps)
+            if trace is not None:
+                trace.append(("fontenaysien.scale", p, {"value": v, "points": pts}))
+        return RoundResult(points=points, totals={}, values=rnd.values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         losing, grand = self.limits(game)
@@ -318,60 +328,67 @@ class CaboBruxellois(MemoryVariant):
         rnd.extras["wrong_snaps"] = snaps
         return {}
 
-    def score(self, rnd: MemoryRound, game: Game, state: MemoryState) -> RoundResult:
+    def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         values = rnd.values
         a = rnd.announcer
-        points: dict[str, int] = {}
-        steps: list[RawStep] = []
-        if a is None:
-            for p, v in values.items():
-                self._plain(p, v, points, steps)
+        if a is not None and values[a] > self.LIMIT:
+            points = self._failed_call(values, a, trace)
         else:
-            va = values[a]
-            lowest_other = min(v for p, v in values.items() if p != a)
-            if va > self.LIMIT:
-                for p in values:
-                    if p == a:
-                        points[p] = self.FAILED
-                        steps.append(("cabo.failed_call", p, {"value": va, "limit": self.LIMIT,
-                                                                  "points": self.FAILED}))
-                    else:
-                        points[p] = 0
-                        steps.append(("cabo.failed_call_others", p, {"announcer": a}))
-            else:
-                for p, v in values.items():
-                    if p != a:
-                        self._plain(p, v, points, steps)
-                if lowest_other < va:
-                    points[a] = va + (va - lowest_other)
-                    steps.append(("cabo.beaten", a, {"value": va, "lowest": lowest_other,
-                                                         "points": points[a]}))
-                elif va < 0:
-                    points[a] = 0
-                    steps.append(("cabo.negative_call", a, {"value": va}))
-                    for p in values:
-                        if p != a:
-                            points[p] += -va
-                            steps.append(("cabo.negative_call_bonus", p, {"announcer": a, "bonus": -va}))
-                else:
-                    points[a] = va
-                    steps.append(("cabo.call", a, {"value": va}))
-            points = {p: points[p] for p in values}  # seat order
+            points = self._plain(values, a, trace)
+            if a is not None:
+                self._call(values, a, points, trace)
         for p, count in rnd.extras["wrong_snaps"].items():
             if count:
                 points[p] += self.WRONG_SNAP * count
-                steps.append(("cabo.wrong_snaps", p, {"count": count, "points": self.WRONG_SNAP * count}))
-        return RoundResult(points=points, totals={}, values=values, trace=steps)
+                if trace is not None:
+                    trace.append(("cabo.wrong_snaps", p, {"count": count, "points": self.WRONG_SNAP * count}))
+        return RoundResult(points=points, totals={}, values=values)
+
+    def _failed_call(self, values: dict[str, int], a: str, trace: Trace) -> dict[str, int]:
+        """Rule 1: a call above the limit costs the caller 10, and nobody else scores."""
+        points = dict.fromkeys(values, 0)
+        points[a] = self.FAILED
+        if trace is not None:
+            for p in values:
+                if p == a:
+                    trace.append(("cabo.failed_call", p, {"value": values[a], "limit": self.LIMIT,
+                                                          "points": self.FAILED}))
+                else:
+                    trace.append(("cabo.failed_call_others", p, {"announcer": a}))
+        return points
 
     @staticmethod
-    def _plain(p: str, v: int, points: dict[str, int], steps: list[RawStep]) -> None:
-        """Rule 4 for a player who did not call: their value, a negative value counting 0."""
-        if v < 0:
-            points[p] = 0
-            steps.append(("cabo.negative_counts_zero", p, {"value": v}))
+    def _plain(values: dict[str, int], caller: str | None, trace: Trace) -> dict[str, int]:
+        """Rule 4 for everyone but the caller: their value, a negative value counting 0."""
+        points = {p: v if v > 0 else 0 for p, v in values.items()}
+        if trace is not None:
+            for p, v in values.items():
+                if p != caller:
+                    rule = "cabo.negative_counts_zero" if v < 0 else "cabo.hand_value"
+                    trace.append((rule, p, {"value": v}))
+        return points
+
+    def _call(self, values: dict[str, int], a: str, points: dict[str, int], trace: Trace) -> None:
+        """Rules 2 to 4 for a caller at or below the limit (the others already have rule 4)."""
+        va = values[a]
+        lowest_other = min(v for p, v in values.items() if p != a)
+        if lowest_other < va:
+            points[a] = va + (va - lowest_other)
+            if trace is not None:
+                trace.append(("cabo.beaten", a, {"value": va, "lowest": lowest_other, "points": points[a]}))
+        elif va < 0:
+            points[a] = 0
+            if trace is not None:
+                trace.append(("cabo.negative_call", a, {"value": va}))
+            for p in values:
+                if p != a:
+                    points[p] += -va
+                    if trace is not None:
+                        trace.append(("cabo.negative_call_bonus", p, {"announcer": a, "bonus": -va}))
         else:
-            points[p] = v
-            steps.append(("cabo.hand_value", p, {"value": v}))
+            points[a] = va
+            if trace is not None:
+                trace.append(("cabo.call", a, {"value": va}))
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state)

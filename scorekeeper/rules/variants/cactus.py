@@ -54,7 +54,7 @@ class Cactus(MemoryVariant):
                 points[p] = 0
                 if trace is not None:
                     trace.append(("cactus.no_cactus", p, {"value": v, "limit": CACTUS_LIMIT}))
-        return RoundResult(points=points, totals={}, values=values)
+        return RoundResult(points, {}, values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state, best="highest")
@@ -133,7 +133,7 @@ class CactusTas(Cactus):
                 points[p] = weight
                 if trace is not None:
                     trace.append(("cactus_tas.draw_weight", p, {"card": card, "weight": weight, "value": v}))
-        return RoundResult(points=points, totals={}, values=rnd.values)
+        return RoundResult(points, {}, rnd.values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state, best="lowest")

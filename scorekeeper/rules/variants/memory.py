@@ -121,7 +121,9 @@ class MemoryVariant(Variant):
             problems.add(f"hands is {what}", n)
             return None
         cards, values = self._read_hands(hands, n, game, state, problems)
-        announcer = self.read_player(raw.get("announcer"), "announcer", n, game, state, problems)
+        announcer = raw.get("announcer")
+        if announcer is not None:
+            announcer = self.read_player(announcer, "announcer", n, game, state, problems)
         if problems.items:
             return None
         rnd = MemoryRound(n, cards, values, announcer, {})

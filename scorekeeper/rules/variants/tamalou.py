@@ -79,7 +79,7 @@ class Tamalou(MemoryVariant):
         if rnd.announcer is None:
             return self.everyone_scores_value(rnd, "tamalou.no_call", trace)
         points = announcer_rule(rnd.values, rnd.announcer, trace)
-        return RoundResult(points=points, totals={}, values=rnd.values)
+        return RoundResult(points, {}, rnd.values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state)
@@ -120,7 +120,7 @@ class Koubo(MemoryVariant):
                 if trace is not None:
                     trace.append(("koubo.announcer_not_strictly_lowest", p,
                                       {"value": v, "lowest_other": min(others), "points": self.CALL_LOST}))
-        return RoundResult(points=points, totals={}, values=values)
+        return RoundResult(points, {}, values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         return self.after_agreed_rounds(game, state)
@@ -198,7 +198,7 @@ class Tamoul(MemoryVariant):
                     trace.append(("tamoul.counter_call_lost", c, {
                         "value": values[c], "announcer": a, "announcer_value": va,
                         "points": points[c]}))
-        return RoundResult(points=points, totals={}, values=values)
+        return RoundResult(points, {}, values)
 
     def after_round(self, rnd: MemoryRound, result: RoundResult, state: MemoryState, trace: Trace) -> None:
         reset_from, reset_to = self.RESET_FROM * self.scale, self.RESET_TO * self.scale
@@ -267,7 +267,7 @@ class Fontenaysien(MemoryVariant):
             points[p] = pts
             if trace is not None:
                 trace.append(("fontenaysien.scale", p, {"value": v, "points": pts}))
-        return RoundResult(points=points, totals={}, values=rnd.values)
+        return RoundResult(points, {}, rnd.values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
         losing, grand = self.limits(game)
@@ -342,7 +342,7 @@ class CaboBruxellois(MemoryVariant):
                 points[p] += self.WRONG_SNAP * count
                 if trace is not None:
                     trace.append(("cabo.wrong_snaps", p, {"count": count, "points": self.WRONG_SNAP * count}))
-        return RoundResult(points=points, totals={}, values=values)
+        return RoundResult(points, {}, values)
 
     def _failed_call(self, values: dict[str, int], a: str, trace: Trace) -> dict[str, int]:
         """Rule 1: a call above the limit costs the caller 10, and nobody else scores."""

@@ -191,6 +191,9 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
     return {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [redis_url]},
+            # redis-py 8 reads with a 5 s timeout by default, shorter than channels_redis's
+            # blocking 5 s wait for messages: idle WebSockets were closed with 1011
+            # (django/channels_redis#422). No read timeout: the layer waits by design.
+            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}]},
         }
     }

@@ -147,7 +147,9 @@ def test_it_uses_redis_when_given_its_url():
     layers = env.channel_layers("redis://127.0.0.1:6379/9")
 
     assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
-    assert layers["default"]["CONFIG"]["hosts"] == ["redis://127.0.0.1:6379/9"]
+    assert layers["default"]["CONFIG"]["hosts"] == [
+        {"address": "redis://127.0.0.1:6379/9", "socket_timeout": None}  # no read timeout: see env.py
+    ]
 
 
 def test_it_refuses_a_redis_url_without_hiding_the_password_in_the_message():

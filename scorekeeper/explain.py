@@ -383,7 +383,7 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
     "hand.number_range": _("La main de %(player)s (%(value)s) doit être entre %(low)s et %(high)s."),
     "card.unknown": _("« %(text)s » n'est pas une carte."),
     "card.not_in_deck": _("%(card)s n'est pas dans le paquet de ce jeu."),
-    "deck.overused": _("%(card)s apparaît %(count)s fois, mais le paquet ne l'a que %(allowed)s fois."),
+    "deck.overused": _("%(card)s apparaît %(count)s fois ; le paquet en compte %(allowed)s."),
     "cactus_tas.draw_with_cactus": _("%(player)s a cactus (%(value)s) et ne pioche pas."),
     "cactus_tas.draw_missing": _("Il manque la pioche de %(player)s, qui n'a pas cactus (%(value)s)."),
     "tamoul.counter_without_call": _("Pas de contre-tamoul sans annonce : personne n'a dit tamoul."),

@@ -46,7 +46,7 @@ CASES = [
     ("card.not_in_deck", "koubo", AB, [{"hands": {"Ana": ["2S"], "Ben": 3}}], {},
      "2♠ n'est pas dans le paquet de ce jeu."),
     ("deck.overused", "tamalou", AB, [{"hands": {"Ana": ["KH"], "Ben": ["KH"]}}], {},
-     "R♥ apparaît 2 fois, mais le paquet ne l'a que 1 fois."),
+     "R♥ apparaît 2 fois ; le paquet en compte 1."),
     ("hand.number_step", "tamoul", AB, [{"hands": {"Ana": 3.25, "Ben": 3}}], {},
      "La main de Ana (3,25) doit être un multiple de 0,5."),
     ("hand.number_range", "tamalou", AB, [{"hands": {"Ana": 900, "Ben": 3}}], {},

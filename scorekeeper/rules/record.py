@@ -167,13 +167,12 @@ def read_game(raw: Any) -> Game:
         problems.add("rounds is missing (use [] for a game with no rounds yet)")
     elif not isinstance(rounds, list):
         problems.add(f"rounds must be a list, not {type_name(rounds)}")
-    if variant is None:
-        problems.raise_if_any()
-        raise AssertionError("unreachable")
+    if variant is None:  # options, players and rounds are read by the variant's rules
+        raise RecordError(problems.items)
     options = _read_options(raw.get("options"), variant, problems)
     players = _read_players(raw.get("players"), variant, problems)
-    if players is None or problems:
-        problems.raise_if_any()
+    if players is None or problems:  # a None always comes with its problem
+        raise RecordError(problems.items)
     game = Game(variant, options, players, rounds)
     variant.read_record_extras(raw, game, problems)
     problems.raise_if_any()

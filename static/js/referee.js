@@ -145,20 +145,13 @@
       top.textContent = label(state.pile_top);
       top.dataset.red = /[HD]$/.test(state.pile_top || "") ? "true" : "false";
     }
-    const limit = $("snap-limit");
-  if (limit) {
-    limit.addEventListener("submit", (event) => {
-      event.preventDefault();
-      send({ type: "settings.change", snap_limit: Number($("snap-limit-seconds").value) });
-    });
-  }
-  const counterButton = $("counter-button");
-  if (counterButton) counterButton.addEventListener("click", () => send({ type: "call.counter", player: actingFor() }));
-  const decline = $("power-decline");
+    const decline = $("power-decline");
     if (decline) decline.hidden = !(state.power && (role === "referee" || state.power.player === seat));
   }
 
   // -- the countdown: in server time, and a tick to the server when it ends -----------
+
+  const decimalMark = document.documentElement.lang === "fr" ? "," : ".";
 
   function countdown() {
     const el = $("countdown");
@@ -171,7 +164,8 @@
         bar.style.width = "0%";
       } else {
         const left = Math.max(0, w.deadline - serverNow());
-        el.textContent = left.toFixed(1) + " s";
+        // 29,4 s in French, 29.4 s in English
+        el.textContent = left.toFixed(1).replace(".", decimalMark) + " s";
         el.dataset.open = "true";
         bar.style.width = `${(100 * left) / (w.deadline - w.opened)}%`;
         if (left === 0 && tickedWindow !== w.id) {

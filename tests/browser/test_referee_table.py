@@ -118,3 +118,22 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
     expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")
     assert game.rounds.get().data["hands"]["Ben"] == ["9S", "9H", "KH", "4C", "3D"]
+
+
+def test_a_button_sends_one_message_however_often_the_table_was_redrawn(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any]):
+    """Each table update redraws the page; the buttons' listeners must not pile up with it."""
+    table = LiveTable.open_for(make_game("tamoul", ["Ana", "Ben"]), snap_limit=30)
+    ana, ben = (sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben"))
+    sent: list[str] = []
+    ben.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
+    ben.reload()  # reconnect, so the listener sees the socket from its start
+    expect(ben.locator("#link-status")).to_have_text("en direct")
+    for rank in ("4", "5", "6"):  # three updates, three redraws on Ben's phone
+        pick(ana, "Je défausse…", rank, "H")
+        expect(ben.get_by_test_id("pile-top")).to_have_text(f"{rank}♥")
+
+    ben.locator("#counter-button").dispatch_event("click")
+    ben.wait_for_timeout(300)
+
+    assert sum('"call.counter"' in frame for frame in sent) == 1

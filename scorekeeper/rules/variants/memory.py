@@ -120,7 +120,7 @@ class MemoryVariant(Variant):
             what = "missing" if hands is None else f"{type_name(hands)}, not an object of hands"
             problems.add(f"hands is {what}", n)
             return None
-        cards, values = self._read_hands(hands, n, game, state, problems)
+        cards, values, distinct = self._read_hands(hands, n, game, state, problems)
         announcer = raw.get("announcer")
         if announcer is not None:
             announcer = self.read_player(announcer, "announcer", n, game, state, problems)
@@ -130,12 +130,14 @@ class MemoryVariant(Variant):
         counted = self.read_extras(raw, rnd, game, state, problems)
         if problems.items:
             return None
-        self.check_deck(rnd, counted, n, problems)
+        if not distinct or counted:  # no card twice among the hands: only extras can break the deck
+            self.check_deck(rnd, counted, n, problems)
         return None if problems.items else rnd
 
     def _read_hands(self, hands: dict[str, Any], n: int, game: Game, state: MemoryState,
-                    problems: Problems) -> tuple[dict[str, list[str] | None], dict[str, int]]:
-        """Each hand's cards and value, in seat order whatever the order of `hands`."""
+                    problems: Problems) -> tuple[dict[str, list[str] | None], dict[str, int], bool]:
+        """Each hand's cards and value, in seat order whatever the order of `hands`, and
+        whether no card code appears twice among them (then the deck check has nothing to say)."""
         if hands.keys() == state.in_set:
             # The common case, in one pass: exactly the players still in, each with a
             # list of canonical codes of this deck.
@@ -148,7 +150,9 @@ class MemoryVariant(Variant):
                 except (KeyError, TypeError):
                     pass  # a card to parse or to refuse: the loop below says which
                 else:
-                    return dict(zip(players, listed, strict=True)), dict(zip(players, sums, strict=True))
+                    codes = [*chain.from_iterable(listed)]
+                    return (dict(zip(players, listed, strict=True)), dict(zip(players, sums, strict=True)),
+                            len(codes) == len({*codes}))
         cards: dict[str, list[str] | None] = {}
         values: dict[str, int] = {}
         in_players = state.in_players
@@ -181,7 +185,7 @@ class MemoryVariant(Variant):
         elif list(values) != in_players:
             cards = {p: cards[p] for p in in_players}
             values = {p: values[p] for p in in_players}
-        return cards, values
+        return cards, values, False
 
     def read_player(self, raw: Any, field: str, n: int, game: Game, state: MemoryState,
                     problems: Problems) -> str | None:

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper.rules import VARIANTS, GameResult, Problem, RecordError, score_record
 from scorekeeper.rules.variants.base import Variant
@@ -144,14 +145,13 @@ class Game(models.Model):
                   device: str = "", user: Any = None) -> Round:
         """Append a round. A repeated `request_id` (a double tap) returns the stored round."""
         game = Game.objects.select_for_update().get(pk=self.pk)  # one writer per game at a time
+        stored = list(game.rounds.all())
         if request_id is not None:
-            already = game.rounds.filter(request_id=request_id).first()
+            already = next((r for r in stored if r.request_id == request_id), None)
             if already is not None:
                 return already
         if game.finished:
-            raise RecordError([Problem("the game is finished: no more rounds", len(game.rounds.all()) + 1,
-                                       "end")])
-        stored = list(game.rounds.all())
+            raise RecordError([Problem("the game is finished: no more rounds", len(stored) + 1, "end")])
         result = game.score([r.data for r in stored] + [data])
         new = Round.objects.create(game=game, number=len(stored) + 1, data=data, request_id=request_id)
         game._store(result, stored + [new])
@@ -197,16 +197,17 @@ class Game(models.Model):
         return last
 
     def _store(self, result: GameResult, rounds: list[Round]) -> None:
-        """Cache the engine's result on the game and on each round that changed."""
-        from django.utils import timezone
-
+        """Cache the engine's result on the game and on each round that changed
+        (an earlier round's correction changes every later total: one UPDATE for all)."""
+        changed = []
         for stored, computed in zip(rounds, result.rounds, strict=True):
             as_json = result.round_json(computed)
             if stored.result != as_json:
                 stored.result = as_json
-                stored.save(update_fields=["result"])
+                changed.append(stored)
+        Round.objects.bulk_update(changed, ["result"], batch_size=500)
         out = result.to_json()
-        self.eliminated = _eliminations(result)
+        self.eliminated = dict(result.out)  # who is out (dutch), as the engine says
         was_finished = self.finished
         self.totals, self.finished = out["totals"], out["finished"]
         self.winners, self.losers = out["winners"], out["losers"]
@@ -253,12 +254,6 @@ class Game(models.Model):
         if teams:
             record["teams"] = teams
         return cls.create_from_record(record)
-
-
-def _eliminations(result: GameResult) -> dict[str, int]:
-    """Who is out and since which round, as the engine says (dutch), so the sheet can
-    show it without knowing any variant's limit."""
-    return dict(result.out)
 
 
 def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:

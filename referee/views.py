@@ -17,10 +17,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.models import Game
 from scorekeeper.rules import RecordError
+from scorekeeper.views.common import HtmxHttpRequest
 
 from . import table as tbl
 from .consumers import update_message
@@ -29,10 +29,6 @@ from .models import LiveTable, TableMember, normalise_code, players_in
 from .reveal import RevealForm
 
 COOKIE_AGE = 60 * 60 * 24 * 2  # a long evening of cards, and the morning after
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
 
 
 def cookie_name(table: LiveTable) -> str:

@@ -9,24 +9,15 @@ Plain request: a full page with a link back to the sheet. HTMX request: the
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, reverse
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
-from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.explain import explain_round, side_named
 from scorekeeper.models import Game
 from scorekeeper.rules import GameResult, RecordError
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
-
-
-def _get_game(pk: int) -> Game:
-    """Any game: the app has no private games (a table shares its phone)."""
-    return get_object_or_404(Game.objects.with_players(), pk=pk)
+from scorekeeper.views.common import HtmxHttpRequest, get_game_for_user
 
 
 def _score(game: Game) -> GameResult:
@@ -36,17 +27,9 @@ def _score(game: Game) -> GameResult:
         raise Http404("this game's record no longer scores") from exc
 
 
-def _sheet_url(game: Game) -> str:
-    """The score sheet, or the home page while the sheet's URL does not exist."""
-    try:
-        return game.get_absolute_url()
-    except NoReverseMatch:
-        return reverse("home")
-
-
 @require_safe
 def round_why(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    game = _get_game(pk)
+    game = get_game_for_user(request, pk)
     result = _score(game)
     if not 1 <= number <= len(result.rounds):
         raise Http404(f"round {number} does not exist")
@@ -64,7 +47,7 @@ def round_why(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         "is_turn": game.rules.family == "cactus_game",
         "sides": explain_round(result, index, data, who),
         "who": who,
-        "sheet_url": _sheet_url(game),
+        "sheet_url": game.get_absolute_url(),
         "rules_url": reverse("rules_page", args=[game.variant]),
     }
     template_name = "scorekeeper/why.html"

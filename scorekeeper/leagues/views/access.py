@@ -15,13 +15,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.leagues.models import League, Night, NightTable, Season
-
-
-class HtmxHttpRequest(HttpRequest):
-    htmx: HtmxDetails
+from scorekeeper.views.common import HtmxHttpRequest
 
 
 def _require_organiser(request: HttpRequest, league: League) -> None:

@@ -72,6 +72,7 @@ run: venv messages
 
 lint: dev
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 test: dev chromium messages lint
 	$(BIN)/python -m pytest

@@ -43,6 +43,42 @@ class RoundResult:
     trace: Trace = None  # the steps, when this round was scored to be explained
 
 
+# The game families. A family shares a round's shape, so the web layer picks one entry
+# adapter, one sheet layout and one set of live-table rules per family (never per variant).
+MEMORY = "memory"  # face-down hands scored at the end of a round (cactus, tamalou and kin)
+CANASTA = "canasta"  # melds scored per side (a player, or a team of partners)
+CACTUS_GAME = "cactus_game"  # a record's "round" is one player's turn of plays
+
+
+@dataclass(frozen=True, slots=True)
+class RoundExtra:
+    """A field of the round beyond the family's own (a memory round's hands and announcer).
+
+    scope: "player" (one entry per player who has a hand) or "round" (one for the round).
+    kind:  "card" (one card), "cards" (a list of cards), "flag" (said or not),
+           "count" (a whole number), "player" (one player, or nobody).
+    In the record: a per-player card or count is {player: value}; a per-player flag is the
+    list of players who said it; a per-round value is the value itself.
+    """
+
+    key: str
+    scope: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Teams:
+    """Playing in teams: at `players` players, `count` teams of partners sitting opposite
+    (seats 1 and 3 against seats 2 and 4)."""
+
+    players: int
+    count: int = 2
+
+    def seat(self, players: list[str], names: list[str]) -> dict[str, list[str]]:
+        """The teams for `players` in seat order, named `names` in the same order."""
+        return {name: players[i::self.count] for i, name in enumerate(names[:self.count])}
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     key: str
@@ -84,20 +120,38 @@ class Variant:
 
     key: str = ""
     name: str = ""
-    family: str = ""  # "memory", "canasta", "cactus_game"
+    family: str = ""  # MEMORY, CANASTA or CACTUS_GAME
     deck: Deck | None = None
     min_players: int = 2
     max_players: int = 8
+    player_counts: tuple[int, ...] = ()  # how many may play, when not every count from min to max
+    teams: Teams | None = None  # when some player counts play in teams (canasta at four)
+    turn_based: bool = False  # a record's round is one player's turn (cactus-game), not a deal
     options: tuple[Option, ...] = ()
     scale: int = 1
     lower_is_better: bool = True
     call: Call | None = None
     snap: SnapRule | None = None
     powers: tuple[Power, ...] = ()
-    round_extras: tuple[str, ...] = ()
+    extras: tuple[RoundExtra, ...] = ()  # the round's own fields, beyond the family's
+    round_extras: tuple[str, ...] = ()  # their keys (filled in from `extras`)
+    # The numbers the rules' prose quotes, in points as players write them (not units):
+    # penalties, limits, resets. Pages and sentences read them here, never retype them.
+    numbers: dict[str, int | float] = {}
     rules: tuple[str, ...] = ()  # every rule identifier the variant's steps and errors use
 
     record_extras: tuple[str, ...] = ()  # top-level fields of its own (canasta's teams)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.round_extras = tuple(extra.key for extra in cls.extras)
+
+    def allowed_player_counts(self) -> tuple[int, ...]:
+        """Every number of players the game may be played by."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    def plays_in_teams(self, players: int) -> bool:
+        return self.teams is not None and self.teams.players == players
 
     def read_record_extras(self, raw: dict[str, Any], game: Game, problems: Problems) -> None:
         """Check the variant's own top-level fields; canasta reads its teams here."""

@@ -8,7 +8,7 @@ from ..cards import DECK_52
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import Call, Option, Power, RoundResult, SnapRule, Trace
+from .base import Call, Option, Power, RoundExtra, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -25,6 +25,7 @@ class Cactus(MemoryVariant):
     call = Call("cactus", CACTUS_LIMIT, "one_more_turn_each")
     snap = SnapRule(who="anyone", several=True, wrong="penalty_card_card_stays")
     powers = (Power("8", "look_own_then_next_player"),)
+    numbers = {"call_limit": CACTUS_LIMIT}
     rules = (
         "cactus.round_winner", "cactus.cactus_not_lowest", "cactus.no_cactus",
         "cactus.most_round_wins", "cactus.announcer_ignored",
@@ -64,7 +65,7 @@ class CactusTas(Cactus):
     key = "cactus-tas"
     name = "Cactus (tas de merde)"
     options = (Option("rounds", "count", 5),)
-    round_extras = ("draws",)
+    extras = (RoundExtra("draws", "player", "card"),)
     rules = (
         "cactus_tas.has_cactus", "cactus_tas.draw_weight", "cactus_tas.seven_flush",
         "cactus_tas.first_draw_seven", "cactus_tas.fewest_kilos", "cactus.announcer_ignored",

@@ -7,7 +7,7 @@ from typing import Any
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import RawStep, RoundResult, Trace, Variant
+from .base import CACTUS_GAME, RawStep, RoundResult, Trace, Variant
 
 CHARACTERS = {"charlie": 1, "spike": 2, "walter": 3}
 JOKER = "joker"
@@ -60,10 +60,12 @@ class CactusGameState:
 class CactusGame(Variant):
     key = "cactus-game"
     name = "Cactus Game (Blue Orange)"
-    family = "cactus_game"
+    family = CACTUS_GAME
     deck = None
     min_players = 2
     max_players = 6
+    turn_based = True
+    numbers = {"point_cards": POINT_CARDS, "three_jokers": THREE_JOKERS}
     lower_is_better = False
     rules = (
         "cactus_game.set", "cactus_game.free_point", "cactus_game.steal_point",

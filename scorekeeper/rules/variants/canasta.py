@@ -8,7 +8,7 @@ from ..cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import RawStep, RoundResult, Trace, Variant
+from .base import CANASTA, RawStep, RoundResult, Teams, Trace, Variant
 from .memory import times
 
 SIDE_FIELDS = ("melds", "red_threes", "hand", "opening")
@@ -110,10 +110,16 @@ class CanastaState:
 class Canasta(Variant):
     key = "canasta"
     name = "Canasta"
-    family = "canasta"
+    family = CANASTA
     deck = DECK_CANASTA
     min_players = 2
     max_players = 4
+    player_counts = (2, 4)
+    teams = Teams(players=4)  # with two, each plays alone
+    numbers = {"target": TARGET, "natural": NATURAL_CANASTA, "mixed": MIXED_CANASTA,
+               "wild": WILD_CANASTA, "red_three": RED_THREE, "all_red_threes": ALL_RED_THREES,
+               "going_out": GOING_OUT, "going_out_concealed": GOING_OUT_CONCEALED,
+               "black_three_in_hand": BLACK_THREE_IN_HAND, "canasta_length": CANASTA_LENGTH}
     lower_is_better = False
     record_extras = ("teams",)
     rules = (
@@ -129,9 +135,9 @@ class Canasta(Variant):
     def read_record_extras(self, raw: dict[str, Any], game: Game, problems: Problems) -> None:
         players = game.players
         teams_raw = raw.get("teams")
-        if len(players) == 3:
-            problems.add("canasta is played by 2 or 4 players, not 3", code="players.count", field="players",
-                         allowed="2 or 4", count=3, low=2, high=4)
+        if len(players) not in self.player_counts:
+            problems.add(f"canasta is played by 2 or 4 players, not {len(players)}", code="players.count",
+                         field="players", allowed="2 or 4", count=len(players), low=2, high=4)
             return
         if len(players) == 2:
             if teams_raw is not None:

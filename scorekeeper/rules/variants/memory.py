@@ -15,7 +15,7 @@ from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
 from ..units import from_number
-from .base import RoundResult, Trace, Variant
+from .base import MEMORY, RoundResult, Trace, Variant
 
 HAND_MIN, HAND_MAX = -50, 500
 _LISTS_ONLY = {list}
@@ -54,7 +54,7 @@ def times(count: int) -> str:
 
 
 class MemoryVariant(Variant):
-    family = "memory"
+    family = MEMORY
     min_players = 2
     max_players = 8
     values: dict[str, int] = {}  # card code -> value in units, exactly the deck's codes

@@ -9,7 +9,7 @@ from ..cards import DECK_32, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import Call, Option, Power, RoundResult, SnapRule, Trace
+from .base import Call, Option, Power, RoundExtra, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -99,6 +99,7 @@ class Koubo(MemoryVariant):
     rules = ("koubo.announcer_strictly_lowest", "koubo.announcer_not_strictly_lowest",
              "koubo.hand_value", "koubo.lowest_total_wins")
     CALL_WON, CALL_LOST = -3, 20
+    numbers = {"call_won": CALL_WON, "call_lost": CALL_LOST}
 
     def score(self, rnd: MemoryRound, game: Game, state: MemoryState, trace: Trace) -> RoundResult:
         values = rnd.values
@@ -137,7 +138,7 @@ class Tamoul(MemoryVariant):
     snap = TAMALOU_SNAP
     powers = (Power("7", "look_own"), Power("8", "look_other"), Power("9", "blind_swap"),
               Power("10", "look_other_then_swap"))
-    round_extras = ("counter_callers",)
+    extras = (RoundExtra("counter_callers", "player", "flag"),)
     rules = (
         "tamoul.announcer_lowest", "tamoul.announcer_not_lowest", "tamoul.at_or_below_announcer",
         "tamoul.above_announcer", "tamoul.no_call", "tamoul.counter_call_won",
@@ -145,6 +146,8 @@ class Tamoul(MemoryVariant):
     )
     COUNTER_WON, COUNTER_LOST = -20, 20
     RESET_FROM, RESET_TO, LIMIT = 100, 50, 100
+    numbers = {"counter_won": COUNTER_WON, "counter_lost": COUNTER_LOST, "reset_from": RESET_FROM,
+               "reset_to": RESET_TO, "end_above": LIMIT}
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:
@@ -229,15 +232,18 @@ class Fontenaysien(MemoryVariant):
     call = Call("tamalou", None, "one_last_turn_until_caller")
     snap = TAMALOU_SNAP
     powers = TAMALOU_POWERS
-    round_extras = ("went_out",)
+    extras = (RoundExtra("went_out", "round", "player"),)
     rules = ("fontenaysien.scale", "fontenaysien.went_out", "fontenaysien.losing_limit",
              "fontenaysien.grand_winner_limit", "fontenaysien.lowest_total_wins",
              "fontenaysien.announcer_ignored")
     WENT_OUT = -10
+    LIMITS, HALF_GAME_LIMITS = (100, -50), (50, -25)  # (losing, grand winner)
+    numbers = {"went_out": WENT_OUT, "losing_limit": LIMITS[0], "grand_winner_limit": LIMITS[1],
+               "half_losing_limit": HALF_GAME_LIMITS[0], "half_grand_winner_limit": HALF_GAME_LIMITS[1]}
 
     def limits(self, game: Game) -> tuple[int, int]:
         """(losing limit, grand-winner limit)."""
-        return (50, -25) if game.options.get("half_game") else (100, -50)
+        return self.HALF_GAME_LIMITS if game.options.get("half_game") else self.LIMITS
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:
@@ -284,20 +290,21 @@ class CaboBruxellois(MemoryVariant):
     name = "Cabo bruxellois"
     deck = DECK_54
     values = card_values(DECK_54, {**FACE, "J": 11, "Q": 12}, red_k=-2, black_k=13, joker=0)
+    FAILED = 10
+    LIMIT = 5
+    WRONG_SNAP = 2
     options = (Option("rounds", "count", None),)
-    call = Call("cabo", 5, "one_last_turn_caller_cards_sideways")
+    call = Call("cabo", LIMIT, "one_last_turn_caller_cards_sideways")
     snap = SnapRule(who="others", several=False, wrong="two_points", retry_after_wrong=False,
-                    penalty_points=2)
+                    penalty_points=WRONG_SNAP)
     powers = TAMALOU_POWERS
-    round_extras = ("wrong_snaps",)
+    extras = (RoundExtra("wrong_snaps", "player", "count"),)
     rules = (
         "cabo.failed_call", "cabo.failed_call_others", "cabo.beaten", "cabo.negative_call",
         "cabo.negative_call_bonus", "cabo.call", "cabo.hand_value", "cabo.negative_counts_zero",
         "cabo.wrong_snaps", "cabo.lowest_total_wins",
     )
-    FAILED = 10
-    LIMIT = 5
-    WRONG_SNAP = 2
+    numbers = {"failed_call": FAILED, "call_limit": LIMIT, "wrong_snap": WRONG_SNAP}
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:

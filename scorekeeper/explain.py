@@ -21,8 +21,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.card_names import card_text as card_label
+from scorekeeper.card_names import rank_text
 from scorekeeper.rules import GameResult, Problem, Step
-from scorekeeper.rules.cards import JOKER, rank_of, suit_of
+from scorekeeper.rules.cards import JOKER, rank_of
 from scorekeeper.rules.units import to_number
 from scorekeeper.rules.variants.canasta import BLACK_THREE_IN_HAND, card_value
 
@@ -154,8 +156,6 @@ STEP_SENTENCES: dict[str, Promise] = {
 }
 
 # -- names of cards and plays -------------------------------------------------------
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-FACE_RANKS = {"J": _("V"), "Q": _("D"), "K": _("R")}  # valet, dame, roi
 CACTUS_GAME_CARDS: dict[str, Promise] = {
     "set": _("une série"),
     "free_point": _("Point gratuit"),
@@ -169,14 +169,6 @@ CACTUS_GAME_CARDS: dict[str, Promise] = {
 }
 CHARACTER_NAMES = {"charlie": "Charlie", "spike": "Spike", "walter": "Walter", JOKER: _("Joker"),
                    "joker": _("Joker")}
-
-
-def card_label(code: str) -> str:
-    """A card as players read it: "R♥", "10♠", "Joker" (French ranks in French)."""
-    if code == JOKER:
-        return str(_("Joker"))
-    rank = rank_of(code)
-    return f"{FACE_RANKS.get(rank, rank)}{SUIT_SYMBOLS.get(suit_of(code) or '', '')}"
 
 
 def number(value: Any, signed: bool = False) -> str:
@@ -455,7 +447,7 @@ def reason_text(why: str) -> str:
         if found:
             groups = {k: v.replace(" and ", " / ") for k, v in found.groupdict().items()}
             if "ranks" in groups:  # "J, Q" -> "V, D" in French
-                groups["ranks"] = ", ".join(str(FACE_RANKS.get(r, r)) for r in groups["ranks"].split(", "))
+                groups["ranks"] = ", ".join(rank_text(r) for r in groups["ranks"].split(", "))
             return str(text) % groups if groups else str(text)
     return why
 

@@ -1,12 +1,13 @@
-"""The round entry form <-> the spec's round object (game-record.md, section 2 and 4).
+"""The round entry form <-> the spec's round object (game-record.md, section 2 and 4),
+one set of functions per game family; adapters.py picks the family's set once.
 
 The form posts flat fields named by seat index, never by player name (a name may hold
 any character): `hand-0-cards`, `announcer`, `side-1-meld-2`, `play-0-stop-1`…
 
-    read_form(kind, post)      a POST mapping -> the form's state (what the page shows)
-    to_round(state)            the form's state -> the round object the engine scores
-    from_round(kind, data)     a stored round -> the form's state (to edit it)
-    apply_action(state, act)   "add a meld", "add a play"…: changes the form, saves nothing
+    read_*(variant, players, post)   a POST mapping -> the form's state (what the page shows)
+    *_round(state, players)          the form's state -> the round object the engine scores
+    *_from_round(variant, data)      a stored round -> the form's state (to edit it)
+    apply_*_action(state, act)       "add a meld", "add a play"…: changes the form, saves nothing
 
 Nothing here judges the round: a card that is not a card, a missing hand, a draw for a
 player with cactus all go to the engine as written, and the engine's message is shown
@@ -19,7 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.rules import parse_card
+from scorekeeper.rules.cards import read_cards
+from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
 
 # Bounds on repeated groups, so a forged POST cannot make the page render thousands of rows.
 MAX_MELDS = 20
@@ -62,7 +64,7 @@ class MemoryForm:
     went_out: str = ""  # fontenaysien: a seat index, or ""
     penalty_cards: str = ""  # dutch-toulousain: the dutcher's penalty cards
     extras: tuple[str, ...] = ()  # the variant's round_extras
-    kind: str = "memory"
+    kind: str = MEMORY
 
 
 @dataclass
@@ -90,7 +92,7 @@ class CanastaForm:
     sides: list[SideState]
     went_out: str = ""  # a seat index (the player, not the team), or "" when the stock ran out
     concealed: bool = False
-    kind: str = "canasta"
+    kind: str = CANASTA
 
 
 @dataclass
@@ -117,7 +119,7 @@ class TurnForm:
     players: list[str]
     player: str = ""  # a seat index
     plays: list[PlayState] = field(default_factory=list)
-    kind: str = "cactus_game"
+    kind: str = CACTUS_GAME
 
 
 EntryForm = MemoryForm | CanastaForm | TurnForm
@@ -127,10 +129,10 @@ EntryForm = MemoryForm | CanastaForm | TurnForm
 
 
 def cards_from_text(text: str) -> list[str]:
-    """Card codes typed or picked, in canonical form; text that is no card is kept as
-    typed, so the engine names it ("Ana's hand has "ZZ", which is not a card")."""
-    tokens = text.replace(",", " ").replace(";", " ").split()
-    return [parse_card(t) or t for t in tokens]
+    """Card codes typed or picked, in canonical form (« R♥ », "rh", "T♦" read as the
+    page shows them); text that is no card is kept as typed, so the engine names it
+    ("Ana's hand has "ZZ", which is not a card")."""
+    return read_cards(text)
 
 
 def cards_to_text(cards: Sequence[Any]) -> str:
@@ -193,19 +195,7 @@ def _cards_field(post: Mapping[str, Any], key: str) -> str:
 # -- POST -> state ------------------------------------------------------------------
 
 
-def read_form(variant: Any, players: Sequence[str], post: Mapping[str, Any],
-              in_round: Sequence[str] | None = None, teams: Mapping[str, list[str]] | None = None
-              ) -> EntryForm:
-    """The form's state from a POST. `variant` is the engine's declaration; `in_round`
-    the players who have a hand this round (dutch eliminates some)."""
-    if variant.family == "canasta":
-        return _read_canasta(variant, players, post, teams)
-    if variant.family == "cactus_game":
-        return _read_turn(variant, players, post)
-    return _read_memory(variant, players, post, in_round)
-
-
-def _read_memory(variant: Any, players: Sequence[str], post: Mapping[str, Any],
+def read_memory(variant: Any, players: Sequence[str], post: Mapping[str, Any],
                  in_round: Sequence[str] | None) -> MemoryForm:
     hands = []
     for i, name in enumerate(players):
@@ -236,7 +226,7 @@ def canasta_sides(players: Sequence[str], teams: Mapping[str, list[str]] | None)
     return [(p, [p]) for p in players]
 
 
-def _read_canasta(variant: Any, players: Sequence[str], post: Mapping[str, Any],
+def read_canasta(variant: Any, players: Sequence[str], post: Mapping[str, Any],
                   teams: Mapping[str, list[str]] | None) -> CanastaForm:
     sides = []
     for s, (name, members) in enumerate(canasta_sides(players, teams)):
@@ -252,7 +242,7 @@ def _read_canasta(variant: Any, players: Sequence[str], post: Mapping[str, Any],
                        concealed=bool(post.get("concealed")))
 
 
-def _read_turn(variant: Any, players: Sequence[str], post: Mapping[str, Any]) -> TurnForm:
+def read_turn(variant: Any, players: Sequence[str], post: Mapping[str, Any]) -> TurnForm:
     plays = []
     for k in range(_count(post, "plays", MAX_PLAYS)):
         card = _text(post, f"play-{k}-card")
@@ -272,21 +262,12 @@ def _read_turn(variant: Any, players: Sequence[str], post: Mapping[str, Any]) ->
 # -- state -> round object -------------------------------------------------------------
 
 
-def to_round(form: EntryForm, players: Sequence[str]) -> dict[str, Any]:
-    """The spec's round object for the engine (and for storage once it is valid)."""
-    if isinstance(form, CanastaForm):
-        return _canasta_round(form, players)
-    if isinstance(form, TurnForm):
-        return _turn_round(form, players)
-    return _memory_round(form, players)
-
-
 def _name(index: str, players: Sequence[str]) -> str | None:
     i = _index(index, len(players))
     return None if i is None else players[i]
 
 
-def _memory_round(form: MemoryForm, players: Sequence[str]) -> dict[str, Any]:
+def memory_round(form: MemoryForm, players: Sequence[str]) -> dict[str, Any]:
     hands: dict[str, Any] = {}
     for hand in form.hands:
         if hand.mode == "count":
@@ -327,7 +308,7 @@ def _one_card(text: str) -> str:
     return cards[0] if len(cards) == 1 else " ".join(cards)
 
 
-def _canasta_round(form: CanastaForm, players: Sequence[str]) -> dict[str, Any]:
+def canasta_round(form: CanastaForm, players: Sequence[str]) -> dict[str, Any]:
     sides: dict[str, Any] = {}
     for side in form.sides:
         out: dict[str, Any] = {}
@@ -348,7 +329,7 @@ def _canasta_round(form: CanastaForm, players: Sequence[str]) -> dict[str, Any]:
     return data
 
 
-def _turn_round(form: TurnForm, players: Sequence[str]) -> dict[str, Any]:
+def turn_round(form: TurnForm, players: Sequence[str]) -> dict[str, Any]:
     plays = []
     for play in form.plays:
         out: dict[str, Any] = {"card": play.card}
@@ -366,17 +347,15 @@ def _turn_round(form: TurnForm, players: Sequence[str]) -> dict[str, Any]:
 # -- stored round -> state ----------------------------------------------------------------
 
 
-def from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
-               in_round: Sequence[str] | None = None,
-               teams: Mapping[str, list[str]] | None = None) -> EntryForm:
+def _seats(players: Sequence[str]) -> dict[str, str]:
+    return {name: str(i) for i, name in enumerate(players)}
+
+
+def memory_from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
+                      in_round: Sequence[str] | None = None) -> MemoryForm:
     """The form's state showing a stored round, to edit it."""
-    seat = {name: str(i) for i, name in enumerate(players)}
-    if variant.family == "canasta":
-        return _canasta_from_round(variant, players, data, teams, seat)
-    if variant.family == "cactus_game":
-        return _turn_from_round(variant, players, data, seat)
-    form = blank_form(variant, players, in_round=in_round)
-    assert isinstance(form, MemoryForm)
+    seat = _seats(players)
+    form = blank_memory(variant, players, in_round)
     hands = data.get("hands", {})
     draws = data.get("draws") or {}
     callers = data.get("counter_callers") or []
@@ -396,10 +375,10 @@ def from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
     return form
 
 
-def _canasta_from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
-                        teams: Mapping[str, list[str]] | None, seat: dict[str, str]) -> CanastaForm:
-    form = blank_form(variant, players, teams=teams)
-    assert isinstance(form, CanastaForm)
+def canasta_from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
+                       teams: Mapping[str, list[str]] | None) -> CanastaForm:
+    seat = _seats(players)
+    form = blank_canasta(variant, players, teams)
     sides = data.get("sides", {})
     for side in form.sides:
         raw = sides.get(side.name, {})
@@ -412,8 +391,8 @@ def _canasta_from_round(variant: Any, players: Sequence[str], data: Mapping[str,
     return form
 
 
-def _turn_from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any],
-                     seat: dict[str, str]) -> TurnForm:
+def turn_from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any]) -> TurnForm:
+    seat = _seats(players)
     plays = []
     for raw in data.get("plays", []):
         characters = list(raw.get("characters", []))[:3]
@@ -425,50 +404,57 @@ def _turn_from_round(variant: Any, players: Sequence[str], data: Mapping[str, An
                     player=seat.get(data.get("player") or "", ""), plays=plays)
 
 
-def blank_form(variant: Any, players: Sequence[str], in_round: Sequence[str] | None = None,
-               teams: Mapping[str, list[str]] | None = None, next_player: str | None = None
-               ) -> EntryForm:
-    """An empty form for a new round (`next_player`: cactus-game's player whose turn it is)."""
-    if variant.family == "canasta":
-        sides = [SideState(index=s, name=name, members=members)
-                 for s, (name, members) in enumerate(canasta_sides(players, teams))]
-        return CanastaForm(variant=variant.key, players=list(players), sides=sides)
-    if variant.family == "cactus_game":
-        player = str(players.index(next_player)) if next_player in players else ""
-        return TurnForm(variant=variant.key, players=list(players), player=player)
+def blank_memory(variant: Any, players: Sequence[str], in_round: Sequence[str] | None = None) -> MemoryForm:
+    """An empty round: a block for each player who has a hand (`in_round`, all when None)."""
     hands = [HandState(index=i, name=name) for i, name in enumerate(players)
              if in_round is None or name in in_round]
     return MemoryForm(variant=variant.key, hands=hands, extras=tuple(variant.round_extras))
 
 
+def blank_canasta(variant: Any, players: Sequence[str],
+                  teams: Mapping[str, list[str]] | None = None) -> CanastaForm:
+    sides = [SideState(index=s, name=name, members=members)
+             for s, (name, members) in enumerate(canasta_sides(players, teams))]
+    return CanastaForm(variant=variant.key, players=list(players), sides=sides)
+
+
+def blank_turn(variant: Any, players: Sequence[str], next_player: str | None = None) -> TurnForm:
+    """An empty turn, for `next_player` (whose turn it is) when known."""
+    player = str(players.index(next_player)) if next_player in players else ""
+    return TurnForm(variant=variant.key, players=list(players), player=player)
+
+
 # -- actions that change the form without saving ------------------------------------------
 
 
-def apply_action(form: EntryForm, action: str) -> None:
-    """Grow or shrink the form's repeated groups: "add-meld:1", "add-play:steal_point",
-    "remove-play:0", "add-stop:2", "remove-stop:2". An unknown action changes nothing."""
+def apply_canasta_action(form: CanastaForm, action: str) -> None:
+    """"add-meld:1", "add-opening:1" (a side's index). An unknown action changes nothing."""
     verb, _, arg = action.partition(":")
-    if isinstance(form, CanastaForm):
-        side = _at(form.sides, arg)
-        if side is None:
-            return
-        if verb == "add-meld" and len(side.melds) < MAX_MELDS:
-            side.melds.append("")
-        elif verb == "add-opening" and len(side.opening) < MAX_MELDS:
-            side.opening.append("")
-    elif isinstance(form, TurnForm):
-        if verb == "add-play" and arg in PLAY_KINDS and len(form.plays) < MAX_PLAYS:
-            form.plays.append(PlayState(card=arg))
-            return
-        play = _at(form.plays, arg)
-        if play is None:
-            return
-        if verb == "remove-play":
-            form.plays.remove(play)
-        elif verb == "add-stop" and play.stoppable and len(play.stops) < MAX_STOPS:
-            play.stops.append("")
-        elif verb == "remove-stop" and play.stops:
-            play.stops.pop()
+    side = _at(form.sides, arg)
+    if side is None:
+        return
+    if verb == "add-meld" and len(side.melds) < MAX_MELDS:
+        side.melds.append("")
+    elif verb == "add-opening" and len(side.opening) < MAX_MELDS:
+        side.opening.append("")
+
+
+def apply_turn_action(form: TurnForm, action: str) -> None:
+    """"add-play:steal_point", "remove-play:0", "add-stop:2", "remove-stop:2". An unknown
+    action changes nothing."""
+    verb, _, arg = action.partition(":")
+    if verb == "add-play" and arg in PLAY_KINDS and len(form.plays) < MAX_PLAYS:
+        form.plays.append(PlayState(card=arg))
+        return
+    play = _at(form.plays, arg)
+    if play is None:
+        return
+    if verb == "remove-play":
+        form.plays.remove(play)
+    elif verb == "add-stop" and play.stoppable and len(play.stops) < MAX_STOPS:
+        play.stops.append("")
+    elif verb == "remove-stop" and play.stops:
+        play.stops.pop()
 
 
 def _at(items: list[Any], text: str) -> Any:

@@ -8,11 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules.cards import JOKER, RANKS, SUITS
+from scorekeeper.rules.cards import JOKER, RANKS, RED_SUITS, SUIT_SYMBOLS, SUITS
 from scorekeeper.rules.units import to_number
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RED_SUITS = ("H", "D")
 
 
 @dataclass(frozen=True)
@@ -24,18 +21,19 @@ class PickerDeck:
     values_json: str  # memory games: {"KH": 0…} as players count them, for cactus-tas' draws
     halves: bool  # tamoul counts in halves: the number pad shows a ½ key
     label: str
-    labels_json: str  # rank -> how players read it ("K" -> "R" in French), "JK" -> "Joker"
+    labels_json: str  # rank -> its letter ("K" -> "R" in French), "symbol-H" -> "♥", "JK" -> "Joker"
     joker_label: str
 
 
 def picker_deck(variant: Any, labels: Mapping[str, str] | None = None) -> PickerDeck | None:
     """The picker's deck for `variant`, or None for a game without cards (cactus-game).
-    `labels` names ranks, suits and the joker in the reader's language ({"K": "R",
-    "S": "pique", "JK": "Joker"})."""
+    `labels` writes ranks and the joker, and names the suits, in the reader's language
+    ({"K": "R", "S": "pique", "JK": "Joker"}: see scorekeeper.card_names)."""
     deck = variant.deck
     if deck is None:
         return None
-    labels = {r: r for r in RANKS} | {JOKER: "Joker"} | dict(labels or {})
+    labels = ({r: r for r in RANKS} | {f"symbol-{s}": SUIT_SYMBOLS[s] for s in SUITS} | {JOKER: "Joker"}
+              | dict(labels or {}))
     ranks = tuple((r, labels[r]) for r in RANKS if any(r + s in deck for s in SUITS))
     values = getattr(variant, "values", None) or {}
     return PickerDeck(

@@ -1,7 +1,23 @@
-"""Card codes: parsing to the canonical form, and the decks of section 1."""
+"""Card codes: parsing to the canonical form, and the decks of section 1.
+
+Two readers, on purpose:
+
+- `parse_card` reads a record (game-record.md, section 1): the canonical code, lower
+  case, `T` for ten, `1` for ace, suit symbols, `joker`. It is what imports, the
+  `score_game` command and the engine itself accept, and nothing more, so a record
+  means the same thing everywhere.
+- `read_card` / `read_cards` read what a person types or copies from a page: also the
+  French ranks (V, D, R), a space between rank and suit (« R ♥ »), cards glued
+  together (« R♥3♠ ») and the emoji form of the suit symbols. What they return is
+  always the canonical code, so what is stored in a record stays the spec's form.
+
+`notation` writes a card the way a language reads it; the web layer picks the
+language (scorekeeper/card_names.py), so a page and its reader always agree.
+"""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -10,7 +26,18 @@ SUITS = ("S", "H", "D", "C")
 RED_SUITS = frozenset({"H", "D"})
 JOKER = "JK"
 
+# The suit symbols every page shows (the one place they are written).
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_ALIASES = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+# How each language writes the face ranks: French valet, dame, roi. Letters read the
+# same whatever the page's language: V, D and R are no English rank, J, Q and K no
+# French one, so the reader needs no language. (Suits stay S H D C or symbols: a
+# French "C" would be cœur, the spec's C is clubs.)
+FACE_LETTERS = {
+    "fr": {"J": "V", "Q": "D", "K": "R"},
+    "en": {"J": "J", "Q": "Q", "K": "K"},
+}
+JOKER_WORD = "Joker"  # the word both languages use on the page
 _RANK_ALIASES = {"T": "10", "1": "A"}
 
 
@@ -49,6 +76,19 @@ ALL_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + (JOKER
 _PARSED: dict[str, str] = {code: code for code in ALL_CODES}
 
 
+def notation(code: str, language: str = "fr") -> str:
+    """A canonical code as players of `language` read it: "R♥" (fr), "K♥" (en), "10♦",
+    "Joker". Anything that is not a canonical code is returned as it is (typed text
+    that was no card is shown as typed)."""
+    if code == JOKER:
+        return JOKER_WORD
+    if code not in _PARSED:
+        return code
+    rank, suit = code[:-1], code[-1]
+    letters = FACE_LETTERS.get(language[:2], FACE_LETTERS["en"])
+    return letters.get(rank, rank) + SUIT_SYMBOLS[suit]
+
+
 def parse_card(text: object) -> str | None:
     """The canonical code of `text`, or None when it is not a card.
 
@@ -63,6 +103,84 @@ def parse_card(text: object) -> str | None:
     if len(text) > 12:
         return None
     return _canonical(text)
+
+
+# -- reading what people type -----------------------------------------------------------
+
+_READ_RANKS = {r: r for r in RANKS} | {"T": "10", "1": "A"} | {
+    letter: rank for letters in FACE_LETTERS.values() for rank, letter in letters.items()}
+_READ_SUITS = {s: s for s in SUITS} | _SUIT_ALIASES
+# Between cards: spaces (the no-break ones French typing puts inside « »), commas,
+# semicolons, slashes, and the quotes themselves when a card is copied from a sentence.
+_SEPARATORS = " \t\r\n\u00a0\u202f,;/«»"
+# One card: a joker, or a rank, maybe a space, a suit. Ten before one, so "10H" is a
+# ten; a separator or another card must follow, so "KHZ" is no king.
+_CARD = re.compile(
+    r"(?P<joker>JOKER|JK|🃏)|(?P<rank>10|[2-9AJQKTVDR1])[ \u00a0\u202f]?(?P<suit>[SHDC♠♥♦♣♤♡♢♧])",
+    re.IGNORECASE)
+_PIECE_END = re.compile(r"[^" + _SEPARATORS + r"]*")
+_EMOJI_STYLE = "\ufe0f\ufe0e"  # a phone's emoji keyboard adds these after ♥
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece of typed text: the card it names (`code`), or None when it names none."""
+
+    text: str
+    code: str | None
+
+
+def read_pieces(text: str) -> list[Piece]:
+    """Typed text cut into cards, each with the text it was read from, in order.
+
+    Cards may be separated by spaces, commas, semicolons or slashes, or glued
+    together; a piece that is no card runs to the next separator and keeps its text.
+    """
+    for mark in _EMOJI_STYLE:
+        text = text.replace(mark, "")
+    pieces: list[Piece] = []
+    i, end = 0, len(text)
+    while i < end:
+        if text[i] in _SEPARATORS:
+            i += 1
+            continue
+        match = _CARD.match(text, i)
+        if match is not None and (match.end() == end or text[match.end()] in _SEPARATORS
+                                  or _CARD.match(text, match.end()) is not None):
+            pieces.append(Piece(match.group(0), _code_of(match)))
+            i = match.end()
+            continue
+        stop = _PIECE_END.match(text, i).end()  # type: ignore[union-attr]
+        pieces.append(Piece(text[i:stop], None))
+        i = stop
+    return pieces
+
+
+def _code_of(match: re.Match[str]) -> str:
+    if match.group("joker"):
+        return JOKER
+    return _READ_RANKS[match.group("rank").upper()] + _READ_SUITS[match.group("suit").upper()]
+
+
+def read_cards(text: str) -> list[str]:
+    """The canonical codes in typed text, in order; a piece that is no card is kept as
+    typed, so the engine names it where it stands ("ZZ is not a card")."""
+    return [p.code or p.text for p in read_pieces(text)]
+
+
+def read_card(text: object) -> str | None:
+    """The canonical code of text that names exactly one card, or None.
+
+    Accepts all `parse_card` does, and what the pages show and people type: « R♥ »,
+    `rh`, `KH`, `10♦`, `T♦`, `d ♠`, `Joker`.
+    """
+    if not isinstance(text, str) or len(text) > 20:
+        return None
+    code = _PARSED.get(text)
+    if code is not None:
+        return code
+    pieces = read_pieces(text)
+    return pieces[0].code if len(pieces) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,22 +22,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorekeeper.entry.forms_to_round import (
-    CHARACTERS,
-    PLAY_KINDS,
-    EntryForm,
-    apply_action,
-    blank_form,
-    from_round,
-    read_form,
-    to_round,
-)
+from scorekeeper.card_names import picker_labels, placeholder
+from scorekeeper.entry.adapters import adapter_of, entry_for
+from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, EntryForm
 from scorekeeper.entry.picker import picker_deck
-from scorekeeper.entry.players import players_in_round, totals_before_round
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
 from scorekeeper.entry.turns import next_player
-from scorekeeper.explain import FACE_RANKS, problem_text
 from scorekeeper.explain import number as written_number
+from scorekeeper.explain import problem_text
 from scorekeeper.models import Game, Round
 from scorekeeper.rules import RecordError
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
@@ -62,20 +54,15 @@ def _request_id(request: HttpRequest) -> uuid.UUID:
 # -- the form of a round ---------------------------------------------------------------
 
 
-def _in_round(game: Game, number: int) -> list[str]:
-    results = [r.result for r in game.rounds.all()]
-    return players_in_round(game.variant, game.player_names(), totals_before_round(results, number))
-
-
 def _form_from_post(request: HttpRequest, game: Game, number: int) -> EntryForm:
-    return read_form(game.rules, game.player_names(), request.POST,
-                     in_round=_in_round(game, number), teams=game.teams)
+    return entry_for(game.rules).read(game.rules, game.player_names(), request.POST,
+                                      in_round=game.players_in_round(number), teams=game.teams)
 
 
 def _preview(game: Game, form: EntryForm, number: int, editing: bool) -> tuple[dict[str, Any], Preview]:
     """The round object and the engine's verdict on it."""
     players = game.player_names()
-    data = to_round(form, players)
+    data = adapter_of(form).to_round(form, players)
     try:
         result = game.preview(data, number if editing else None)
     except RecordError as error:
@@ -101,6 +88,7 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "game": game,
         "variant": variant,
         "form": form,
+        "entry": adapter_of(form),
         "number": number,
         "editing": editing,
         "preview": preview,
@@ -108,7 +96,8 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "slots": preview.slots(keys),
         "request_id": request_id,
         "confirm": confirm,
-        "deck": picker_deck(variant, _card_labels()),
+        "deck": picker_deck(variant, picker_labels()),
+        "cards_placeholder": placeholder(),
         # Cactus-tas: only a player above the call limit (without cactus) draws a card.
         "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
                          else None),
@@ -120,13 +109,6 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
                        else reverse("round_new", args=[pk])),
         "preview_url": reverse("round_preview", args=[pk]),
     }
-
-
-def _card_labels() -> dict[str, str]:
-    """Ranks as players read them in the active language (R, D, V in French), and the
-    suits' names for screen readers."""
-    return {rank: str(label) for rank, label in FACE_RANKS.items()} | {
-        "JK": _("Joker"), "S": _("pique"), "H": _("cœur"), "D": _("carreau"), "C": _("trèfle")}
 
 
 def _render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
@@ -153,8 +135,9 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     number = game.rounds.count() + 1
     if request.method != "POST":
         last = game.rounds.last()
-        form = blank_form(game.rules, game.player_names(), in_round=_in_round(game, number),
-                          teams=game.teams, next_player=next_player(game.player_names(), last and last.data))
+        form = entry_for(game.rules).blank(
+            game.rules, game.player_names(), in_round=game.players_in_round(number), teams=game.teams,
+            next_player=next_player(game.player_names(), last and last.data))
         # A finished game takes no more rounds: say so before anyone types a whole round.
         ended = Preview(errors={"top": [_("La partie est terminée : aucune manche ne s’ajoute.")]},
                         checked=True) if game.finished else None
@@ -164,11 +147,11 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     request_id = _request_id(request)
     action = request.POST.get("action", SAVE)
     if action != SAVE:
-        apply_action(form, action)
+        adapter_of(form).apply(form, action)
         preview = _preview(game, form, number, editing=False)[1]
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id))
-    data = to_round(form, game.player_names())
+    data = adapter_of(form).to_round(form, game.player_names())
     try:
         game.add_round(data, request_id=request_id, device=device_of(request), user=request.user)
     except RecordError as error:
@@ -185,15 +168,15 @@ def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     stored = _get_round_for_user(request, game, number)
     if request.method != "POST":
-        form = from_round(game.rules, game.player_names(), stored.data,
-                          in_round=_in_round(game, number), teams=game.teams)
+        form = entry_for(game.rules).from_round(game.rules, game.player_names(), stored.data,
+                                                in_round=game.players_in_round(number), teams=game.teams)
         preview = _preview(game, form, number, editing=True)[1]  # the round as it stands
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None))
     form = _form_from_post(request, game, number)
     action = request.POST.get("action", SAVE)
     if action != SAVE:
-        apply_action(form, action)
+        adapter_of(form).apply(form, action)
     data, preview = _preview(game, form, number, editing=True)
     if action != SAVE or not preview.valid:
         return _render(request, _context(game, form, number, editing=True, preview=preview,

@@ -16,19 +16,20 @@
   window.cardPickerReady = true;
   document.documentElement.classList.add("js");
 
-  var SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
   var active = null; // the input receiving cards or digits
   var rank = null; // the rank tapped, waiting for its suit
 
   function form() { return document.getElementById("entry-form"); }
   function picker() { return document.getElementById("picker"); }
   function codes(input) { return input.value.trim() ? input.value.trim().split(/\s+/) : []; }
+  // A card as the page writes it ("R♥" in French): letters and symbols come from the
+  // server (scorekeeper/card_names.py), the one place cards are written.
   function label(code) {
     var p = picker(), names = p ? JSON.parse(p.dataset.labels) : {};
     if (code === "JK") return names.JK || "Joker";
-    var rank = code.slice(0, -1), suit = code.slice(-1);
-    if (!SYMBOLS[suit]) return code; // typed text that is no card: shown as typed
-    return (names[rank] || rank) + SYMBOLS[suit];
+    var rank = code.slice(0, -1), symbol = names["symbol-" + code.slice(-1)];
+    if (!symbol) return code; // typed text that is no card: shown as typed
+    return (names[rank] || rank) + symbol;
   }
   function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
 

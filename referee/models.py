@@ -42,11 +42,8 @@ def normalise_code(text: str) -> str:
 
 
 def players_in(game: Game) -> list[str]:
-    """The game's players still in play (dutch: not out at 100), in seat order."""
-    names = game.player_names()
-    if game.variant == "dutch":
-        return [n for n in names if game.totals.get(n, 0) < 100]
-    return names
+    """The game's players still in play (those the engine has not put out), in seat order."""
+    return game.players_in_round()
 
 
 class LiveTableQuerySet(models.QuerySet["LiveTable"]):

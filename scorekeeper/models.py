@@ -100,6 +100,16 @@ class Game(models.Model):
         """Names in seat order, as written in this game's record."""
         return [seat.name or seat.player.name for seat in self.seats.all()]
 
+    def players_in_round(self, number: int | None = None) -> list[str]:
+        """The players (seat order) who have a hand in round `number` (the next round when
+        None): everyone but those the engine put out in an earlier round (`eliminated`)."""
+        names = self.player_names()
+        if not self.eliminated:
+            return names
+        if number is None:
+            return [n for n in names if n not in self.eliminated]
+        return [n for n in names if self.eliminated.get(n, number) >= number]
+
     def sides(self) -> list[str]:
         """Whom results are keyed by, in seat order: players, or canasta's teams.
 

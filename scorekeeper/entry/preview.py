@@ -9,8 +9,8 @@ from typing import Any
 
 from scorekeeper.rules import GameResult, RecordError
 
-from .forms_to_round import CanastaForm, EntryForm, MemoryForm, TurnForm
-from .problem_fields import TOP, group_by_field
+from .adapters import adapter_of
+from .forms_to_round import EntryForm
 
 
 @dataclass
@@ -52,28 +52,13 @@ class Preview:
 
 def field_keys(form: EntryForm) -> list[str]:
     """Every field a problem can be shown beside, for the out-of-band refresh."""
-    keys = [TOP]
-    if isinstance(form, MemoryForm):
-        keys += [f"hand-{h.index}" for h in form.hands] + ["announcer", *form.extras]
-    elif isinstance(form, CanastaForm):
-        keys += [f"side-{s.index}" for s in form.sides] + ["went_out", "concealed"]
-    elif isinstance(form, TurnForm):
-        keys += ["player"] + [f"play-{k}" for k in range(len(form.plays))]
-    return keys
+    return adapter_of(form).field_keys(form)
 
 
 def attach_errors(form: EntryForm, preview: Preview) -> dict[str, list[str]]:
     """Give each block of the form its messages; returns the round fields' messages
     (announcer, draws…, top) by field key."""
-    blocks: list[Any] = []
-    if isinstance(form, MemoryForm):
-        blocks = form.hands
-    elif isinstance(form, CanastaForm):
-        blocks = form.sides
-    elif isinstance(form, TurnForm):
-        for k, play in enumerate(form.plays):
-            play.index = k
-        blocks = form.plays
+    blocks = adapter_of(form).blocks(form)
     for block in blocks:
         block.errors = preview.errors.get(block.slot, [])
     return {key: messages for key, messages in preview.errors.items()
@@ -81,13 +66,18 @@ def attach_errors(form: EntryForm, preview: Preview) -> dict[str, list[str]]:
 
 
 def sides_of(form: EntryForm) -> list[str]:
-    return [s.name for s in form.sides] if isinstance(form, CanastaForm) else []
+    return adapter_of(form).sides(form)
 
 
 def errors_of(error: RecordError, form: EntryForm, players: list[str],
               say: Callable[[Any], str] = lambda problem: problem.message) -> dict[str, list[str]]:
     """The engine's problems as sentences (`say`: the web layer's translation) by field."""
-    grouped = group_by_field(error.problems, form.kind, players, sides_of(form))
+    entry = adapter_of(form)
+    sides = entry.sides(form)
+    grouped: dict[str, list[Any]] = {}
+    for problem in error.problems:
+        for key in entry.fields_for(problem, players, sides):
+            grouped.setdefault(key, []).append(problem)
     return {key: [say(p) for p in problems] for key, problems in grouped.items()}
 
 

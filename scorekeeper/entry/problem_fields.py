@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
+
 TOP = "top"
 # Round fields shown as their own form field, and the words that name them in messages.
 FIELD_WORDS = {
@@ -30,8 +32,8 @@ CARD_FIELDS_OF_A_SIDE = ("melds", "red_threes", "hand", "opening")
 
 def field_for(problem: Any, kind: str, players: Sequence[str],
               sides: Sequence[str] = ()) -> str:
-    """The field key `problem` is shown beside, for a form of `kind` ("memory",
-    "canasta", "cactus_game")."""
+    """The field key `problem` is shown beside, for a form of `kind` (a family:
+    MEMORY, CANASTA or CACTUS_GAME)."""
     return fields_for(problem, kind, players, sides)[0]
 
 
@@ -41,7 +43,7 @@ def fields_for(problem: Any, kind: str, players: Sequence[str], sides: Sequence[
     likely to be the typo)."""
     params = getattr(problem, "params", None) or {}
     shared = params.get("players")
-    if kind == "memory" and params.get("field") == "hands" and isinstance(shared, list):
+    if kind == MEMORY and params.get("field") == "hands" and isinstance(shared, list):
         keys = [f"hand-{list(players).index(p)}" for p in shared if p in players]
         if keys:
             return keys
@@ -54,14 +56,14 @@ def fields_for(problem: Any, kind: str, players: Sequence[str], sides: Sequence[
 def _from_params(params: dict[str, Any], kind: str, players: Sequence[str],
                  sides: Sequence[str]) -> str | None:
     field = params.get("field")
-    if kind == "cactus_game":
+    if kind == CACTUS_GAME:
         play = params.get("play")
         if isinstance(play, int) and play >= 1:
             return f"play-{play - 1}"
         if field == "player":
             return "player"
         return None
-    if kind == "canasta":
+    if kind == CANASTA:
         if field in ("went_out", "concealed"):
             return field
         side = params.get("side")
@@ -77,14 +79,14 @@ def _from_params(params: dict[str, Any], kind: str, players: Sequence[str],
 
 
 def _from_message(message: str, kind: str, players: Sequence[str], sides: Sequence[str]) -> str:
-    if kind == "cactus_game":
+    if kind == CACTUS_GAME:
         return _turn_field(message, players)
     for key, words in FIELD_WORDS.items():
-        if kind == "canasta" and key not in ("went_out", "concealed"):
+        if kind == CANASTA and key not in ("went_out", "concealed"):
             continue
         if any(word in message for word in words):
             return key
-    if kind == "canasta":
+    if kind == CANASTA:
         named = first_named(message, sides)
         return TOP if named is None else f"side-{list(sides).index(named)}"
     named = first_named(message, players)

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
+from scorekeeper.entry.adapters import apply_action, blank_form, from_round, read_form, to_round
 from scorekeeper.entry.forms_to_round import (
     CanastaForm,
     MemoryForm,
     TurnForm,
-    apply_action,
-    blank_form,
     cards_from_text,
-    from_round,
     number_from_text,
-    read_form,
-    to_round,
 )
 from scorekeeper.rules import VARIANTS, score_record
 

@@ -1,31 +1,47 @@
-"""Who has a hand in a round, and whose turn it is."""
+"""Who has a hand in a round (the engine's eliminations), and whose turn it is."""
 
 from __future__ import annotations
 
-from scorekeeper.entry.players import players_in_round, totals_before_round
+import pytest
+
 from scorekeeper.entry.turns import next_player
+from tests.factories import make_game
 
 PLAYERS = ["Ana", "Ben", "Chloé"]
 
 
+def dutch_round(ana: int, ben: int, chloe: int) -> dict:
+    return {"hands": {"Ana": ana, "Ben": ben, "Chloé": chloe}}
+
+
+@pytest.mark.django_db
 def test_it_keeps_every_player_in_the_first_round():
-    assert players_in_round("dutch", PLAYERS, {}) == PLAYERS
+    game = make_game("dutch", PLAYERS)
+    assert game.players_in_round(1) == PLAYERS
+    assert game.players_in_round() == PLAYERS
 
 
-def test_it_leaves_out_a_dutch_player_at_100_or_more():
-    """dutch.eliminated: a total of 100 or more after a round puts the player out."""
-    assert players_in_round("dutch", PLAYERS, {"Ana": 100, "Ben": 99, "Chloé": 140}) == ["Ben"]
+@pytest.mark.django_db
+def test_it_leaves_out_a_dutch_player_the_engine_put_out__dutch_eliminated():
+    """dutch.eliminated: a total of 100 or more after a round puts the player out;
+    the form reads who is out from the engine's answer, never from a limit of its own."""
+    game = make_game("dutch", PLAYERS, rounds=[dutch_round(60, 10, 5), dutch_round(40, 10, 5)])
+    assert game.eliminated == {"Ana": 2}
+    assert game.players_in_round() == ["Ben", "Chloé"]
+    assert game.players_in_round(3) == ["Ben", "Chloé"]
 
 
+@pytest.mark.django_db
+def test_it_gives_a_hand_to_a_player_out_later_when_an_earlier_round_is_edited():
+    game = make_game("dutch", PLAYERS, rounds=[dutch_round(60, 10, 5), dutch_round(40, 10, 5)])
+    assert game.players_in_round(2) == PLAYERS
+    assert game.players_in_round(1) == PLAYERS
+
+
+@pytest.mark.django_db
 def test_it_eliminates_nobody_in_other_variants():
-    assert players_in_round("tamoul", PLAYERS, {"Ana": 150, "Ben": 0, "Chloé": 0}) == PLAYERS
-
-
-def test_it_reads_the_totals_after_the_round_before():
-    results = [{"totals": {"Ana": 10}}, {"totals": {"Ana": 30}}]
-    assert totals_before_round(results, 1) == {}
-    assert totals_before_round(results, 2) == {"Ana": 10}
-    assert totals_before_round(results, 3) == {"Ana": 30}
+    game = make_game("tamoul", PLAYERS, rounds=[{"hands": {"Ana": 90, "Ben": 0, "Chloé": 0}}])
+    assert game.players_in_round() == PLAYERS
 
 
 def test_it_gives_the_next_turn_to_the_next_seat_clockwise():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.entry.forms_to_round import read_form
+from scorekeeper.entry.adapters import read_form
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
 from scorekeeper.rules import VARIANTS, RecordError, score_record
 

@@ -1,0 +1,201 @@
+"""One entry adapter per game family, picked once from the variant's declaration.
+
+A round is entered the same way wherever it is entered (the score sheet's round page,
+the live table's reveal, an import preview): the family decides the form's shape, how a
+POST is read, how the form becomes the spec's round object and back, which partial of
+round_entry.html draws it, and which field an engine problem is shown beside. Nothing
+outside this module asks "is this canasta?": it asks the adapter.
+
+    entry = entry_for(variant)            # the variant's family's adapter
+    form = entry.blank(variant, players, in_round=..., teams=..., next_player=...)
+    form = entry.read(variant, players, request.POST, in_round=..., teams=...)
+    data = entry.to_round(form, players)   # the round object the engine scores
+    form = entry.from_round(variant, players, data, in_round=..., teams=...)
+    entry.apply(form, "add-meld:1")        # grow or shrink repeated groups; saves nothing
+    entry.partial                          # "scorekeeper/entry/round_entry.html#memory"
+    entry.fields_for(problem, players, sides)   # ["hand-2"]: where a problem is shown
+    entry.field_keys(form)                 # every such place, for out-of-band refreshes
+
+`players` are the game's players in seat order; `in_round` those who have a hand in this
+round (Game.players_in_round: dutch puts some out); `teams` the game's teams (canasta at
+four), None otherwise. The adapters hold no state: one instance per family serves every
+request. A form's `kind` is its family, so `adapter_of(form)` finds the adapter again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY, Variant
+
+from . import forms_to_round as f
+from .problem_fields import TOP, fields_for
+
+TEMPLATE = "scorekeeper/entry/round_entry.html"
+
+
+class EntryAdapter:
+    """What every family's entry does; see the module's docstring for the calls."""
+
+    family = ""
+    partial = ""  # the partial of round_entry.html that draws the form
+    shows_values = False  # the preview has a column for each hand's value
+
+    def blank(self, variant: Variant, players: Sequence[str], *, in_round: Sequence[str] | None = None,
+              teams: Mapping[str, list[str]] | None = None, next_player: str | None = None) -> f.EntryForm:
+        raise NotImplementedError
+
+    def read(self, variant: Variant, players: Sequence[str], post: Mapping[str, Any], *,
+             in_round: Sequence[str] | None = None, teams: Mapping[str, list[str]] | None = None
+             ) -> f.EntryForm:
+        raise NotImplementedError
+
+    def to_round(self, form: Any, players: Sequence[str]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def from_round(self, variant: Variant, players: Sequence[str], data: Mapping[str, Any], *,
+                   in_round: Sequence[str] | None = None, teams: Mapping[str, list[str]] | None = None
+                   ) -> f.EntryForm:
+        raise NotImplementedError
+
+    def apply(self, form: Any, action: str) -> None:
+        """An action this family does not know changes nothing."""
+
+    def blocks(self, form: Any) -> list[Any]:
+        """The form's repeated blocks that show their own problems (each has `slot`, `errors`)."""
+        return []
+
+    def field_keys(self, form: Any) -> list[str]:
+        return [TOP] + [block.slot for block in self.blocks(form)]
+
+    def sides(self, form: Any) -> list[str]:
+        return []
+
+    def fields_for(self, problem: Any, players: Sequence[str], sides: Sequence[str] = ()) -> list[str]:
+        return fields_for(problem, self.family, players, sides)
+
+
+class MemoryEntry(EntryAdapter):
+    """Face-down hands, an announcer and the variant's round extras (cactus, tamalou…)."""
+
+    family = MEMORY
+    partial = TEMPLATE + "#memory"
+    shows_values = True
+
+    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None):
+        return f.blank_memory(variant, players, in_round)
+
+    def read(self, variant, players, post, *, in_round=None, teams=None):
+        return f.read_memory(variant, players, post, in_round)
+
+    def to_round(self, form, players):
+        return f.memory_round(form, players)
+
+    def from_round(self, variant, players, data, *, in_round=None, teams=None):
+        return f.memory_from_round(variant, players, data, in_round)
+
+    def blocks(self, form):
+        return form.hands
+
+    def field_keys(self, form):
+        return super().field_keys(form) + ["announcer", *form.extras]
+
+
+class CanastaEntry(EntryAdapter):
+    """Melds, red threes and cards left in hand per side (a team, or a player alone)."""
+
+    family = CANASTA
+    partial = TEMPLATE + "#canasta"
+
+    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None):
+        return f.blank_canasta(variant, players, teams)
+
+    def read(self, variant, players, post, *, in_round=None, teams=None):
+        return f.read_canasta(variant, players, post, teams)
+
+    def to_round(self, form, players):
+        return f.canasta_round(form, players)
+
+    def from_round(self, variant, players, data, *, in_round=None, teams=None):
+        return f.canasta_from_round(variant, players, data, teams)
+
+    def apply(self, form, action):
+        f.apply_canasta_action(form, action)
+
+    def blocks(self, form):
+        return form.sides
+
+    def field_keys(self, form):
+        return super().field_keys(form) + ["went_out", "concealed"]
+
+    def sides(self, form):
+        return [s.name for s in form.sides]
+
+
+class TurnEntry(EntryAdapter):
+    """One player's turn of plays, each perhaps stopped (cactus-game)."""
+
+    family = CACTUS_GAME
+    partial = TEMPLATE + "#turn"
+
+    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None):
+        return f.blank_turn(variant, players, next_player)
+
+    def read(self, variant, players, post, *, in_round=None, teams=None):
+        return f.read_turn(variant, players, post)
+
+    def to_round(self, form, players):
+        return f.turn_round(form, players)
+
+    def from_round(self, variant, players, data, *, in_round=None, teams=None):
+        return f.turn_from_round(variant, players, data)
+
+    def apply(self, form, action):
+        f.apply_turn_action(form, action)
+
+    def blocks(self, form):
+        for k, play in enumerate(form.plays):
+            play.index = k  # a play's place in the turn names its slot
+        return form.plays
+
+    def field_keys(self, form):
+        return [TOP, "player"] + [block.slot for block in self.blocks(form)]
+
+
+ADAPTERS: dict[str, EntryAdapter] = {a.family: a for a in (MemoryEntry(), CanastaEntry(), TurnEntry())}
+
+
+def entry_for(variant: Variant) -> EntryAdapter:
+    """The adapter of the variant's family."""
+    return ADAPTERS[variant.family]
+
+
+def adapter_of(form: Any) -> EntryAdapter:
+    """The adapter that made `form` (its `kind` is its family)."""
+    return ADAPTERS[form.kind]
+
+
+# Shorthands for callers holding a variant or a form, not an adapter.
+
+
+def blank_form(variant: Variant, players: Sequence[str], **seating: Any) -> f.EntryForm:
+    return entry_for(variant).blank(variant, players, **seating)
+
+
+def read_form(variant: Variant, players: Sequence[str], post: Mapping[str, Any], **seating: Any
+              ) -> f.EntryForm:
+    return entry_for(variant).read(variant, players, post, **seating)
+
+
+def from_round(variant: Variant, players: Sequence[str], data: Mapping[str, Any], **seating: Any
+               ) -> f.EntryForm:
+    return entry_for(variant).from_round(variant, players, data, **seating)
+
+
+def to_round(form: Any, players: Sequence[str]) -> dict[str, Any]:
+    return adapter_of(form).to_round(form, players)
+
+
+def apply_action(form: Any, action: str) -> None:
+    adapter_of(form).apply(form, action)

@@ -1,31 +1,43 @@
-"""The new-game form as plain Python: seats, options and teams being filled in.
+"""The new-game form, the same wherever a game starts (/games/new/ and a league
+table's link): seats, options and teams being filled in, as plain Python, and the
+context its template partials (scorekeeper/new_game_form.html) draw.
 
 The page works without JavaScript: moving a player up or down, or adding a
 known player, posts the form and gets it back changed (or just the form, over
 HTMX). Nothing is saved until "start"; the engine then checks the game again
-(Game.start), so the rules of a valid game live in one place.
+(Game.start), so the rules of a valid game live in one place. Who may play, and
+in which teams, is read from the variant's declaration.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import transaction
+from django.db.models import F, Max
 from django.http import QueryDict
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from scorekeeper.models import MAX_NAME_LENGTH
+from scorekeeper.explain import number
+from scorekeeper.models import MAX_NAME_LENGTH, Game, Player
+from scorekeeper.rules import VARIANTS, Problem, RecordError
 from scorekeeper.rules.variants.base import Variant
+from scorekeeper.wording.variants import blurb
 
-MAX_ROUNDS = 999
+TEMPLATE = "scorekeeper/new_game_form.html"
+MAX_ROUNDS = 999  # the agreed number of rounds: one cap for every form
 DEFAULT_TEAMS = ("Nord-Sud", "Est-Ouest")
-
-
-def allowed_player_counts(variant: Variant) -> list[int]:
-    """How many may play: canasta is played by two, or by four in two teams."""
-    if variant.family == "canasta":
-        return [2, 4]
-    return list(range(variant.min_players, variant.max_players + 1))
+KNOWN_PLAYERS_SHOWN = 16
+OPTION_LABELS = {"rounds": gettext_lazy("Nombre de manches"), "half_game": gettext_lazy("Demi-partie")}
+OPTION_HELP = {
+    "rounds": gettext_lazy("Laissez vide pour jouer sans limite de manches."),
+    "half_game": gettext_lazy("Perdant à %(half_losing_limit)s au lieu de %(losing_limit)s, grand gagnant à "
+                              "%(half_grand_winner_limit)s au lieu de %(grand_winner_limit)s."),
+}
 
 
 @dataclass
@@ -92,7 +104,7 @@ class NewGameDraft:
         options = self._checked_options()
         self._check_names()
         players = self.players
-        counts = allowed_player_counts(self.variant)
+        counts = list(self.variant.allowed_player_counts())
         if len(players) not in counts:
             self._error("players", _("%(game)s se joue %(counts)s joueurs (ici %(n)s).") % {
                 "game": self.variant.name, "counts": counts_text(counts), "n": len(players)})
@@ -127,7 +139,8 @@ class NewGameDraft:
             seen.add(name.casefold())
 
     def _checked_teams(self, players: list[str]) -> dict[str, list[str]] | None:
-        if self.variant.family != "canasta" or len(players) != 4:
+        declared = self.variant.teams
+        if declared is None or not self.variant.plays_in_teams(len(players)):
             return None
         first, second = self.teams
         if not first or not second:
@@ -136,8 +149,7 @@ class NewGameDraft:
             self._error("teams", _("Les deux équipes ont le même nom."))
         elif max(len(first), len(second)) > MAX_NAME_LENGTH:
             self._error("teams", _("Au plus %(max)s caractères.") % {"max": MAX_NAME_LENGTH})
-        # Partners sit opposite: seats 1 and 3 against seats 2 and 4.
-        return {first: [players[0], players[2]], second: [players[1], players[3]]}
+        return declared.seat(players, self.teams)
 
     def _error(self, name: str, message: str) -> None:
         self.errors.setdefault(name, []).append(message)
@@ -148,3 +160,69 @@ def counts_text(counts: list[int]) -> str:
     if len(counts) == 2 and counts[1] - counts[0] > 1:
         return _("à %(a)s ou à %(b)s") % {"a": counts[0], "b": counts[1]}
     return _("de %(a)s à %(b)s") % {"a": counts[0], "b": counts[-1]}
+
+
+# -- what the template partials draw ----------------------------------------------------
+
+
+def variant_choices() -> list[dict[str, Any]]:
+    """Every game, to choose one: its key, name, line and rules page."""
+    return [{"key": key, "name": v.name, "description": blurb(v),
+             "rules_url": reverse("rules_page", args=[key])}
+            for key, v in VARIANTS.items()]
+
+
+def known_players() -> list[str]:
+    """The players seen most recently, to seat with one tap."""
+    return [p.name for p in Player.objects.annotate(last=Max("seats__game__created_at"))
+            .order_by(F("last").desc(nulls_last=True), "name")[:KNOWN_PLAYERS_SHOWN]]
+
+
+def form_context(draft: NewGameDraft) -> dict[str, Any]:
+    """What the form partial needs for `draft`; the page adds where the form posts
+    (`form_url`) and where "change game" leads (`choose_url`)."""
+    variant = draft.variant
+    seated = {name.casefold() for name in draft.players}
+    known = known_players()
+    numbers = {key: number(value) for key, value in variant.numbers.items()}
+    options = [{"key": o.key, "kind": o.kind, "default": o.default, "value": draft.options.get(o.key),
+                "label": OPTION_LABELS.get(o.key, o.key),
+                "help": str(OPTION_HELP.get(o.key, "")) % numbers,
+                "errors": draft.errors.get(f"option-{o.key}", [])}
+               for o in variant.options]
+    seats = [{"index": i, "number": i + 1, "name": name, "errors": errors,
+              "first": i == 0, "last": i == len(draft.seats) - 1}
+             for i, (name, errors) in enumerate(zip(draft.seats, draft.seat_errors(), strict=True))]
+    return {
+        "draft": draft,
+        "variant": variant,
+        "description": blurb(variant),
+        "rules_url": reverse("rules_page", args=[variant.key]),
+        "counts": counts_text(list(variant.allowed_player_counts())),
+        "options": options,
+        "max_rounds": MAX_ROUNDS,
+        "seats": seats,
+        "known": known,
+        "unseated": [name for name in known if name.casefold() not in seated],
+        "teams": variant.teams,
+    }
+
+
+def start(draft: NewGameDraft, describe: Callable[[list[Problem]], list[str]],
+          then: Callable[[Game], Any] | None = None) -> Game | None:
+    """The game `draft` describes, checked and saved, or None with `draft.errors` filled
+    in (`describe` words the engine's problems). `then` runs in the same transaction
+    (a league table records its game there)."""
+    checked = draft.check()
+    if checked is None:
+        return None
+    players, options, teams = checked
+    try:
+        with transaction.atomic():
+            game = Game.start(draft.variant.key, players, options, teams)
+            if then is not None:
+                then(game)
+            return game
+    except RecordError as exc:
+        draft.errors["game"] = describe(exc.problems)
+        return None

@@ -8,8 +8,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.leagues.models import League, Night, NightTable, Season
-from scorekeeper.models import MAX_NAME_LENGTH
-from scorekeeper.rules import VARIANTS
 
 
 class LeagueForm(forms.ModelForm):
@@ -80,50 +78,6 @@ class TableForm(forms.ModelForm):
         if NightTable.objects.filter(night=self.night, label__iexact=label).exists():
             raise forms.ValidationError(_("Cette soirée a déjà une table « %(label)s ».") % {"label": label})
         return label
-
-
-class NewGameForm(forms.Form):
-    """A game started at a table: the variant, then one name per line in seat order."""
-
-    variant = forms.ChoiceField(label=_("Jeu"), choices=[(k, v.name) for k, v in VARIANTS.items()])
-    players = forms.CharField(
-        label=_("Joueurs, un par ligne, dans l'ordre des places"),
-        widget=forms.Textarea(attrs={"rows": 4, "autocomplete": "off"}),
-    )
-    rounds = forms.IntegerField(
-        label=_("Nombre de manches convenu"), required=False, min_value=1, max_value=99,
-        help_text=_("Cactus, tamalou, koubo, cabo : la partie se termine après ce nombre de "
-                    "manches (sans lui, elle ne se termine pas et ne compte pas au classement)."),
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-    half_game = forms.BooleanField(label=_("Demi-partie (fontenaysien)"), required=False)
-
-    def clean_players(self) -> list[str]:
-        names = [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
-        too_long = [n for n in names if len(n) > MAX_NAME_LENGTH]
-        if too_long:
-            raise forms.ValidationError(
-                _("« %(name)s » dépasse %(limit)s caractères.") % {"name": too_long[0],
-                                                                  "limit": MAX_NAME_LENGTH})
-        return names
-
-    def options(self) -> dict[str, Any]:
-        """Only the options the chosen variant declares (the engine refuses any other)."""
-        declared = {o.key: o for o in VARIANTS[self.cleaned_data["variant"]].options}
-        options: dict[str, Any] = {}
-        if "rounds" in declared and self.cleaned_data.get("rounds"):
-            options["rounds"] = self.cleaned_data["rounds"]
-        if "half_game" in declared and self.cleaned_data.get("half_game"):
-            options["half_game"] = True
-        return options
-
-    def teams(self) -> dict[str, list[str]] | None:
-        """Canasta with four: partners sit opposite (seats 1 and 3 against 2 and 4)."""
-        names = self.cleaned_data["players"]
-        if self.cleaned_data["variant"] != "canasta" or len(names) != 4:
-            return None
-        return {f"{names[0]} & {names[2]}": [names[0], names[2]],
-                f"{names[1]} & {names[3]}": [names[1], names[3]]}
 
 
 class MultipleFileInput(forms.ClearableFileInput):

@@ -22,3 +22,19 @@ VARIANTS: dict[str, Variant] = {
 
 def get_variant(key: Any) -> Variant | None:
     return VARIANTS.get(key) if isinstance(key, str) else None
+
+
+def register(variant: Variant) -> None:
+    """Add a variant the engine did not ship with (a plug-in, or a test's toy variant).
+
+    Everything reads VARIANTS, so the variant is at once in the new-game list, the
+    rules pages, the sheet and the live table; its wording is registered beside it
+    (scorekeeper.wording.variants.register).
+    """
+    if not variant.key or variant.key in VARIANTS:
+        raise ValueError(f"variant key {variant.key!r} is empty or taken")
+    VARIANTS[variant.key] = variant
+
+
+def unregister(key: str) -> None:
+    VARIANTS.pop(key, None)

@@ -83,7 +83,7 @@ def test_it_shows_a_table_only_its_own_games(client, table, other_table, play):
 
 def test_it_starts_a_game_at_the_link_s_own_table_only(client, table, other_table):
     client.post(reverse("leagues:table_game_create", args=[table.token]),
-                {"variant": "tamalou", "players": "Ana\nBen"})
+                {"variant": "tamalou", "seat": ["Ana", "Ben"], "action": "start"})
 
     assert LeagueGame.objects.get().table == table
     assert not other_table.games.exists()

@@ -98,9 +98,14 @@ def test_it_compares_two_players_head_to_head(client, season, table, play):
     assert client.get(url, {"a": ana.pk, "b": ana.pk}).status_code == 400
 
 
+def new_game(variant: str, *players: str, **fields: str) -> dict:
+    """What the new-game form posts to start a game (the same form as /games/new/)."""
+    return {"variant": variant, "seat": list(players), "action": "start", **fields}
+
+
 def test_it_starts_a_game_from_the_table_link(client, table):
     response = client.post(reverse("leagues:table_game_create", args=[table.token]),
-                           {"variant": "tamalou", "players": "Ana\nBen\nChloé"})
+                           new_game("tamalou", "Ana", "Ben", "Chloé"))
 
     game = Game.objects.get()
     assert game.player_names() == ["Ana", "Ben", "Chloé"]
@@ -108,24 +113,51 @@ def test_it_starts_a_game_from_the_table_link(client, table):
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
     # Through htmx the browser is sent to the score sheet too.
     htmx = client.post(reverse("leagues:table_game_create", args=[table.token]),
-                       {"variant": "dutch", "players": "Ana\nBen"}, **HTMX)
+                       new_game("dutch", "Ana", "Ben"), **HTMX)
     assert htmx["HX-Redirect"] == Game.objects.get(variant="dutch").get_absolute_url()
 
 
-def test_it_pairs_canasta_partners_opposite_each_other(client, table):
+def test_it_pairs_canasta_partners_opposite_each_other_as_named_sides(client, table):
     client.post(reverse("leagues:table_game_create", args=[table.token]),
-                {"variant": "canasta", "players": "Ana\nBen\nChloé\nDan"})
+                new_game("canasta", "Ana", "Ben", "Chloé", "Dan", team=["Nord-Sud", "Est-Ouest"]))
 
-    assert Game.objects.get().teams == {"Ana & Chloé": ["Ana", "Chloé"], "Ben & Dan": ["Ben", "Dan"]}
+    assert Game.objects.get().teams == {"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]}
+
+
+def test_it_shows_the_same_new_game_form_as_the_games_page(client, table):
+    """Known-player chips, canasta's sides named Nord-Sud and Est-Ouest, and only the
+    chosen game's options, capped as on /games/new/."""
+    Game.start("tamalou", ["Zoé", "Yann"])
+    url = reverse("leagues:table", args=[table.token])
+
+    choose = client.get(url).content.decode()
+    canasta = client.get(url, {"variant": "canasta"}).content.decode()
+    fontenaysien = client.get(url, {"variant": "fontenaysien"}, **HTMX).content.decode()
+    tamalou = client.get(url, {"variant": "tamalou"}, **HTMX).content.decode()
+
+    assert 'href="?variant=canasta"' in choose
+    assert 'value="add:Zoé"' in canasta and 'value="Nord-Sud"' in canasta and 'value="Est-Ouest"' in canasta
+    assert 'name="option-half_game"' in fontenaysien and 'name="option-rounds"' not in fontenaysien
+    assert 'name="option-rounds"' in tamalou and 'max="999"' in tamalou
+    assert 'name="option-half_game"' not in tamalou and 'name="team"' not in tamalou
+    assert f'hx-post="{reverse("leagues:table_game_create", args=[table.token])}"' in tamalou
+
+
+def test_it_seats_a_known_player_at_the_table_without_starting(client, table):
+    url = reverse("leagues:table_game_create", args=[table.token])
+
+    page = client.post(url, {"variant": "tamalou", "seat": ["Ana", ""], "action": "add:Zoé"}, **HTMX)
+
+    assert 'value="Zoé"' in page.content.decode() and not Game.objects.exists()
 
 
 def test_it_says_why_a_game_cannot_start_at_the_table(client, table):
     response = client.post(reverse("leagues:table_game_create", args=[table.token]),
-                           {"variant": "tamalou", "players": "Ana"}, **HTMX)
+                           new_game("tamalou", "Ana"), **HTMX)
 
     page = response.content.decode()
-    assert response.status_code == 200 and page.lstrip().startswith('<section id="new-game"')
-    assert "Ce jeu se joue de 2 à 8 joueurs, pas 1." in page  # the engine's problem, in French
+    assert response.status_code == 400 and page.lstrip().startswith('<form id="game-form"')
+    assert "Tamalou se joue de 2 à 8 joueurs (ici 1)." in page
     assert not Game.objects.exists()
 
 
@@ -203,9 +235,9 @@ def test_it_shows_the_standings_in_english(client, season, table, play):
 def test_it_passes_only_the_variant_s_own_options_to_a_new_game(client, table):
     url = reverse("leagues:table_game_create", args=[table.token])
 
-    client.post(url, {"variant": "tamalou", "players": "Ana\nBen", "rounds": "6", "half_game": "on"})
-    client.post(url, {"variant": "fontenaysien", "players": "Ana\nBen", "rounds": "6", "half_game": "on"})
-    client.post(url, {"variant": "dutch", "players": "Ana\nBen", "rounds": "6"})
+    client.post(url, new_game("tamalou", "Ana", "Ben", **{"option-rounds": "6", "option-half_game": "on"}))
+    client.post(url, new_game("fontenaysien", "Ana", "Ben", **{"option-rounds": "6", "option-half_game": "on"}))
+    client.post(url, new_game("dutch", "Ana", "Ben", **{"option-rounds": "6"}))
 
     options = dict(Game.objects.values_list("variant", "options"))
     assert options == {"tamalou": {"rounds": 6}, "fontenaysien": {"half_game": True}, "dutch": {}}

@@ -1,69 +1,95 @@
-"""A table's secret link: its games, and a new game at it, for players without an account."""
+"""A table's secret link: its games, and a new game at it, for players without an account.
+
+The new game is the same form as /games/new/ (scorekeeper/new_game.py and the partials
+of scorekeeper/new_game_form.html): known players, teams named as sides, only the
+chosen game's options; the game is recorded at this table in the same transaction.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorekeeper.explain import problem_text
-from scorekeeper.leagues.forms import NewGameForm
 from scorekeeper.leagues.models import LeagueGame, NightTable
-from scorekeeper.leagues.views.access import HtmxHttpRequest, _get_table_for_link, _refused
+from scorekeeper.leagues.views.access import HtmxHttpRequest, _get_table_for_link
 from scorekeeper.models import Game
-from scorekeeper.rules import Problem, RecordError
+from scorekeeper.new_game import TEMPLATE as FORM_TEMPLATE
+from scorekeeper.new_game import NewGameDraft, form_context, start, variant_choices
+from scorekeeper.rules import VARIANTS, Problem
+from scorekeeper.rules.variants.base import Variant
+from scorekeeper.wording.problems import problem_line
+
+TEMPLATE = "leagues/table.html"
 
 
-def _table_context(table: NightTable, form: NewGameForm, problems: list[str] | None = None) -> dict[str, Any]:
+def _table_context(table: NightTable) -> dict[str, Any]:
     games = Game.objects.filter(league_game__table=table).with_players().order_by("-created_at", "-pk")
-    return {"table": table, "night": table.night, "form": form,
+    return {"table": table, "night": table.night,
             "games": [(game, game_link(game)) for game in games],
-            "problems": problems or []}
+            "form_url": reverse("leagues:table_game_create", args=[table.token]),
+            "choose_url": reverse("leagues:table", args=[table.token])}
+
+
+def _render(request: HtmxHttpRequest, table: NightTable, context: dict[str, Any], partial: str,
+            status: int = 200) -> HttpResponse:
+    """The whole table page, or over htmx only the new-game partial."""
+    if request.htmx:
+        return render(request, f"{FORM_TEMPLATE}#{partial}",
+                      {**context, "form_url": reverse("leagues:table_game_create", args=[table.token]),
+                       "choose_url": reverse("leagues:table", args=[table.token])}, status=status)
+    return render(request, TEMPLATE, {**_table_context(table), **context}, status=status)
+
+
+def _choose(request: HtmxHttpRequest, table: NightTable, unknown: str | None = None) -> HttpResponse:
+    return _render(request, table, {"variants": variant_choices(), "unknown": unknown}, "variants")
 
 
 @require_safe
 def table_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The table's games; below, the list of games to start one, or (?variant=) its form."""
     table = _get_table_for_link(token)
-    return render(request, "leagues/table.html", _table_context(table, NewGameForm()))
+    key = request.GET.get("variant")
+    variant = VARIANTS.get(key or "")
+    if variant is None:
+        return _choose(request, table, key)
+    return _form(request, table, NewGameDraft.blank(variant))
 
 
 @require_POST
 def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _get_table_for_link(token)
-    form = NewGameForm(request.POST)
-    problems: list[str] = []
-    if form.is_valid():
-        try:
-            with transaction.atomic():
-                game = Game.start(form.cleaned_data["variant"], form.cleaned_data["players"],
-                                  form.options(), teams=form.teams())
-                LeagueGame.objects.create(game=game, table=table)
-        except RecordError as error:
-            problems = [problem_sentence(p) for p in error.problems]
-        else:
-            target = game_link(game)
-            if request.htmx:
-                return HttpResponseClientRedirect(target)
-            return redirect(target)
-    template_name = "leagues/table.html"
+    variant: Variant | None = VARIANTS.get(request.POST.get("variant", ""))
+    if variant is None:
+        return _choose(request, table, request.POST.get("variant"))
+    draft = NewGameDraft.from_post(variant, request.POST)
+    action = request.POST.get("action", "start")
+    if action != "start":
+        draft.apply(action)
+        return _form(request, table, draft)
+    game = start(draft, lambda problems: [problem_sentence(p) for p in problems],
+                 then=lambda game: LeagueGame.objects.create(game=game, table=table))
+    if game is None:
+        return _form(request, table, draft)
+    target = game_link(game)
     if request.htmx:
-        template_name += "#new-game"
-    return render(request, template_name, _table_context(table, form, problems),
-                  status=_refused(request))
+        return HttpResponseClientRedirect(target)
+    return redirect(target)
+
+
+def _form(request: HtmxHttpRequest, table: NightTable, draft: NewGameDraft) -> HttpResponse:
+    return _render(request, table, form_context(draft), "form", status=400 if draft.errors else 200)
 
 
 def game_link(game: Game) -> str:
     """The game's score sheet, where its rounds are entered."""
     return game.get_absolute_url()
 
+
 def problem_sentence(problem: Problem) -> str:
     """The engine's problem in the page's language, with the round it is in."""
-    text = problem_text(problem)
-    if problem.round is None:
-        return text
-    return _("manche %(round)s : %(problem)s") % {"round": problem.round, "problem": text}
+    return problem_line(problem)

@@ -18,9 +18,9 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from scorekeeper.rules import VARIANTS
-from scorekeeper.rules.cards import is_black, is_red, parse_card, rank_of
+from scorekeeper.rules.cards import is_black, is_red, rank_of, read_card
 from scorekeeper.rules.units import from_number
-from scorekeeper.rules.variants.base import Power, Variant
+from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, Power, Variant
 
 from . import cactus_game_rules, canasta_rules
 from .clock import clamp_tap
@@ -199,7 +199,7 @@ def _acting_for(state: TableState, event: Event, player: Any) -> str:
 
 
 def _card(state: TableState, raw: Any) -> str:
-    code = parse_card(raw)
+    code = read_card(raw)  # what the page shows too: « D♠ » typed in a question
     deck = state.rules.deck
     if code is None or deck is None or code not in deck:
         raise Refused("card.unknown", card=str(raw)[:12])
@@ -644,17 +644,17 @@ def _melds(state: TableState, raw: Any) -> list[list[str]]:
 
 
 ASKS: dict[tuple[str, Any], Any] = {
-    ("canasta", "take_pile"): lambda s, p: canasta_rules.may_take_pile(
+    (CANASTA, "take_pile"): lambda s, p: canasta_rules.may_take_pile(
         _cards(s, p["pile"]), _cards(s, p.get("hand", [])), bool(p.get("side_has_melded")),
         [rank_of(c) for c in _cards(s, p.get("meld_tops", []))]),
-    ("canasta", "meld"): lambda s, p: canasta_rules.meld_verdict(_cards(s, p["cards"]), bool(p.get("going_out"))),
-    ("canasta", "opening"): lambda s, p: canasta_rules.opening_verdict(_melds(s, p["melds"]), int(p["side_total"])),
-    ("canasta", "go_out"): lambda s, p: canasta_rules.go_out_verdict(
+    (CANASTA, "meld"): lambda s, p: canasta_rules.meld_verdict(_cards(s, p["cards"]), bool(p.get("going_out"))),
+    (CANASTA, "opening"): lambda s, p: canasta_rules.opening_verdict(_melds(s, p["melds"]), int(p["side_total"])),
+    (CANASTA, "go_out"): lambda s, p: canasta_rules.go_out_verdict(
         _melds(s, p["melds"]), len(s.players), int(p.get("hand_left", 0))),
-    ("cactus_game", "stop_chain"): lambda s, p: cactus_game_rules.stop_verdict(
+    (CACTUS_GAME, "stop_chain"): lambda s, p: cactus_game_rules.stop_verdict(
         str(p["card"]), [str(x) for x in p.get("stops", [])], p.get("already")),
-    ("cactus_game", "set"): lambda s, p: cactus_game_rules.set_verdict([str(x) for x in p["characters"]]),
-    ("cactus_game", "turn_end"): lambda s, p: cactus_game_rules.turn_end_verdict(
+    (CACTUS_GAME, "set"): lambda s, p: cactus_game_rules.set_verdict([str(x) for x in p["characters"]]),
+    (CACTUS_GAME, "turn_end"): lambda s, p: cactus_game_rules.turn_end_verdict(
         str(p["card"]), bool(p.get("took_effect", True))),
 }
 

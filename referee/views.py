@@ -18,16 +18,25 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorekeeper.card_names import picker_labels, placeholder, rank_text, suits
+from scorekeeper.entry.adapters import adapter_of
+from scorekeeper.entry.forms_to_round import EntryForm
+from scorekeeper.entry.picker import picker_deck
+from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
+from scorekeeper.explain import number as written_number
+from scorekeeper.explain import problem_text
 from scorekeeper.models import Game
 from scorekeeper.rules import RecordError
+from scorekeeper.rules.cards import JOKER, RANKS, Deck, rank_of, suit_of
 from scorekeeper.views.common import HtmxHttpRequest
 
 from . import table as tbl
 from .consumers import update_message
 from .describe import card_label, describe
 from .models import LiveTable, TableMember, normalise_code, players_in
-from .reveal import RevealForm
+from .reveal import hands_and_extras, reveal_form
 
+ENTRY_TEMPLATE = "scorekeeper/entry/round_entry.html"  # the score sheet's partials, shared
 COOKIE_AGE = 60 * 60 * 24 * 2  # a long evening of cards, and the morning after
 
 
@@ -118,11 +127,10 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return redirect("table_join", code=table.code)
     state = table.state()
     rules = table.game.rules
-    deck = rules.deck.codes if rules.deck else ()
     context = {
         "table": table, "game": table.game, "member": member, "state": state,
         "token": member.token(), "rules": rules,
-        "ranks": _ranks(deck), "suits": _suits(deck),
+        "ranks": _ranks(rules.deck), "suits": _suits(rules.deck), "card_labels": picker_labels(),
         "can_act": member.role != tbl.SPECTATOR,
         "players": state.players,
         "ws_path": f"/ws/tables/{table.code}/",
@@ -153,7 +161,10 @@ def table_log(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    """The end of a round: hands in, the round goes to the score sheet with the penalties."""
+    """The end of a round: hands in, the round goes to the score sheet with the penalties.
+
+    The hands are entered as on the score sheet (its entry layer, partials and card
+    picker); `preview=1` answers the live preview without saving."""
     table = _get_open_table(code)
     member = _get_member_for_request(request, table)
     if member is None:
@@ -163,20 +174,24 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
         messages.info(request, _("Ici, la manche se saisit sur la feuille de score."))
         return redirect(game.get_absolute_url())
     state = table.state()
-    form = RevealForm(state, request.POST or None)
-    problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        data = tbl.round_data(state, form.hands(), form.extras())
+    players = game.player_names()
+    form = reveal_form(game.rules, players, state, request.POST if request.method == "POST" else None)
+    preview = None
+    if request.method == "POST":
+        hands, extras = hands_and_extras(form, players)
+        data = tbl.round_data(state, hands, extras)
+        if request.POST.get("preview"):
+            context = _reveal_context(table, form, state, _reveal_preview(game, form, data), None)
+            context["oob"] = True
+            return render(request, ENTRY_TEMPLATE + "#preview-response", context)
         try:
-            _save_reveal(table, member, form, data, request)
+            _save_reveal(table, member, hands, extras, data, request)
         except RecordError as error:
-            problems = [str(p) for p in error.problems]
+            preview = Preview(errors=errors_of(error, form, players, problem_text), checked=True)
         else:
             messages.success(request, _("Manche ajoutée à la feuille de score."))
             return _go(request, game.get_absolute_url())
-    context = {"table": table, "game": game, "form": form, "state": state, "problems": problems,
-               "expected": tbl.expected_cards(state), "penalties": state.penalty_cards,
-               "wrong_snaps": state.wrong_snaps, "request_id": request.POST.get("request_id") or uuid.uuid4()}
+    context = _reveal_context(table, form, state, preview, request.POST.get("request_id") or uuid.uuid4())
     template_name = "referee/reveal.html"
     if request.htmx:
         template_name += "#reveal-form"
@@ -184,16 +199,44 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return render(request, template_name, context, status=status)
 
 
-def _save_reveal(table: LiveTable, member: TableMember, form: RevealForm, data: dict[str, Any],
-                 request: HttpRequest) -> None:
+def _reveal_preview(game: Game, form: EntryForm, data: dict[str, Any]) -> Preview:
+    """The points the round would score with the table's penalties, or the engine's problems."""
+    try:
+        result = game.preview(data)
+    except RecordError as error:
+        return Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
+    return build_preview(result, game.rounds.count() + 1, fmt=written_number)
+
+
+def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, preview: Preview | None,
+                    request_id: Any) -> dict[str, Any]:
+    game = table.game
+    variant = game.rules
+    preview = preview or Preview()
+    return {
+        "table": table, "game": game, "state": state, "variant": variant, "form": form,
+        "entry": adapter_of(form), "preview": preview, "errors": attach_errors(form, preview),
+        "slots": preview.slots(field_keys(form)), "deck": picker_deck(variant, picker_labels()),
+        "cards_placeholder": placeholder(),
+        # Cactus-tas: only a player above the call limit (without cactus) draws a card.
+        "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
+                         else None),
+        "players": game.player_names(), "announcer_known": True,
+        "expected": tbl.expected_cards(state), "penalties": state.penalty_cards,
+        "wrong_snaps": state.wrong_snaps, "request_id": request_id,
+        "preview_url": reverse("table_reveal", args=[table.code]),
+    }
+
+
+def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], extras: dict[str, Any],
+                 data: dict[str, Any], request: HttpRequest) -> None:
     """The round and the reveal event together, or neither (RecordError saves nothing)."""
     request_id = _uuid_or_none(request.POST.get("request_id"))
     with transaction.atomic():
         table.game.add_round(data, request_id=request_id, device=request.headers.get("user-agent", "")[:200],
                              user=request.user)
         game = Game.objects.get(pk=table.game.pk)
-        table.record("reveal", {"hands": form.hands(), "extras": form.extras(),
-                                "players_after": players_in(game)}, member)
+        table.record("reveal", {"hands": hands, "extras": extras, "players_after": players_in(game)}, member)
         _broadcast_latest(table)
 
 
@@ -235,16 +278,13 @@ def _recent_rulings(table: LiveTable) -> list[str]:
     return [describe(r) for _, rs in table.history()[-30:] for r in rs][::-1]
 
 
-def _ranks(deck: tuple[str, ...]) -> list[str]:
-    from scorekeeper.rules.cards import RANKS, rank_of
+def _ranks(deck: Deck | None) -> list[tuple[str, str]]:
+    """(rank, as the page writes it) for the ranks the deck holds, the joker last."""
+    present = {rank_of(c) for c in (deck.codes if deck else ())}
+    return [(r, rank_text(r)) for r in (*RANKS, JOKER) if r in present]
 
-    present = {rank_of(c) for c in deck}
-    return [r for r in RANKS if r in present] + (["JK"] if "JK" in present else [])
 
-
-def _suits(deck: tuple[str, ...]) -> list[tuple[str, str]]:
-    from scorekeeper.rules.cards import SUITS
-
-    from .describe import SUIT_SIGNS
-
-    return [(s, SUIT_SIGNS[s]) for s in SUITS if any(c.endswith(s) for c in deck if c != "JK")]
+def _suits(deck: Deck | None) -> list[tuple[str, str, bool, str]]:
+    """(code, symbol, red, name in the page's language) for the suits the deck holds."""
+    present = {suit_of(c) for c in (deck.codes if deck else ())}
+    return [suit for suit in suits() if suit[0] in present]

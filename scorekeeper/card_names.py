@@ -13,22 +13,22 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
-from django.utils.translation import get_language, gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from scorekeeper.rules.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS, notation, rank_of, suit_of
 
 SUIT_NAMES = {
-    "S": pgettext_lazy("suit", "pique"),
-    "H": pgettext_lazy("suit", "cœur"),
-    "D": pgettext_lazy("suit", "carreau"),
-    "C": pgettext_lazy("suit", "trèfle"),
+    "S": gettext_lazy("pique"),
+    "H": gettext_lazy("cœur"),
+    "D": gettext_lazy("carreau"),
+    "C": gettext_lazy("trèfle"),
 }
 # Said in full to screen readers; number ranks are read as their digits.
 RANK_NAMES = {
-    "A": pgettext_lazy("rank", "as"),
-    "J": pgettext_lazy("rank", "valet"),
-    "Q": pgettext_lazy("rank", "dame"),
-    "K": pgettext_lazy("rank", "roi"),
+    "A": gettext_lazy("as"),
+    "J": gettext_lazy("valet"),
+    "Q": gettext_lazy("dame"),
+    "K": gettext_lazy("roi"),
 }
 EXAMPLE = ("KH", "3S", "10D", JOKER)  # what a cards field's placeholder shows
 

@@ -11,6 +11,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.card_names import card_text
+
 FIELD_LABELS = {
     "announcer": _("Annonce"),
     "hands": _("Mains"),
@@ -32,6 +34,9 @@ FIELD_LABELS = {
     "target": _("Cible"),
     "stopped_by": _("Stop de"),
 }
+# The fields whose texts are cards (everything under them: a hand, a side's melds...),
+# written as the page writes cards; elsewhere a text is a name and stays as it is.
+CARD_FIELDS = frozenset({"hands", "draws", "penalty_cards", "sides"})
 
 
 def round_lines(data: Any) -> list[tuple[str, str]]:
@@ -40,7 +45,7 @@ def round_lines(data: Any) -> list[tuple[str, str]]:
         return []
     if not isinstance(data, dict):
         return [("", _text(data))]
-    return [(str(FIELD_LABELS.get(key, key)), _text(value)) for key, value in _in_order(data)]
+    return [(str(FIELD_LABELS.get(key, key)), _text(value, key in CARD_FIELDS)) for key, value in _in_order(data)]
 
 
 def _in_order(data: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -50,7 +55,7 @@ def _in_order(data: dict[str, Any]) -> list[tuple[str, Any]]:
     return sorted(data.items(), key=lambda item: order.get(item[0], len(order)))
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, cards: bool = False) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
@@ -58,9 +63,11 @@ def _text(value: Any) -> str:
     if isinstance(value, list):
         if not value:
             return "∅"
-        return " ".join(f"[{_text(v)}]" if isinstance(v, list) else _text(v) for v in value)
+        return " ".join(f"[{_text(v, cards)}]" if isinstance(v, list) else _text(v, cards) for v in value)
     if isinstance(value, dict):
-        return " · ".join(f"{FIELD_LABELS.get(k, k)} : {_text(v)}" for k, v in _in_order(value))
+        return " · ".join(f"{FIELD_LABELS.get(k, k)} : {_text(v, cards)}" for k, v in _in_order(value))
+    if cards and isinstance(value, str):
+        return card_text(value)
     return str(value)
 
 

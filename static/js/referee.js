@@ -18,7 +18,8 @@
   const text = JSON.parse(document.getElementById("referee-text").textContent);
   const role = root.dataset.role;
   const seat = root.dataset.seat;
-  const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  // Cards as every page writes them (R♥ in French): letters and symbols from the server.
+  const CARDS = JSON.parse(document.getElementById("card-labels").textContent);
   const $ = (id) => document.getElementById(id);
 
   const api = {
@@ -45,8 +46,9 @@
 
   function label(code) {
     if (!code) return "—";
-    if (code === "JK") return "Joker";
-    return code.slice(0, -1) + (SUIT_SIGNS[code.slice(-1)] || "");
+    if (code === "JK") return CARDS.JK;
+    const rank = code.slice(0, -1), symbol = CARDS["symbol-" + code.slice(-1)];
+    return symbol ? (CARDS[rank] || rank) + symbol : code;
   }
 
   function setStatus(state, words) {

@@ -128,61 +128,10 @@ def test_it_says_why_a_log_time_is_not_a_time(client: Client):
     assert response.status_code == 400 and "n&#x27;est pas une heure" in response.content.decode()
 
 
-def test_the_reveal_sends_the_round_with_its_penalties_to_the_score_sheet(client: Client):
-    table = open_table("cabo-bruxellois")
-    seated(client, table, role="referee", seat=None)
-    referee = table.members.get()
-    table.record("discard", {"player": "Ana", "card": "7H"}, referee)
-    table.record("snap.claim", {"player": "Ben", "card": "9S"}, referee)
-    response = client.post(reverse("table_reveal", args=[table.code]),
-                           {"hand_0": "AS 2H", "hand_1": "9", "hand_2": "KH 10C"})
-    game = Game.objects.get(pk=table.game.pk)
-    assert response.status_code == 302 and response.url == game.get_absolute_url()
-    data = game.rounds.get().data
-    assert data["wrong_snaps"] == {"Ben": 1} and data["hands"]["Ana"] == ["AS", "2H"]
-    assert game.rounds.get().result["points"]["Ben"] == 11  # 9 + 2 for the wrong snap
-    assert table.state().round == 2
-
-
-def test_the_reveal_says_which_card_is_wrong_and_saves_nothing(client: Client):
-    table = open_table()
-    seated(client, table)
-    response = client.post(reverse("table_reveal", args=[table.code]),
-                           {"hand_0": "AS ZZ", "hand_1": "9", "hand_2": "3"}, **HTMX)
-    page = response.content.decode()
-    assert response.status_code == 400 and "« ZZ » n&#x27;est pas une carte de ce jeu." in page
-    assert "<html" not in page and not table.game.rounds.exists()
-
-
-def test_the_reveal_shows_the_engines_refusal_and_saves_nothing(client: Client):
-    table = open_table()
-    seated(client, table)
-    response = client.post(reverse("table_reveal", args=[table.code]),
-                           {"hand_0": "AS AS", "hand_1": "9", "hand_2": "3"})
-    assert response.status_code == 400 and "round 1" in response.content.decode()
-    assert not table.game.rounds.exists() and table.state().round == 1
-
-
-def test_a_spectator_is_sent_to_the_score_sheet_instead_of_the_reveal(client: Client):
-    table = open_table()
-    seated(client, table, role="spectator", seat=None)
-    response = client.get(reverse("table_reveal", args=[table.code]))
-    assert response.status_code == 302 and response.url == table.game.get_absolute_url()
-
-
 def test_it_sends_htmx_to_the_table_it_found_with_a_whole_page_redirect(client: Client):
     table = open_table()
     response = client.get(reverse("table_find"), {"code": table.code}, **HTMX)
     assert response.status_code == 204 and response["HX-Redirect"] == reverse("table_join", args=[table.code])
-
-
-def test_an_htmx_reveal_sends_the_phone_to_the_score_sheet_with_a_whole_page_redirect(client: Client):
-    table = open_table()
-    seated(client, table)
-    response = client.post(reverse("table_reveal", args=[table.code]),
-                           {"hand_0": "AS", "hand_1": "9", "hand_2": "-"}, **HTMX)
-    assert response.status_code == 204 and response["HX-Redirect"] == table.game.get_absolute_url()
-    assert table.game.rounds.get().data["hands"] == {"Ana": ["AS"], "Ben": 9, "Chloé": []}
 
 
 def test_a_tamoul_table_has_a_counter_call_button_and_a_tamalou_table_has_none(client: Client):

@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scorekeeper.models import RoundChange
 from scorekeeper.round_text import device_label, round_lines
@@ -37,7 +38,7 @@ def test_it_lists_every_change_newest_first_with_before_and_after(client: Client
     edited = html.split("Manche 2 modifiée")[1].split("</li>")[0]
     assert "Avant" in edited and "Après" in edited
     assert "<dt>Annonce</dt><dd>Ana</dd>" in edited
-    assert "<dd>Ana : AS · Ben : 9</dd>" in edited and "<dd>Ana : 2S · Ben : 9</dd>" in edited
+    assert "<dd>Ana : A♠ · Ben : 9</dd>" in edited and "<dd>Ana : 2♠ · Ben : 9</dd>" in edited
     assert "Safari · iPhone" in edited and f'title="{IPHONE}"' in edited
 
 
@@ -77,7 +78,7 @@ def test_it_writes_canasta_and_cactus_game_rounds_readably():
     turn = {"player": "Ana", "plays": [{"card": "steal_point", "target": "Ben", "stopped_by": ["Ben"]}]}
 
     assert round_lines(canasta) == [
-        ("Sorti·e", "Ana"), ("Main cachée", "non"), ("Camps", "Ana : Poses : [QS QH QD] · En main : ∅")]
+        ("Sorti·e", "Ana"), ("Main cachée", "non"), ("Camps", "Ana : Poses : [D♠ D♥ D♦] · En main : ∅")]
     assert round_lines(turn) == [
         ("Joueur·se", "Ana"), ("Coups", "Carte : steal_point · Cible : Ben · Stop de : Ben")]
     assert round_lines(None) == []
@@ -100,3 +101,12 @@ def test_it_refuses_to_post(client: Client):
     game = make_game("tamalou", ["Ana", "Ben"])
 
     assert client.post(f"/games/{game.pk}/history/").status_code == 405
+
+
+def test_it_writes_cards_as_the_page_does_and_names_as_they_are():
+    memory = {"announcer": "KH", "hands": {"KH": ["KH", "10D"], "Ben": 4}, "penalty_cards": ["QS"]}
+    with translation.override("fr"):
+        assert round_lines(memory) == [("Annonce", "KH"), ("Mains", "KH : R♥ 10♦ · Ben : 4"),
+                                       ("Cartes de pénalité", "D♠")]
+    with translation.override("en"):
+        assert round_lines(memory)[1][1] == "KH : K♥ 10♦ · Ben : 4"

@@ -1,0 +1,138 @@
+"""The live table's reveal: the hands entered with the score sheet's entry layer (same
+fields, same reader, same picker) in the page's language; the table adds what it ruled."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from referee.models import LiveTable
+from scorekeeper.models import Game
+from tests.referee.test_views import open_table, seated
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def reveal_url(table: LiveTable) -> str:
+    return reverse("table_reveal", args=[table.code])
+
+
+def hands(*entries: str | int) -> dict[str, str]:
+    """Each seat's hand as the page posts it: cards as shown or typed, or a counted number."""
+    post = {}
+    for i, entry in enumerate(entries):
+        if isinstance(entry, int):
+            post |= {f"hand-{i}-mode": "count", f"hand-{i}-count": str(entry)}
+        else:
+            post |= {f"hand-{i}-mode": "cards", f"hand-{i}-cards": entry}
+    return post
+
+
+def slot(html: str, key: str) -> str:
+    found = re.search(rf'<div id="err-{key}" class="field-errors"[^>]*>(.*?)</div>', html, re.S)
+    assert found, f"no slot {key}"
+    return found.group(1)
+
+
+def test_it_saves_cards_written_the_french_way_as_the_specs_codes_with_the_tables_penalties(client: Client):
+    table = open_table("cabo-bruxellois")
+    seated(client, table, role="referee", seat=None)
+    referee = table.members.get()
+    table.record("discard", {"player": "Ana", "card": "7H"}, referee)
+    table.record("snap.claim", {"player": "Ben", "card": "9S"}, referee)
+    response = client.post(reveal_url(table), hands("« A♠ » 2♥", 9, "rh, 10 ♣"))
+    game = Game.objects.get(pk=table.game.pk)
+    assert response.status_code == 302 and response.url == game.get_absolute_url()
+    data = game.rounds.get().data
+    assert data["hands"] == {"Ana": ["AS", "2H"], "Ben": 9, "Chloé": ["KH", "10C"]}
+    assert data["wrong_snaps"] == {"Ben": 1}
+    assert game.rounds.get().result["points"]["Ben"] == 11  # 9 + 2 for the wrong snap
+    assert table.state().round == 2
+
+
+def test_it_takes_the_announcer_from_the_tables_call_and_does_not_ask_it(client: Client):
+    table = open_table("tamalou")
+    seated(client, table)
+    table.record("call.made", {"player": "Ana"}, table.members.get())
+    page = client.get(reveal_url(table)).content.decode()
+    assert 'name="announcer"' not in page and "Ana a annoncé" in page
+    client.post(reveal_url(table), hands("3♠", 9, 12))
+    assert table.game.rounds.get().data["announcer"] == "Ana"
+
+
+def test_it_names_the_card_it_cannot_read_beside_its_hand_in_french_and_saves_nothing(client: Client):
+    table = open_table()
+    seated(client, table)
+    response = client.post(reveal_url(table), hands("A♠ ZZ", 9, 3), **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 400 and "<html" not in page
+    assert "ZZ" in slot(page, "hand-0") and "carte" in slot(page, "hand-0")
+    assert slot(page, "hand-1") == ""
+    assert not table.game.rounds.exists() and table.state().round == 1
+
+
+def test_it_shows_the_engines_refusal_in_french_and_saves_nothing(client: Client):
+    table = open_table()
+    seated(client, table)
+    response = client.post(reveal_url(table), hands("A♠ as", 9, 3))
+    page = response.content.decode()
+    assert response.status_code == 400 and "round 1" not in page
+    assert "A♠" in slot(page, "hand-0")
+    assert not table.game.rounds.exists() and table.state().round == 1
+
+
+def test_an_htmx_reveal_sends_the_phone_to_the_score_sheet_with_a_whole_page_redirect(client: Client):
+    table = open_table()
+    seated(client, table)
+    response = client.post(reveal_url(table), hands("AS", 9, 0), **HTMX)
+    assert response.status_code == 204 and response["HX-Redirect"] == table.game.get_absolute_url()
+    assert table.game.rounds.get().data["hands"] == {"Ana": ["AS"], "Ben": 9, "Chloé": 0}
+
+
+def test_its_preview_counts_the_tables_penalties_and_saves_nothing(client: Client):
+    table = open_table("cabo-bruxellois")
+    seated(client, table, role="referee", seat=None)
+    referee = table.members.get()
+    table.record("discard", {"player": "Ana", "card": "7H"}, referee)
+    table.record("snap.claim", {"player": "Ben", "card": "9S"}, referee)
+    response = client.post(reveal_url(table), hands("A♠", 9, 4) | {"preview": "1"}, **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 200 and '<section id="preview"' in page
+    assert re.search(r"<th scope=\"row\">Ben</th><td>9</td><td>11</td>", page)
+    assert not table.game.rounds.exists()
+
+
+@pytest.mark.parametrize(("language", "ranks", "suit"), [("fr", ">V<.*>D<.*>R<", 'aria-label="cœur"'),
+                                                          ("en", ">J<.*>Q<.*>K<", 'aria-label="hearts"')])
+def test_it_shows_the_score_sheets_card_picker_in_the_pages_language(client: Client, language, ranks, suit):
+    table = open_table()
+    seated(client, table)
+    page = client.get(reveal_url(table), headers={"accept-language": language}).content.decode()
+    picker = page[page.index('id="picker"'):]
+    assert re.search(ranks, picker[:picker.index("</div>")], re.S)
+    assert suit in picker and "js/card-picker.js" in page
+    assert 'name="hand-0-cards"' in page and "KH 3S" not in page
+
+
+def test_it_asks_only_the_extras_the_table_cannot_know(client: Client):
+    tamoul = open_table("tamoul")
+    seated(client, tamoul)
+    page = client.get(reveal_url(tamoul)).content.decode()
+    assert 'name="counter-0"' not in page  # counter-calls were ruled at the table
+    fontenaysien = open_table("fontenaysien")
+    seated(client, fontenaysien)
+    assert 'name="went_out"' in client.get(reveal_url(fontenaysien)).content.decode()
+    cabo = open_table("cabo-bruxellois")
+    seated(client, cabo)
+    assert 'name="snaps-0"' not in client.get(reveal_url(cabo)).content.decode()
+
+
+def test_a_spectator_is_sent_to_the_score_sheet_instead_of_the_reveal(client: Client):
+    table = open_table()
+    seated(client, table, role="spectator", seat=None)
+    response = client.get(reveal_url(table))
+    assert response.status_code == 302 and response.url == table.game.get_absolute_url()

@@ -39,7 +39,8 @@ def stop_verdict(card: str, stops: list[str], already: str | None = None) -> Ver
 def set_verdict(characters: list[str]) -> Verdict:
     points, why = set_points(characters)
     if points is None:
-        return Verdict(False, "cactus_game.set.illegal", {"characters": characters, "problem": why})
+        return Verdict(False, "cactus_game.set.illegal",
+                       {"characters": characters, "reason": why.code, "reason_params": why.params})
     return Verdict(True, "cactus_game.set.points", {"characters": characters, "points": points})
 
 

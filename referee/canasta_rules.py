@@ -69,7 +69,8 @@ def meld_verdict(cards: list[str], going_out: bool = False) -> Verdict:
     problem = meld_problem(cards, may_meld_black_threes=going_out)
     if problem is None:
         return Verdict(True, "canasta.meld.legal", {"cards": cards})
-    return Verdict(False, "canasta.meld.illegal", {"cards": cards, "problem": problem})
+    return Verdict(False, "canasta.meld.illegal",
+                   {"cards": cards, "reason": problem.code, "reason_params": problem.params})
 
 
 def opening_verdict(melds: list[list[str]], side_total: int) -> Verdict:

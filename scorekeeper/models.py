@@ -161,7 +161,8 @@ class Game(models.Model):
             if already is not None:
                 return already
         if game.finished:
-            raise RecordError([Problem("the game is finished: no more rounds", len(stored) + 1, "end")])
+            raise RecordError([Problem("the game is finished: no more rounds", len(stored) + 1, "end",
+                                       "game.finished", {"last": len(stored)})])
         result = game.score([r.data for r in stored] + [data])
         new = Round.objects.create(game=game, number=len(stored) + 1, data=data, request_id=request_id)
         game._store(result, stored + [new])

@@ -35,7 +35,7 @@ NIGHT_STARTS = time(20, 0)
 class FileReport:
     name: str
     game_id: int | None = None
-    problems: list[Problem] = field(default_factory=list)  # str(problem) is the English line
+    problems: list[Problem] = field(default_factory=list)  # worded by scorekeeper.wording.problems
 
     @property
     def ok(self) -> bool:
@@ -48,8 +48,9 @@ class Placement:
     table: str
 
 
-def placement_for(name: str, night_date: date | None, table: str | None) -> Placement | str:
-    """Where a file's game is played: the form's values, else read from the file's name."""
+def placement_for(name: str, night_date: date | None, table: str | None) -> Placement | Problem:
+    """Where a file's game is played: the form's values, else read from the file's name
+    (or the problem that says why it cannot be)."""
     found = NAME_PATTERN.match(name.rsplit("/", 1)[-1])
     derived_date: date | None = None
     derived_table: str | None = None
@@ -57,11 +58,13 @@ def placement_for(name: str, night_date: date | None, table: str | None) -> Plac
         try:
             derived_date = date.fromisoformat(found["date"])
         except ValueError:
-            return f"{found['date']} is not a date"
+            return Problem(f"{found['date']} is not a date", code="league.not_a_date",
+                           params={"text": found["date"]})
         derived_table = (found["table"] or "").replace("-", " ").replace("_", " ").strip() or None
     chosen = night_date or derived_date
     if chosen is None:
-        return "no night date: give one, or start the file's name with it (2026-03-12_table-2.json)"
+        return Problem("no night date: give one, or start the file's name with it (2026-03-12_table-2.json)",
+                       code="league.no_date")
     return Placement(chosen, (table or derived_table or DEFAULT_TABLE)[:80])
 
 
@@ -78,14 +81,15 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
             report = FileReport(name)
             reports.append(report)
             place = placement_for(name, night_date, table)
-            if isinstance(place, str):
-                report.problems.append(Problem(place))
+            if isinstance(place, Problem):
+                report.problems.append(place)
                 continue
             if not season.covers(place.date):
                 end = season.end.isoformat() if season.end else "…"
                 report.problems.append(Problem(
                     f"the night {place.date.isoformat()} is outside the season "
-                    f"({season.start.isoformat()} – {end})"))
+                    f"({season.start.isoformat()} – {end})", code="league.outside_season",
+                    params={"date": place.date.isoformat(), "start": season.start.isoformat(), "end": end}))
                 continue
             try:
                 record = load_record(content)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import Problem, Problems, RecordError
+from .errors import TOP, Problem, Problems, RecordError
 from .game import Game
 from .registry import VARIANTS, get_variant
-from .shapes import quoted, short_text, type_name, unknown_fields
+from .shapes import quoted, short_text, type_code, type_name, unknown_fields
 from .variants.base import Variant
 
 FORMAT = 1
@@ -20,7 +20,17 @@ TOP_LEVEL_FIELDS = ("format", "variant", "options", "players", "rounds")
 
 
 class _DuplicateKey(ValueError):
-    pass
+    def __init__(self, message: str, key: str):
+        super().__init__(message)
+        self.key = key
+
+
+class _BadNumber(ValueError):
+    """A number JSON decodes but a record cannot use (NaN, Infinity, 1e999)."""
+
+    def __init__(self, message: str, text: str):
+        super().__init__(message)
+        self.text = text
 
 
 def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -29,19 +39,20 @@ def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _DuplicateKey(f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object")
+                raise _DuplicateKey(f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object",
+                                    key)
             seen.add(key)
     return obj
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _BadNumber(f"{name} is not a number JSON allows", name)
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise ValueError(f"the number {text[:20]} is too large")
+        raise _BadNumber(f"the number {text[:20]} is too large", text[:20])
     return value
 
 
@@ -51,7 +62,8 @@ def load_record(text: str | bytes) -> Any:
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise RecordError([Problem(f"the file is not UTF-8 text (byte {exc.start})")]) from None
+            raise RecordError([Problem(f"the file is not UTF-8 text (byte {exc.start})", code="json.not_utf8",
+                                       params={"byte": exc.start}, field=TOP)]) from None
     text = text.removeprefix("\ufeff")
     try:
         return json.loads(
@@ -62,13 +74,20 @@ def load_record(text: str | bytes) -> Any:
         )
     except json.JSONDecodeError as exc:
         message = f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        code, params = "json.invalid", {"line": exc.lineno, "column": exc.colno}
     except _DuplicateKey as exc:
         message = str(exc)
+        code, params = "json.duplicate_key", {"key": short_text(exc.key)}
     except RecursionError:
         message = "the JSON is nested too deeply"
-    except ValueError as exc:  # ints over Python's digit limit, NaN, huge floats
+        code, params = "json.too_deep", {}
+    except _BadNumber as exc:
         message = f"not a usable record: {exc}"
-    raise RecordError([Problem(message)])
+        code, params = "json.bad_number", {"text": exc.text}
+    except ValueError as exc:  # ints over Python's digit limit
+        message = f"not a usable record: {exc}"
+        code, params = "json.number_too_long", {}
+    raise RecordError([Problem(message, code=code, params=params, field=TOP)])
 
 
 def _read_options(raw: Any, variant: Variant, problems: Problems) -> dict[str, Any]:
@@ -76,7 +95,8 @@ def _read_options(raw: Any, variant: Variant, problems: Problems) -> dict[str, A
     if raw is None:
         return options
     if not isinstance(raw, dict):
-        problems.add(f"options must be an object, not {type_name(raw)}")
+        problems.add(f"options must be an object, not {type_name(raw)}", code="field.shape", field="options",
+                     expected="object", got=type_code(raw))
         return options
     declared = {o.key: o for o in variant.options}
     for key, value in raw.items():
@@ -102,16 +122,18 @@ def _read_options(raw: Any, variant: Variant, problems: Problems) -> dict[str, A
 
 def _read_players(raw: Any, variant: Variant, problems: Problems) -> list[str] | None:
     if raw is None:
-        problems.add("players is missing: a list of names in seat order")
+        problems.add("players is missing: a list of names in seat order", code="field.missing", field="players")
         return None
     if not isinstance(raw, list):
-        problems.add(f"players must be a list of names, not {type_name(raw)}")
+        problems.add(f"players must be a list of names, not {type_name(raw)}", code="field.shape",
+                     field="players", expected="names", got=type_code(raw))
         return None
     players: list[str] = []
     ok = True
     for i, name in enumerate(raw, 1):
         if not isinstance(name, str):
-            problems.add(f"player {i} must be a name (text), not {quoted(name)}")
+            problems.add(f"player {i} must be a name (text), not {quoted(name)}", code="name.not_text",
+                         field="players", seat=i, got=type_code(name))
             ok = False
             continue
         trimmed = name.strip()
@@ -130,11 +152,11 @@ def _read_players(raw: Any, variant: Variant, problems: Problems) -> list[str] |
             players.append(trimmed)
     if ok and not variant.min_players <= len(players) <= variant.max_players:
         if variant.key == "canasta":
-            allowed = "2 or 4"
+            allowed, code = "2 or 4", "players.count_either"
         else:
-            allowed = f"{variant.min_players} to {variant.max_players}"
+            allowed, code = f"{variant.min_players} to {variant.max_players}", "players.count"
         problems.add(f"{variant.key} is played by {allowed} players, not {len(players)}",
-                     code="players.count", field="players", allowed=allowed, count=len(players),
+                     code=code, field="players", allowed=allowed, count=len(players),
                      low=variant.min_players, high=variant.max_players)
         ok = False
     return players if ok else None
@@ -144,29 +166,36 @@ def read_game(raw: Any) -> Game:
     """Check a decoded record's top level. Raises RecordError with every problem found."""
     problems = Problems()
     if not isinstance(raw, dict):
-        raise RecordError([Problem(f"a record must be a JSON object, not {type_name(raw)}")])
+        raise RecordError([Problem(f"a record must be a JSON object, not {type_name(raw)}", code="record.shape",
+                                   params={"got": type_code(raw)}, field=TOP)])
     fmt = raw.get("format")
     if "format" not in raw:
-        problems.add(f"format is missing (it must be {FORMAT})")
+        problems.add(f"format is missing (it must be {FORMAT})", code="format.missing", field="format",
+                     expected=FORMAT)
     elif isinstance(fmt, bool) or fmt != FORMAT:
-        problems.add(f"format must be {FORMAT}, not {quoted(fmt)}")
+        problems.add(f"format must be {FORMAT}, not {quoted(fmt)}", code="format.wrong", field="format",
+                     expected=FORMAT, value=quoted(fmt))
     key = raw.get("variant")
     variant = get_variant(key) if isinstance(key, str) else None
     if variant is None:
         if "variant" not in raw:
-            problems.add("variant is missing")
+            problems.add("variant is missing", code="field.missing", field="variant")
         else:
-            problems.add(f"variant {quoted(key)} is unknown (known: {', '.join(VARIANTS)})")
+            problems.add(f"variant {quoted(key)} is unknown (known: {', '.join(VARIANTS)})", code="variant.unknown",
+                         field="variant", name=short_text(key), known=list(VARIANTS))
         allowed: tuple[str, ...] = TOP_LEVEL_FIELDS + ("teams",)
     else:
         allowed = TOP_LEVEL_FIELDS + variant.record_extras
     for name in unknown_fields(raw, allowed):
-        problems.add(f"unknown field {quoted(name)} in the record")
+        problems.add(f"unknown field {quoted(name)} in the record", code="field.unknown", field=TOP,
+                     name=short_text(name), allowed=list(allowed))
     rounds = raw.get("rounds")
     if "rounds" not in raw:
-        problems.add("rounds is missing (use [] for a game with no rounds yet)")
+        problems.add("rounds is missing (use [] for a game with no rounds yet)", code="field.missing",
+                     field="rounds")
     elif not isinstance(rounds, list):
-        problems.add(f"rounds must be a list, not {type_name(rounds)}")
+        problems.add(f"rounds must be a list, not {type_name(rounds)}", code="field.shape", field="rounds",
+                     expected="list", got=type_code(rounds))
     if variant is None:  # options, players and rounds are read by the variant's rules
         raise RecordError(problems.items)
     options = _read_options(raw.get("options"), variant, problems)

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Problems
+from .errors import TOP, Problems
 from .game import Game
 from .record import read_game
 from .units import to_number
@@ -113,7 +113,7 @@ def _score_rounds(game: Game, traced: int | None = None) -> GameResult:
             continue
         if finished:
             problems.add(f"the game was already finished after round {n - 1}", n, "end", code="game.finished",
-                         last=n - 1)
+                         field=TOP, last=n - 1)
             break
         trace = [] if n - 1 == traced else None
         result = variant.play_round(raw, n, game, state, problems, trace)

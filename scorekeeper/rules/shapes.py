@@ -41,3 +41,20 @@ def unknown_fields(obj: dict[str, Any], allowed: tuple[str, ...] | frozenset[str
 def short_text(value: Any, limit: int = 40) -> str:
     """A bad value as plain text for a problem's params (the web layer quotes it itself)."""
     return value[:limit] if isinstance(value, str) else quoted(value)
+
+
+def type_code(value: Any) -> str:
+    """A JSON value's type as a problem's params say it (the web layer words it)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "object"
+    return "other"

@@ -8,15 +8,14 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.csv_export import game_csv
-from scorekeeper.explain import problem_text
 from scorekeeper.models import Game
 from scorekeeper.rules import Problem, RecordError, load_record
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
+from scorekeeper.wording.problems import problem_line
 
 MAX_IMPORT_BYTES = 2 * 1024 * 1024  # a 10,000-round record is about 1 MB
 
@@ -94,26 +93,9 @@ def _problem_lines(error: RecordError) -> list[str]:
     return problem_lines(error.problems)
 
 
-# Problems the models add to the engine's (scorekeeper/models.py); explain.py words the engine's.
-MODEL_PROBLEMS = {
-    "players.same_name_ignoring_case": gettext_lazy("« %(player)s » et « %(other)s » ne diffèrent que par "
-                                             "les majuscules : pour Marque-carte, c'est la même personne."),
-    "name.control_character": gettext_lazy("Le nom « %(player)s » contient un caractère invisible de contrôle."),
-}
-
-
 def problem_lines(problems: list[Problem]) -> list[str]:
     """One line per problem in the interface language, saying which round when it is in one."""
-    return [(_("Manche %(number)s : %(problem)s") % {"number": p.round, "problem": _problem(p)})
-            if p.round is not None else _problem(p)
-            for p in problems]
-
-
-def _problem(problem: Problem) -> str:
-    ours = MODEL_PROBLEMS.get(problem.code or "")
-    if ours is not None:
-        return str(ours) % {k: str(v).replace("\x00", "\\0") for k, v in problem.params.items()}
-    return problem_text(problem)
+    return [problem_line(p) for p in problems]
 
 
 def _too_big() -> str:

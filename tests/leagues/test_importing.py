@@ -65,7 +65,7 @@ def test_it_reads_the_night_and_table_from_the_file_name():
     assert (place.date, place.table) == (date(2026, 4, 2), "terrasse")
     assert placement_for("2026-04-02.json", None, None).table == "Table 1"
     assert placement_for("x.json", date(2026, 1, 1), "A").table == "A"
-    assert "is not a date" in placement_for("2026-13-40_a.json", None, None)
+    assert placement_for("2026-13-40_a.json", None, None).code == "league.not_a_date"
 
 
 def test_it_imports_from_the_command_and_exits_1_on_a_bad_file(season, tmp_path, capsys):

@@ -32,7 +32,19 @@ def test_canasta_unfrozen_pile_may_be_taken_to_add_the_top_to_a_meld():
 def test_canasta_meld_legal_uses_the_engines_meld_rule():
     assert cr.meld_verdict(["QS", "QH", "2C"]).ok
     bad = cr.meld_verdict(["QS", "2H", "2C"])
-    assert not bad.ok and bad.params["problem"] == "has fewer than 2 natural cards"
+    assert not bad.ok and bad.params["reason"] == "meld.too_few_naturals"
+
+
+def test_canasta_refused_meld_is_said_in_the_phones_language_not_the_engines_english():
+    from django.utils import translation
+
+    from referee.describe import describe
+    bad = cr.meld_verdict(["QS", "QH", "KD"])
+    ruling = {"rule": bad.rule, **bad.params}
+    with translation.override("fr"):
+        assert describe(ruling) == "Combinaison refusée (mélange des rangs (R, D))."
+    with translation.override("en"):
+        assert describe(ruling) == "Meld refused (mixes ranks (K, Q))."
 
 
 def test_canasta_black_threes_meld_only_when_going_out():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.entry.problem_fields import field_for, first_named, group_by_field
+from scorekeeper.entry.problem_fields import field_for, group_by_field
 from scorekeeper.rules import Problem, RecordError, score_record
 
 PLAYERS = ["Ana", "Ben", "Chloé"]
@@ -99,20 +99,16 @@ def test_it_puts_a_turn_out_of_order_beside_the_player():
     assert [field_for(p, "cactus_game", PLAYERS) for p in caught.value.problems] == ["player"]
 
 
-def test_it_reads_the_message_when_the_engine_gives_no_field():
-    assert field_for(Problem("Ben's hand has KH twice", 1), "memory", PLAYERS) == "hand-1"
-    assert field_for(Problem("draws are missing for Ana", 1), "memory", PLAYERS) == "draws"
-    assert field_for(Problem("play 3: a set cannot mix charlie and spike", 1), "cactus_game", PLAYERS) == "play-2"
-    assert field_for(Problem("something odd", 1), "memory", PLAYERS) == "top"
-
-
-def test_it_does_not_take_a_name_inside_a_longer_name():
-    assert first_named("Anaïs's hand is missing", ["Ana", "Anaïs"]) == "Anaïs"
-    assert first_named("Banana's hand", ["Ana"]) is None
+def test_it_never_reads_the_message_only_the_field_and_params():
+    misleading = Problem("Ben's hand has KH twice; draws are missing", 1, code="x", field="top")
+    assert field_for(misleading, "memory", PLAYERS) == "top"
+    assert field_for(Problem("", 1, code="x", params={"player": "Ben"}, field="hands"), "memory", PLAYERS) == "hand-1"
+    assert field_for(Problem("", 1, code="x", field="draws"), "memory", PLAYERS) == "draws"
+    assert field_for(Problem("", 1, code="x", params={"play": 3}, field="plays"), "cactus_game", PLAYERS) == "play-2"
 
 
 def test_it_groups_problems_by_field_in_the_engines_order():
-    grouped = group_by_field([Problem("Ben's hand is missing"), Problem("odd"), Problem("Ben has two hands")],
-                             "memory", PLAYERS)
-    assert {k: [p.message for p in v] for k, v in grouped.items()} == {
-        "hand-1": ["Ben's hand is missing", "Ben has two hands"], "top": ["odd"]}
+    def hand(message, player):
+        return Problem(message, 1, code="x", params={"player": player}, field="hands")
+    grouped = group_by_field([hand("a", "Ben"), Problem("b", 1, code="x"), hand("c", "Ben")], "memory", PLAYERS)
+    assert {k: [p.message for p in v] for k, v in grouped.items()} == {"hand-1": ["a", "c"], "top": ["b"]}

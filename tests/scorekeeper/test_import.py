@@ -135,7 +135,17 @@ def test_it_refuses_a_huge_paste_with_the_same_message(client: Client):
 
 
 def test_it_refuses_deeply_nested_json(client: Client):
-    assert "nested too deeply" in refused(client.post(URL, {"record": "[" * 100_000}))
+    assert "Le JSON est imbriqué trop profondément." in refused(client.post(URL, {"record": "[" * 100_000}))
+
+
+def test_it_says_the_engines_problems_in_french_never_in_its_english(client: Client):
+    record = {**RECORD, "players": ["Ana", "Ben"],
+              "rounds": [{"hands": {"Ana": ["KH"], "Ben": ["KH"]}, "penalty_card": "3S"}]}
+
+    html = refused(client.post(URL, {"record": json.dumps(record)}))
+
+    assert "Manche 1 : Le champ « penalty_card » n&#x27;existe pas ici" in html
+    assert "unknown field" not in html and "a tamalou round has" not in html
 
 
 def test_it_refuses_two_players_whose_names_differ_only_in_case(client: Client):

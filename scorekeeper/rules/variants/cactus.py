@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import DECK_52
 from ..errors import Problems
 from ..game import Game
-from ..shapes import quoted, short_text, type_name
+from ..shapes import quoted, short_text, type_code, type_name
 from .base import Call, Option, Power, RoundExtra, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
@@ -22,10 +22,10 @@ class Cactus(MemoryVariant):
     deck = DECK_52
     values = card_values(DECK_52, {**FACE, "J": 10, "Q": 10, "K": 0})
     options = (Option("rounds", "count", None),)
-    call = Call("cactus", CACTUS_LIMIT, "one_more_turn_each")
+    call = Call("cactus", CACTUS_LIMIT, "one_more_turn_each", over="ignored")
     snap = SnapRule(who="anyone", several=True, wrong="penalty_card_card_stays")
     powers = (Power("8", "look_own_then_next_player"),)
-    numbers = {"call_limit": CACTUS_LIMIT}
+    numbers = {"limit": CACTUS_LIMIT}
     rules = (
         "cactus.round_winner", "cactus.cactus_not_lowest", "cactus.no_cactus",
         "cactus.most_round_wins", "cactus.announcer_ignored",
@@ -79,7 +79,7 @@ class CactusTas(Cactus):
             draws_raw = {}
         if not isinstance(draws_raw, dict):
             problems.add(f"draws must be an object of player: card, not {type_name(draws_raw)}", n,
-                         code="field.shape", field="draws")
+                         code="field.shape", field="draws", expected="cards_by_player", got=type_code(draws_raw))
             return {}
         draws: dict[str, str] = {}
         mentioned: set[str] = set()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Problems
+from ..errors import TOP, Problems, Reason
 from ..game import Game
-from ..shapes import quoted, short_text, type_name
+from ..shapes import quoted, short_text, type_code, type_name
 from .base import CACTUS_GAME, RawStep, RoundResult, Trace, Variant
 
 CHARACTERS = {"charlie": 1, "spike": 2, "walter": 3}
@@ -33,16 +33,20 @@ def target_for(players: int) -> int:
     return 5 if players <= 5 else 4
 
 
-def set_points(characters: list[str]) -> tuple[int | None, str | None]:
+def set_points(characters: list[str]) -> tuple[int | None, Reason | None]:
     """(points, None) for a legal set, or (None, why not)."""
     if len(characters) != 3:
-        return None, f"a set is three cards, not {len(characters)}"
+        return None, Reason("set.size", f"a set is three cards, not {len(characters)}",
+                            {"count": len(characters)})
     unknown = [c for c in characters if not isinstance(c, str) or (c not in CHARACTERS and c != JOKER)]
     if unknown:
-        return None, f"{quoted(unknown[0])} is not a character (charlie, spike, walter, joker)"
+        return None, Reason("set.not_a_character",
+                            f"{quoted(unknown[0])} is not a character (charlie, spike, walter, joker)",
+                            {"name": short_text(unknown[0])})
     kinds = {c for c in characters if c != JOKER}
     if len(kinds) > 1:
-        return None, f"a set cannot mix {' and '.join(sorted(kinds))}"
+        return None, Reason("set.mixed", f"a set cannot mix {' and '.join(sorted(kinds))}",
+                            {"characters": sorted(kinds)})
     if not kinds:
         return THREE_JOKERS, None
     return CHARACTERS[kinds.pop()], None
@@ -65,7 +69,7 @@ class CactusGame(Variant):
     min_players = 2
     max_players = 6
     turn_based = True
-    numbers = {"point_cards": POINT_CARDS, "three_jokers": THREE_JOKERS}
+    numbers = {"point_cards": POINT_CARDS, "jokers": THREE_JOKERS, **CHARACTERS}
     lower_is_better = False
     rules = (
         "cactus_game.set", "cactus_game.free_point", "cactus_game.steal_point",
@@ -79,11 +83,13 @@ class CactusGame(Variant):
     def play_round(self, raw: Any, n: int, game: Game, state: CactusGameState,
                    problems: Problems, trace: Trace = None) -> RoundResult | None:
         if not isinstance(raw, dict):
-            problems.add(f"a turn must be an object, not {type_name(raw)}", n)
+            problems.add(f"a turn must be an object, not {type_name(raw)}", n, code="round.shape",
+                         field=TOP, got=type_code(raw))
             return None
         for key in raw:
             if key not in TURN_FIELDS:
-                problems.add(f"unknown field {quoted(key)} (a turn has: player, plays)", n)
+                problems.add(f"unknown field {quoted(key)} (a turn has: player, plays)", n, code="field.unknown",
+                             field=TOP, name=short_text(key), allowed=list(TURN_FIELDS))
         player = game.player_named(raw.get("player"))
         if player is None:
             problems.add(f"player {quoted(raw.get('player'))} is not a player of this game", n,
@@ -97,7 +103,11 @@ class CactusGame(Variant):
                              player=player, expected=expected, last=state.last_player)
         plays = raw.get("plays")
         if not isinstance(plays, list):
-            problems.add("plays is missing" if plays is None else f"plays must be a list, not {type_name(plays)}", n)
+            if plays is None:
+                problems.add("plays is missing", n, code="field.missing", field="plays")
+            else:
+                problems.add(f"plays must be a list, not {type_name(plays)}", n, code="field.shape",
+                             field="plays", expected="list", got=type_code(plays))
         if problems:
             return None
         totals = dict(state.totals)
@@ -126,17 +136,21 @@ class CactusGame(Variant):
         """Apply one play to `totals`. True when it took effect and ends the turn."""
         where = f"play {i}"
         if not isinstance(play, dict):
-            problems.add(f"{where} must be an object, not {type_name(play)}", n)
+            problems.add(f"{where} must be an object, not {type_name(play)}", n, code="field.shape",
+                         field="plays", play=i, expected="object", got=type_code(play))
             return False
         kind = play.get("card")
         if kind not in KINDS:
-            problems.add(f"{where} has card {quoted(kind)}, which is not one of {', '.join(KINDS)}", n)
+            problems.add(f"{where} has card {quoted(kind)}, which is not one of {', '.join(KINDS)}", n,
+                         code="cactus_game.unknown_card", field="plays", play=i, name=short_text(kind),
+                         known=list(KINDS))
             return False
         allowed = PLAY_FIELDS.get(kind, DEFAULT_PLAY_FIELDS)
         for key in play:
             if key not in allowed:
-                problems.add(f"{where} ({kind}) has unknown field {quoted(key)}", n)
-        chain = self._stop_chain(play.get("stopped_by"), where, game, n, problems)
+                problems.add(f"{where} ({kind}) has unknown field {quoted(key)}", n, code="field.unknown",
+                             field="plays", play=i, name=short_text(key), allowed=list(allowed))
+        chain = self._stop_chain(play.get("stopped_by"), where, i, game, n, problems)
         if problems:
             return False
         if chain and len(chain) % 2 == 1:
@@ -153,19 +167,20 @@ class CactusGame(Variant):
             gain, why = set_points(characters)
             if why:
                 problems.add(f"{where}: {why}", n, "cactus_game.set", code="cactus_game.set", field="plays", play=i,
-                             why=why)
+                             reason=why.code, reason_params=why.params)
                 return False
-            self._gain(player, gain, totals, where, n, problems)
+            self._gain(player, gain, totals, where, i, n, problems)
             steps.append(("cactus_game.set", player, {"characters": list(characters), "points": gain}))
         elif kind == "free_point":
-            self._gain(player, 1, totals, where, n, problems)
+            self._gain(player, 1, totals, where, i, n, problems)
             steps.append(("cactus_game.free_point", player, {"points": 1}))
         elif kind == "steal_point":
             target = game.player_named(play.get("target"))
             if target is None:
                 problems.add(f"{where} (steal_point) needs a target who is a player, not "
                              f"{quoted(play.get('target'))}", n, "cactus_game.steal_point",
-                             code="cactus_game.steal_target", field="plays", play=i)
+                             code="cactus_game.steal_target", field="plays", play=i,
+                             name=short_text(play.get("target")))
             elif target == player:
                 problems.add(f"{where}: {player} cannot steal a Point from themselves", n, "cactus_game.steal_point",
                              code="cactus_game.steal_self", field="plays", play=i, player=player)
@@ -180,28 +195,31 @@ class CactusGame(Variant):
             steps.append(("cactus_game.turn_ends", player, {"card": kind}))
         return kind in ENDS_TURN
 
-    def _stop_chain(self, raw: Any, where: str, game: Game, n: int, problems: Problems) -> list[str]:
+    def _stop_chain(self, raw: Any, where: str, i: int, game: Game, n: int, problems: Problems) -> list[str]:
         if raw is None:
             return []
         if not isinstance(raw, list):
-            problems.add(f"{where}: stopped_by must be a list of players, not {type_name(raw)}", n)
+            problems.add(f"{where}: stopped_by must be a list of players, not {type_name(raw)}", n,
+                         code="field.shape", field="plays", play=i, expected="players", got=type_code(raw))
             return []
         chain = []
         for text in raw:
             name = game.player_named(text)
             if name is None:
-                problems.add(f"{where}: stopped_by names {quoted(text)}, who is not a player", n)
+                problems.add(f"{where}: stopped_by names {quoted(text)}, who is not a player", n,
+                             code="player.unknown", field="plays", play=i, name=short_text(text))
             else:
                 chain.append(name)
         return chain
 
     @staticmethod
-    def _gain(player: str, gain: int, totals: dict[str, int], where: str, n: int, problems: Problems) -> None:
+    def _gain(player: str, gain: int, totals: dict[str, int], where: str, i: int, n: int,
+              problems: Problems) -> None:
         in_play = sum(totals.values())
         if in_play + gain > POINT_CARDS:
             problems.add(f"{where}: {player} would need Point cards beyond the {POINT_CARDS} that exist "
                          f"({in_play} are already taken)", n, "cactus_game.point_cards",
-                         code="cactus_game.point_cards", field="plays", player=player, taken=in_play,
+                         code="cactus_game.point_cards", field="plays", play=i, player=player, taken=in_play,
                          limit=POINT_CARDS)
             return
         totals[player] += gain

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
-from ..errors import Problems
+from ..errors import TOP, Problems, Reason
 from ..game import Game
-from ..shapes import quoted, short_text, type_name
+from ..shapes import quoted, short_text, type_code, type_name
 from .base import CANASTA, RawStep, RoundResult, Teams, Trace, Variant
 from .memory import times
 
@@ -49,33 +49,37 @@ def opening_minimum(total: int) -> int:
     raise AssertionError("totals of 0 or more always have a minimum")
 
 
-def meld_problem(cards: list[str], may_meld_black_threes: bool) -> str | None:
+def meld_problem(cards: list[str], may_meld_black_threes: bool) -> Reason | None:
     """Why `cards` is not a legal meld, or None when it is."""
     if len(cards) < 3:
-        return "has fewer than 3 cards"
+        return Reason("meld.too_few_cards", "has fewer than 3 cards")
     if any(is_red_three(c) for c in cards):
-        return "holds a red 3, which is never melded"
+        return Reason("meld.red_three", "holds a red 3, which is never melded")
     wild = [c for c in cards if is_wild(c)]
     natural = [c for c in cards if not is_wild(c)]
     if not natural:
-        return None if len(wild) >= CANASTA_LENGTH else "has only wild cards but fewer than 7 (a wild canasta)"
+        if len(wild) >= CANASTA_LENGTH:
+            return None
+        return Reason("meld.wild_only_short", "has only wild cards but fewer than 7 (a wild canasta)",
+                      {"length": CANASTA_LENGTH})
     ranks = {rank_of(c) for c in natural}
     if len(ranks) > 1:
-        return f"mixes ranks ({', '.join(sorted(ranks))})"
+        return Reason("meld.mixed_ranks", f"mixes ranks ({', '.join(sorted(ranks))})", {"ranks": sorted(ranks)})
     if ranks == {"3"}:
         if wild:
-            return "mixes black 3s with wild cards"
+            return Reason("meld.black_threes_with_wild", "mixes black 3s with wild cards")
         if len(natural) not in (3, 4):
-            return "holds black 3s, which are melded only 3 or 4 together"
+            return Reason("meld.black_threes_count", "holds black 3s, which are melded only 3 or 4 together")
         if not may_meld_black_threes:
-            return "holds black 3s, which only the side going out may meld"
+            return Reason("meld.black_threes_not_going_out",
+                          "holds black 3s, which only the side going out may meld")
         return None
     if len(natural) < 2:
-        return "has fewer than 2 natural cards"
+        return Reason("meld.too_few_naturals", "has fewer than 2 natural cards")
     if len(wild) > len(natural):
-        return "has more wild cards than natural cards"
+        return Reason("meld.more_wild_than_natural", "has more wild cards than natural cards")
     if len(wild) > 3:
-        return "has more than 3 wild cards"
+        return Reason("meld.too_many_wild", "has more than 3 wild cards", {"limit": 3})
     return None
 
 
@@ -119,7 +123,7 @@ class Canasta(Variant):
     numbers = {"target": TARGET, "natural": NATURAL_CANASTA, "mixed": MIXED_CANASTA,
                "wild": WILD_CANASTA, "red_three": RED_THREE, "all_red_threes": ALL_RED_THREES,
                "going_out": GOING_OUT, "going_out_concealed": GOING_OUT_CONCEALED,
-               "black_three_in_hand": BLACK_THREE_IN_HAND, "canasta_length": CANASTA_LENGTH}
+               "black_three": BLACK_THREE_IN_HAND, "canasta_length": CANASTA_LENGTH}
     lower_is_better = False
     record_extras = ("teams",)
     rules = (
@@ -136,7 +140,7 @@ class Canasta(Variant):
         players = game.players
         teams_raw = raw.get("teams")
         if len(players) not in self.player_counts:
-            problems.add(f"canasta is played by 2 or 4 players, not {len(players)}", code="players.count",
+            problems.add(f"canasta is played by 2 or 4 players, not {len(players)}", code="players.count_either",
                          field="players", allowed="2 or 4", count=len(players), low=2, high=4)
             return
         if len(players) == 2:
@@ -144,10 +148,13 @@ class Canasta(Variant):
                 problems.add("teams are only for four players: with two, each plays alone", code="teams.two_players",
                              field="teams")
             return
+        if teams_raw is None:
+            problems.add("teams are missing: four players play in two teams of two", code="teams.missing",
+                         field="teams")
+            return
         if not isinstance(teams_raw, dict):
-            problems.add("teams are missing: four players play in two teams of two" if teams_raw is None
-                         else f"teams must be an object of team: [two players], not {type_name(teams_raw)}",
-                         code="teams.missing", field="teams")
+            problems.add(f"teams must be an object of team: [two players], not {type_name(teams_raw)}",
+                         code="field.shape", field="teams", expected="teams", got=type_code(teams_raw))
             return
         teams: dict[str, list[str]] = {}
         for name, members in teams_raw.items():
@@ -157,11 +164,13 @@ class Canasta(Variant):
                              field="teams", name=name[:40])
                 continue
             if not isinstance(members, list) or len(members) != 2:
-                problems.add(f"team {team} must be a list of two players")
+                problems.add(f"team {team} must be a list of two players", code="teams.members", field="teams",
+                             team=team)
                 continue
             names = [game.player_named(m) for m in members]
             if None in names:
-                problems.add(f"team {team} names someone who is not a player: {quoted(members)}")
+                problems.add(f"team {team} names someone who is not a player: {quoted(members)}",
+                             code="teams.not_a_player", field="teams", team=team)
                 continue
             teams[team] = names  # type: ignore[assignment]
         if problems:
@@ -198,7 +207,7 @@ class Canasta(Variant):
             return []
         if not isinstance(raw, list):
             problems.add(f"{where} must be a list of cards, not {type_name(raw)}", n, code="field.shape",
-                         side=side, field=field)
+                         side=side, field=field, expected="cards", got=type_code(raw))
             return []
         codes = []
         for text in raw:
@@ -215,18 +224,21 @@ class Canasta(Variant):
             return []
         if not isinstance(raw, list):
             problems.add(f"{where} must be a list of melds, not {type_name(raw)}", n, code="field.shape",
-                         side=side, field=field)
+                         side=side, field=field, expected="melds", got=type_code(raw))
             return []
         return [self._cards(m, f"{where} {i}", n, problems, side, field) for i, m in enumerate(raw, 1)]
 
     def _read_side(self, side: str, raw: Any, n: int, problems: Problems) -> SideRound:
         sr = SideRound()
         if not isinstance(raw, dict):
-            problems.add(f"side {side} must be an object, not {type_name(raw)}", n)
+            problems.add(f"side {side} must be an object, not {type_name(raw)}", n, code="field.shape",
+                         field="sides", side=side, expected="object", got=type_code(raw))
             return sr
         for key in raw:
             if key not in SIDE_FIELDS:
-                problems.add(f"unknown field {quoted(key)} for {side} (a side has: {', '.join(SIDE_FIELDS)})", n)
+                problems.add(f"unknown field {quoted(key)} for {side} (a side has: {', '.join(SIDE_FIELDS)})", n,
+                             code="field.unknown", field="sides", side=side, name=short_text(key),
+                             allowed=list(SIDE_FIELDS))
         sr.melds = self._melds(raw.get("melds"), f"{side}'s meld", n, problems, side, "melds")
         sr.red_threes = self._cards(raw.get("red_threes"), f"{side}'s red_threes", n, problems, side, "red_threes")
         sr.hand = self._cards(raw.get("hand"), f"{side}'s hand", n, problems, side, "hand")
@@ -246,11 +258,13 @@ class Canasta(Variant):
     def read_round(self, raw: Any, n: int, game: Game, state: CanastaState, problems: Problems
                    ) -> tuple[dict[str, SideRound], str | None, bool] | None:
         if not isinstance(raw, dict):
-            problems.add(f"a round must be an object, not {type_name(raw)}", n)
+            problems.add(f"a round must be an object, not {type_name(raw)}", n, code="round.shape",
+                         field=TOP, got=type_code(raw))
             return None
         for key in raw:
             if key not in ROUND_FIELDS:
-                problems.add(f"unknown field {quoted(key)} (a canasta round has: {', '.join(ROUND_FIELDS)})", n)
+                problems.add(f"unknown field {quoted(key)} (a canasta round has: {', '.join(ROUND_FIELDS)})", n,
+                             code="field.unknown", field=TOP, name=short_text(key), allowed=list(ROUND_FIELDS))
         went_out = None
         if raw.get("went_out") is not None:
             went_out = game.player_named(raw["went_out"])
@@ -259,7 +273,8 @@ class Canasta(Variant):
                              code="player.unknown", field="went_out", name=short_text(raw["went_out"]))
         concealed = raw.get("concealed", False)
         if not isinstance(concealed, bool):
-            problems.add(f"concealed must be true or false, not {quoted(concealed)}", n)
+            problems.add(f"concealed must be true or false, not {quoted(concealed)}", n, code="field.shape",
+                         field="concealed", expected="flag", got=type_code(concealed))
             concealed = False
         if concealed and raw.get("went_out") is None:
             problems.add("concealed needs went_out: only a player who went out can go out concealed", n,
@@ -267,21 +282,25 @@ class Canasta(Variant):
         sides_raw = raw.get("sides")
         names = self.side_names(game)
         if not isinstance(sides_raw, dict):
-            problems.add("sides is missing" if sides_raw is None
-                         else f"sides must be an object, not {type_name(sides_raw)}", n)
+            if sides_raw is None:
+                problems.add("sides is missing", n, code="field.missing", field="sides")
+            else:
+                problems.add(f"sides must be an object, not {type_name(sides_raw)}", n, code="field.shape",
+                             field="sides", expected="object", got=type_code(sides_raw))
             return None
         sides: dict[str, SideRound] = {}
         for key, side_raw in sides_raw.items():
             side = key.strip()
             if side not in names:
-                problems.add(f"sides has {quoted(key)}, which is not a side (sides: {', '.join(names)})", n)
+                problems.add(f"sides has {quoted(key)}, which is not a side (sides: {', '.join(names)})", n,
+                             code="side.unknown", field="sides", name=short_text(key), sides=list(names))
             elif side in sides:
-                problems.add(f"sides has {side} twice", n)
+                problems.add(f"sides has {side} twice", n, code="entry.twice", field="sides", side=side)
             else:
                 sides[side] = self._read_side(side, side_raw, n, problems)
         for side in names:
             if side not in sides:
-                problems.add(f"side {side} is missing", n)
+                problems.add(f"side {side} is missing", n, code="side.missing", field="sides", side=side)
         if problems:
             return None
         return {s: sides[s] for s in names}, went_out, concealed
@@ -296,7 +315,8 @@ class Canasta(Variant):
                 why = meld_problem(meld, may_meld_black_threes=(side == out_side))
                 if why:
                     problems.add(f"{side}'s meld {i} ({' '.join(meld)}) {why}", n, "canasta.meld",
-                                 code="canasta.meld", side=side, field="melds", meld=i, cards=meld, why=why)
+                                 code="canasta.meld", side=side, field="melds", meld=i, cards=meld,
+                                 reason=why.code, reason_params=why.params)
                     continue
                 natural = [c for c in meld if not is_wild(c)]
                 if natural:

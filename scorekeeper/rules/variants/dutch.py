@@ -7,7 +7,7 @@ from typing import Any
 from ..cards import DECK_52, DECK_54
 from ..errors import Problems
 from ..game import Game
-from ..shapes import type_name
+from ..shapes import type_code, type_name
 from .base import Call, Power, RoundExtra, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
@@ -66,7 +66,7 @@ class DutchToulousain(MemoryVariant):
     rules = ("dutch_toulousain.hand_value", "dutch_toulousain.penalty_cards",
              "dutch_toulousain.round_winner", "dutch_toulousain.over_hundred_ends")
     LIMIT = 100
-    numbers = {"end_above": LIMIT}
+    numbers = {"limit": LIMIT}  # the game ends when a total is above it
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:
@@ -76,7 +76,7 @@ class DutchToulousain(MemoryVariant):
             cards_raw = []
         if not isinstance(cards_raw, list):
             problems.add(f"penalty_cards must be a list of cards, not {type_name(cards_raw)}", n,
-                         code="field.shape", field="penalty_cards")
+                         code="field.shape", field="penalty_cards", expected="cards", got=type_code(cards_raw))
             return {}
         a = rnd.announcer
         if a is None:

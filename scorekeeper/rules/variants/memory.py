@@ -11,9 +11,9 @@ from itertools import chain
 from typing import Any
 
 from ..cards import parse_card
-from ..errors import Problems
+from ..errors import TOP, Problems
 from ..game import Game
-from ..shapes import quoted, short_text, type_name
+from ..shapes import quoted, short_text, type_code, type_name
 from ..units import from_number
 from .base import MEMORY, RoundResult, Trace, Variant
 
@@ -79,7 +79,8 @@ class MemoryVariant(Variant):
         if units is None:
             step = "a multiple of 0.5" if self.scale == 2 else "a whole number"
             problems.add(f"{name}'s hand counted as {quoted(hand)} must be {step}", n,
-                         code="hand.number_step", field="hands", player=name, value=hand, halves=self.scale == 2)
+                         code="hand.number_step_halves" if self.scale == 2 else "hand.number_step", field="hands",
+                         player=name, value=hand, halves=self.scale == 2)
             return None, 0
         return None, units
 
@@ -109,16 +110,22 @@ class MemoryVariant(Variant):
 
     def read_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> MemoryRound | None:
         if type(raw) is not dict:
-            problems.add(f"a round must be an object, not {type_name(raw)}", n)
+            problems.add(f"a round must be an object, not {type_name(raw)}", n, code="round.shape",
+                         field=TOP, got=type_code(raw))
             return None
         fields = self.round_fields
         for key in raw if not fields.issuperset(raw) else ():
             if key not in fields:
-                problems.add(f"unknown field {quoted(key)} (a {self.key} round has: {', '.join(sorted(fields))})", n)
+                problems.add(f"unknown field {quoted(key)} (a {self.key} round has: {', '.join(sorted(fields))})", n,
+                             code="field.unknown", field=TOP, name=short_text(key), allowed=sorted(fields))
         hands = raw.get("hands")
         if type(hands) is not dict:
             what = "missing" if hands is None else f"{type_name(hands)}, not an object of hands"
-            problems.add(f"hands is {what}", n)
+            if hands is None:
+                problems.add(f"hands is {what}", n, code="field.missing", field="hands")
+            else:
+                problems.add(f"hands is {what}", n, code="field.shape", field="hands", expected="hands",
+                             got=type_code(hands))
             return None
         cards, values, distinct = self._read_hands(hands, n, game, state, problems)
         announcer = raw.get("announcer")

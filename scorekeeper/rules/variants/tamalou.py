@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import DECK_32, DECK_54
 from ..errors import Problems
 from ..game import Game
-from ..shapes import quoted, short_text, type_name
+from ..shapes import quoted, short_text, type_code, type_name
 from .base import Call, Option, Power, RoundExtra, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
@@ -147,7 +147,7 @@ class Tamoul(MemoryVariant):
     COUNTER_WON, COUNTER_LOST = -20, 20
     RESET_FROM, RESET_TO, LIMIT = 100, 50, 100
     numbers = {"counter_won": COUNTER_WON, "counter_lost": COUNTER_LOST, "reset_from": RESET_FROM,
-               "reset_to": RESET_TO, "end_above": LIMIT}
+               "reset_to": RESET_TO, "limit": LIMIT}
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:
@@ -158,7 +158,7 @@ class Tamoul(MemoryVariant):
             callers_raw = []
         if not isinstance(callers_raw, list):
             problems.add(f"counter_callers must be a list of players, not {type_name(callers_raw)}", n,
-                         code="field.shape", field="counter_callers")
+                         code="field.shape", field="counter_callers", expected="players", got=type_code(callers_raw))
             return {}
         if callers_raw and rnd.announcer is None:
             problems.add("counter_callers needs an announcer: nobody said tamoul", n, "tamoul.counter_call_won",
@@ -294,7 +294,7 @@ class CaboBruxellois(MemoryVariant):
     LIMIT = 5
     WRONG_SNAP = 2
     options = (Option("rounds", "count", None),)
-    call = Call("cabo", LIMIT, "one_last_turn_caller_cards_sideways")
+    call = Call("cabo", LIMIT, "one_last_turn_caller_cards_sideways", over="failed_call")
     snap = SnapRule(who="others", several=False, wrong="two_points", retry_after_wrong=False,
                     penalty_points=WRONG_SNAP)
     powers = TAMALOU_POWERS
@@ -304,7 +304,7 @@ class CaboBruxellois(MemoryVariant):
         "cabo.negative_call_bonus", "cabo.call", "cabo.hand_value", "cabo.negative_counts_zero",
         "cabo.wrong_snaps", "cabo.lowest_total_wins",
     )
-    numbers = {"failed_call": FAILED, "call_limit": LIMIT, "wrong_snap": WRONG_SNAP}
+    numbers = {"failed": FAILED, "limit": LIMIT, "wrong_snap": WRONG_SNAP}
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:
@@ -315,7 +315,7 @@ class CaboBruxellois(MemoryVariant):
             snaps_raw = {}
         if not isinstance(snaps_raw, dict):
             problems.add(f"wrong_snaps must be an object of player: count, not {type_name(snaps_raw)}", n,
-                         code="field.shape", field="wrong_snaps")
+                         code="field.shape", field="wrong_snaps", expected="counts_by_player", got=type_code(snaps_raw))
             return {}
         for key, count in snaps_raw.items():
             name = game.player_named(key)
@@ -324,12 +324,15 @@ class CaboBruxellois(MemoryVariant):
                              code="player.unknown", field="wrong_snaps", name=short_text(key))
             elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 problems.add(f"{name}'s wrong snaps must be a whole number, 0 or more, not {quoted(count)}", n,
-                             code="cabo.wrong_snaps_count", field="wrong_snaps", player=name)
+                             code="cabo.wrong_snaps_count", field="wrong_snaps", player=name,
+                             value=quoted(count))
             elif count > 1000:
                 problems.add(f"{name}'s wrong snaps ({count}) are more than a round can hold", n,
-                             code="cabo.wrong_snaps_count", field="wrong_snaps", player=name)
+                             code="cabo.wrong_snaps_too_many", field="wrong_snaps", player=name,
+                             count=count, limit=1000)
             elif name in snaps:
-                problems.add(f"wrong_snaps has two entries for {name}", n)
+                problems.add(f"wrong_snaps has two entries for {name}", n, code="entry.twice",
+                             field="wrong_snaps", player=name)
             else:
                 snaps[name] = count
         rnd.extras["wrong_snaps"] = snaps

@@ -17,7 +17,7 @@ def dump(value: Any) -> str:
 
 def problem_json(problem: Any) -> dict[str, Any]:
     return {"message": problem.message, "round": problem.round, "rule": problem.rule,
-            "code": problem.code, "params": problem.params}
+            "code": problem.code, "params": problem.params, "field": problem.field}
 
 
 def engine_output(case: dict[str, Any]) -> dict[str, Any]:

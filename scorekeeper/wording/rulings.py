@@ -1,0 +1,185 @@
+"""Rulings of the live table as sentences for the players, in the phone's language.
+
+`referee.table` speaks in rule identifiers with parameters; this is the one place
+that turns them into words (referee/describe.py re-exports it). Unknown rules fall
+back to their identifier, so a new rule never breaks a phone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorekeeper.card_names import card_text
+from scorekeeper.rules import get_variant
+
+from .problems import reason_text
+from .text import number
+
+EFFECTS = {
+    "look_own": gettext_lazy("regarder une de ses cartes"),
+    "look_own_then_next_player": gettext_lazy(
+        "regarder une de ses cartes ; sinon le joueur suivant peut l'utiliser"),
+    "look_other": gettext_lazy("regarder une carte d'un adversaire"),
+    "look_any": gettext_lazy("regarder n'importe quelle carte, les siennes comprises"),
+    "blind_swap": gettext_lazy("échanger à l'aveugle une de ses cartes avec un adversaire"),
+    "look_other_then_swap": gettext_lazy(
+        "regarder une carte d'un adversaire puis l'échanger avec une des siennes s'il le veut"),
+    "look_other_then_swap_shown": gettext_lazy(
+        "regarder une carte d'un adversaire puis l'échanger (les deux cartes montrées)"),
+    "swap_with_other": gettext_lazy("échanger une de ses cartes avec celle d'un autre joueur"),
+    "swap_two_cards": gettext_lazy("échanger deux cartes, entre deux autres joueurs ou avec un autre joueur"),
+    "give_stock_card": gettext_lazy("donner la carte du dessus de la pioche au joueur de son choix"),
+}
+
+AFTER_CALL = {
+    "one_more_turn_each": gettext_lazy("chacun des autres joue encore un tour"),
+    "round_stops": gettext_lazy("la manche s'arrête tout de suite"),
+    "one_last_turn_each": gettext_lazy("un dernier tour de table"),
+    "counter_call_next_turn": gettext_lazy(
+        "pendant le tour suivant, les autres peuvent dire contre-tamoul ; aucun pouvoir ne vise l'annonceur"),
+    "one_last_turn_until_caller": gettext_lazy("un dernier tour, jusqu'au tour de l'annonceur"),
+    "one_last_turn_caller_cards_sideways": gettext_lazy(
+        "un dernier tour ; les cartes de l'annonceur sont tournées, personne ne peut les prendre"),
+    "caller_frozen_until_their_turn": gettext_lazy(
+        "l'annonceur est gelé : il ne peut plus défausser rapidement ni être visé jusqu'à la fin"),
+}
+
+
+def card_label(code: Any) -> str:
+    """A card in a ruling, written as every page of the app writes it (R♥ in French)."""
+    return card_text(code)
+
+
+def describe(ruling: dict[str, Any]) -> str:
+    """One sentence for one ruling."""
+    rule = ruling.get("rule", "")
+    p = {k: v for k, v in ruling.items() if isinstance(v, str | int | float)}
+    for key in ("card", "top"):
+        if key in ruling:
+            p[key] = card_label(ruling[key])
+    maker = SENTENCES.get(rule)
+    if maker is None:
+        return str(rule)
+    try:
+        return maker(p, ruling)
+    except (KeyError, TypeError, ValueError):
+        return str(rule)
+
+
+def _effect(r: dict[str, Any]) -> str:
+    return str(EFFECTS.get(r.get("effect", ""), r.get("effect", "")))
+
+
+def _call_over(p: dict[str, Any], r: dict[str, Any]) -> str:
+    """What a call above the threshold costs, as the variant's declaration says (Call.over)."""
+    base = _("%(player)s a annoncé « %(word)s » avec %(value)s, au-dessus de %(threshold)s.") % p
+    rules = get_variant(r.get("variant"))
+    over = rules.call.over if rules is not None and rules.call is not None else ""
+    if over == "failed_call":
+        return base + " " + _("« %(word)s » raté : %(points)s points pour lui, 0 pour les autres.") % {
+            "word": p.get("word", ""), "points": number(rules.numbers["failed"])}
+    if over == "ignored":
+        return base + " " + _("L'annonce ne compte pas dans le score.")
+    return base + " " + _("La manche est comptée par la même règle.")
+
+
+SENTENCES: dict[str, Any] = {
+    "member.joined": lambda p, r: (_("%(seat)s a rejoint la table.") % p if r.get("seat")
+                                   else _("Un arbitre a rejoint la table.") if r.get("role") == "referee"
+                                   else _("Un spectateur a rejoint la table.")),
+    "member.left": lambda p, r: _("Un téléphone a quitté la table."),
+    "member.unknown": lambda p, r: _("Ce téléphone n'est pas membre de la table."),
+    "member.not_allowed": lambda p, r: _("Ce téléphone ne peut pas agir pour %(player)s.") % p,
+    "member.bad_role": lambda p, r: _("Rôle inconnu."),
+    "player.unknown": lambda p, r: _("« %(player)s » ne joue pas à cette table.") % p,
+    "card.unknown": lambda p, r: _("« %(card)s » n'est pas une carte de ce jeu.") % p,
+    "window.opened": lambda p, r: _("%(player)s défausse %(card)s : défausse rapide ouverte.") % p,
+    "window.covered": lambda p, r: _("%(card)s est couvert : défausse rapide fermée.") % p,
+    "window.timeout": lambda p, r: _("Temps écoulé sur %(card)s : défausse rapide fermée.") % p,
+    "window.not_due": lambda p, r: _("Le temps n'est pas encore écoulé."),
+    "snap.accepted": lambda p, r: _("%(player)s pose %(card)s : accepté.") % p,
+    "snap.accepted_for_other": lambda p, r: _(
+        "%(player)s pose %(card)s pour %(owner)s (jeu pour autrui) : accepté ; "
+        "%(player)s donne une de ses cartes à %(owner)s.") % p,
+    "snap.handed_back": lambda p, r: _(
+        "%(player)s reprend %(card)s : %(winner)s a été plus rapide (%(gap_ms)s ms).") % p,
+    "snap.overturned": lambda p, r: _(
+        "%(faster)s a tapé %(gap_ms)s ms avant %(player)s : %(player)s reprend %(card)s.") % p,
+    "snap.wrong.penalty_card": lambda p, r: _(
+        "%(player)s pose %(card)s, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder.") % p,
+    "snap.wrong.card_stays": lambda p, r: _(
+        "%(player)s pose %(card)s, mauvaise carte : elle reste sur la pile, il prend une carte de pénalité "
+        "qu'il ne peut pas défausser avant son prochain tour.") % p,
+    "snap.wrong.points": lambda p, r: _(
+        "%(player)s pose %(card)s, mauvaise carte : +%(points)s points, plus d'essai sur cette défausse.") % p,
+    "snap.no_window": lambda p, r: _("Pas de défausse rapide ouverte."),
+    "snap.too_late": lambda p, r: _("Trop tard, %(player)s : la défausse est fermée.") % p,
+    "snap.frozen_caller": lambda p, r: _("%(player)s est gelé et ne peut plus défausser rapidement.") % p,
+    "snap.for_frozen_caller": lambda p, r: _("Personne ne joue pour le joueur gelé %(owner)s.") % p,
+    "snap.not_on_own_discard": lambda p, r: _("%(player)s ne peut pas défausser sur sa propre défausse.") % p,
+    "snap.only_on_own_turn": lambda p, r: _("Dans ce jeu, seul %(turn)s peut défausser sur sa défausse.") % p,
+    "snap.no_second_try": lambda p, r: _("%(player)s s'est déjà trompé sur cette défausse : pas de second essai.") % p,
+    "snap.penalty_card_locked": lambda p, r: _(
+        "%(player)s ne peut pas défausser sa carte de pénalité avant son prochain tour.") % p,
+    "snap.not_for_others": lambda p, r: _("Ce jeu ne permet pas de jouer pour autrui."),
+    "power.available": lambda p, r: _("%(card)s : %(player)s peut %(effect)s.") % {**p, "effect": _effect(r)}
+    + ("" if not r.get("untargetable") else " " + _("Personne ne peut viser %(names)s.") % {
+        "names": ", ".join(r["untargetable"])}),
+    "power.passed": lambda p, r: _("Pouvoir du %(card)s non utilisé : il passe à %(to)s.") % p,
+    "power.lost": lambda p, r: _("Pouvoir du %(card)s perdu.") % p,
+    "power.used": lambda p, r: _("%(player)s utilise le pouvoir du %(card)s.") % p,
+    "power.none": lambda p, r: _("Aucun pouvoir en jeu."),
+    "power.not_yours": lambda p, r: _("Ce pouvoir est celui de %(owner)s.") % p,
+    "power.untargetable": lambda p, r: _("%(target)s ne peut pas être visé.") % p,
+    "power.swap_order": lambda p, r: _("Ordre des échanges : %(order)s.") % {"order": " → ".join(r["order"])},
+    "call.made": lambda p, r: _("%(player)s annonce « %(word)s » : %(after)s.") % {
+        **p, "after": AFTER_CALL.get(r.get("after", ""), r.get("after", ""))},
+    "call.already_made": lambda p, r: _("%(caller)s a déjà annoncé.") % p,
+    "call.counter": lambda p, r: _("%(player)s dit contre-tamoul.") % p,
+    "call.counter_not_allowed": lambda p, r: _("%(player)s ne peut pas dire contre-tamoul maintenant.") % p,
+    "call.no_counter_call": lambda p, r: _("Pas de contre-annonce dans ce jeu."),
+    "variant.no_call": lambda p, r: _("Pas d'annonce dans ce jeu."),
+    "variant.no_snaps": lambda p, r: _("Pas de défausse rapide dans ce jeu."),
+    "call.within_threshold": lambda p, r: _(
+        "%(player)s a annoncé avec %(value)s : autorisé (%(threshold)s au plus).") % p,
+    "call.over_threshold": _call_over,
+    "call.no_threshold": lambda p, r: _("%(player)s a annoncé avec %(value)s.") % p,
+    "round.ready": lambda p, r: _("Manche %(round)s envoyée à la feuille de score.") % p,
+    "reveal.no_hands": lambda p, r: _("Il manque les mains."),
+    "settings.snap_limit": lambda p, r: _("Défausse rapide : %(seconds)s s.") % p,
+    "settings.bad_snap_limit": lambda p, r: _("Durée entre 0,5 et 30 secondes."),
+    "ask.unknown": lambda p, r: _("Question inconnue pour ce jeu."),
+    "ask.bad_question": lambda p, r: _("Question incomplète."),
+    "canasta.pile.empty": lambda p, r: _("La pile est vide."),
+    "canasta.pile.top_is_wild": lambda p, r: _("Une carte joker ou un 2 est dessus : la pile ne se prend pas."),
+    "canasta.pile.top_is_black_three": lambda p, r: _("Un 3 noir est dessus : la pile est bloquée."),
+    "canasta.pile.frozen_two_naturals": lambda p, r: _("Pile gelée : prise avec deux %(top)s naturelles.") % p,
+    "canasta.pile.frozen_needs_two_naturals": lambda p, r: _(
+        "Pile gelée : il faut deux cartes naturelles du rang de %(top)s en main.") % p,
+    "canasta.pile.adds_to_meld": lambda p, r: _("%(top)s va sur une combinaison posée : la pile est prise.") % p,
+    "canasta.pile.pair_in_hand": lambda p, r: _("%(top)s avec une paire de la main : la pile est prise.") % p,
+    "canasta.pile.top_unusable": lambda p, r: _("%(top)s ne peut pas être posé tout de suite : pile refusée.") % p,
+    "canasta.meld.legal": lambda p, r: _("Combinaison valable."),
+    "canasta.meld.illegal": lambda p, r: _("Combinaison refusée (%(problem)s).") % {
+        "problem": reason_text(r.get("reason"), r.get("reason_params"))},
+    "canasta.opening.reaches_minimum": lambda p, r: _("Ouverture de %(value)s : minimum %(minimum)s atteint.") % p,
+    "canasta.opening.below_minimum": lambda p, r: _("Ouverture de %(value)s : il faut %(minimum)s.") % p,
+    "canasta.go_out.allowed": lambda p, r: _("Sortie autorisée."),
+    "canasta.go_out.needs_canastas": lambda p, r: _(
+        "Sortie refusée : %(needed)s canasta(s) nécessaire(s), %(have)s posée(s).") % p,
+    "canasta.go_out.cards_left": lambda p, r: _("Sortie refusée : trop de cartes en main.") % p,
+    "cactus_game.stop.takes_effect": lambda p, r: _("Chaîne de %(stops)s Stop : l'action a lieu.") % p,
+    "cactus_game.stop.cancelled": lambda p, r: _("Chaîne de %(stops)s Stop : l'action est annulée.") % p,
+    "cactus_game.stop.cannot_stop": lambda p, r: _("Cette carte ne peut pas être stoppée.") % p,
+    "cactus_game.stop.too_late": lambda p, r: _("Trop tard pour un Stop.") % p,
+    "cactus_game.set.points": lambda p, r: _("Série valable : %(points)s point(s).") % p,
+    "cactus_game.set.illegal": lambda p, r: _("Série refusée (%(problem)s).") % {
+        "problem": reason_text(r.get("reason"), r.get("reason_params"))},
+    "cactus_game.turn.ends": lambda p, r: _("Le tour s'arrête."),
+    "cactus_game.turn.goes_on": lambda p, r: _("Le tour continue."),
+    "event.unknown": lambda p, r: _("Message inconnu."),
+    "table.closed": lambda p, r: _("Cette table est fermée."),
+}

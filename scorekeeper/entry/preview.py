@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.rules import GameResult, RecordError
+from scorekeeper.wording.problems import problem_text
 
 from .adapters import adapter_of
 from .forms_to_round import EntryForm
@@ -70,8 +71,9 @@ def sides_of(form: EntryForm) -> list[str]:
 
 
 def errors_of(error: RecordError, form: EntryForm, players: list[str],
-              say: Callable[[Any], str] = lambda problem: problem.message) -> dict[str, list[str]]:
-    """The engine's problems as sentences (`say`: the web layer's translation) by field."""
+              say: Callable[[Any], str] = problem_text) -> dict[str, list[str]]:
+    """The engine's problems as sentences in the page's language (the wording layer's,
+    unless `say` is given), by field."""
     entry = adapter_of(form)
     sides = entry.sides(form)
     grouped: dict[str, list[Any]] = {}

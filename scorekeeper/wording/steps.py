@@ -10,9 +10,12 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.rules import Step
+from scorekeeper.rules import Step, get_variant
 
 from .text import format_params
+
+# Numbers are never typed into a sentence: a placeholder the step does not fill is
+# read from the variant's declaration (`numbers`), so a rule changes in one place.
 
 # Rule ids that are not a variant's own: problems name these shared rules, and every
 # rules page has an element for each.
@@ -73,7 +76,7 @@ STEP_SENTENCES: dict[str, Promise] = {
     "tamoul.counter_call_lost": _("Contre-tamoul raté : %(player)s (%(value)s) n'a pas moins que "
                                   "%(announcer)s (%(announcer_value)s) → %(points)s, pénalité comprise"),
     "tamoul.hundred_drops_to_fifty": _("%(player)s tombe pile sur %(from)s : le total redescend à %(to)s"),
-    "tamoul.over_hundred_ends": _("Dès qu'un total dépasse 100, la partie s'arrête."),
+    "tamoul.over_hundred_ends": _("Dès qu'un total dépasse %(limit)s, la partie s'arrête."),
     # fontenaysien (4.7)
     "fontenaysien.scale": _("%(player)s : une main de %(value)s vaut %(points)s au barème"),
     "fontenaysien.went_out": _("%(player)s s'est débarrassé de toutes ses cartes → %(points)s"),
@@ -99,7 +102,7 @@ STEP_SENTENCES: dict[str, Promise] = {
     "dutch_toulousain.penalty_cards": _(
         "Le dutcheur %(player)s prend %(count)s carte(s) de pénalité (%(cards)s) : +%(added)s"),
     "dutch_toulousain.round_winner": _("%(player)s gagne la manche avec %(points)s"),
-    "dutch_toulousain.over_hundred_ends": _("Dès qu'un total dépasse 100, la partie s'arrête."),
+    "dutch_toulousain.over_hundred_ends": _("Dès qu'un total dépasse %(limit)s, la partie s'arrête."),
     # canasta (4.10)
     "canasta.melded_cards": _("%(player)s : cartes posées → %(points)s"),
     "canasta.natural_canasta": _("%(player)s : canasta(s) naturelle(s) × %(count)s → %(points)s"),
@@ -117,7 +120,7 @@ STEP_SENTENCES: dict[str, Promise] = {
                       "pas plus de jokers que de naturelles, 3 jokers au plus."),
     "canasta.opening": _("La première pose d'une manche doit atteindre le minimum du camp."),
     "canasta.went_out_canastas": _("Pour terminer, il faut une canasta à quatre, deux à deux joueurs."),
-    "canasta.target": _("La partie s'arrête quand un camp atteint 5000 ; le plus haut total gagne."),
+    "canasta.target": _("La partie s'arrête quand un camp atteint %(target)s ; le plus haut total gagne."),
     # cactus-game (4.11)
     "cactus_game.set": _("%(player)s pose une série (%(characters)s) → +%(points)s"),
     "cactus_game.free_point": _("%(player)s joue Point gratuit → +%(points)s"),
@@ -129,7 +132,7 @@ STEP_SENTENCES: dict[str, Promise] = {
     "cactus_game.turn_ends": _("%(player)s joue %(card)s : le tour s'arrête"),
     "cactus_game.turn_order": _("Les tours suivent l'ordre des places, dans le sens des aiguilles d'une "
                                 "montre."),
-    "cactus_game.point_cards": _("Il n'existe que 30 cartes Point."),
+    "cactus_game.point_cards": _("Il n'existe que %(point_cards)s cartes Point."),
     "cactus_game.target": _("Le premier à atteindre l'objectif de Points gagne."),
     # shared problem rules
     "deck": _("Une carte ne peut pas paraître plus souvent que le paquet ne la contient."),
@@ -143,4 +146,6 @@ def explain_step(step: Step, variant_key: str) -> str:
     template = STEP_SENTENCES.get(step.rule)
     if template is None:  # a rule added to the engine before its sentence: say its id
         return f"{step.player or ''} {step.rule}".strip()
-    return str(template) % format_params(step.params, variant_key, step.player)
+    variant = get_variant(variant_key)
+    numbers = variant.numbers if variant is not None else {}
+    return str(template) % format_params({**numbers, **step.params}, variant_key, step.player)

@@ -52,3 +52,15 @@ def test_it_says_each_kind_of_step_in_both_languages(key):
     assert MISSING not in fr + en and step.rule not in fr + en, (fr, en)
     assert not ENGLISH_WORDS.search(fr.replace(step.player or "", "")), fr
     assert fr != en
+
+
+@pytest.mark.parametrize(("variant", "rule", "number"), [
+    ("canasta", "canasta.target", "target"), ("tamoul", "tamoul.over_hundred_ends", "limit"),
+    ("dutch-toulousain", "dutch_toulousain.over_hundred_ends", "limit"),
+    ("cactus-game", "cactus_game.point_cards", "point_cards"),
+])
+def test_it_quotes_the_declarations_numbers_in_a_rules_step(variant, rule, number):
+    from scorekeeper.rules import VARIANTS
+    with translation.override("fr"):
+        sentence = explain_step(Step(rule, None, {}), variant)
+    assert str(VARIANTS[variant].numbers[number]) in sentence and MISSING not in sentence

@@ -10,7 +10,6 @@ so the "why this score" view and the engine's problems can link to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,8 +23,9 @@ from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.cards import JOKER, RANKS, SUITS, rank_of
 from scorekeeper.rules.units import to_number
 from scorekeeper.rules.variants import cactus_game, canasta
-from scorekeeper.rules.variants.base import Variant
+from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, Variant
 from scorekeeper.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
+from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, wording_for
 
 # -- what each rule says, in general (the step sentences say what it did) ------------
 RULE_STATEMENTS: dict[str, Promise] = {
@@ -91,10 +91,11 @@ RULE_STATEMENTS: dict[str, Promise] = {
     "fontenaysien.scale": _("Chaque main se convertit au barème : %(scale)s."),
     "fontenaysien.went_out": _("Qui s'est débarrassé de toutes ses cartes marque %(went_out)s au lieu "
                                "du barème ; sa main doit être vide."),
-    "fontenaysien.losing_limit": _("Qui atteint la limite de perte (100, ou 50 en demi-partie) perd, "
-                                   "et la partie s'arrête."),
-    "fontenaysien.grand_winner_limit": _("Qui descend à la limite du grand gagnant (−50, ou −25 en "
-                                         "demi-partie) gagne, et la partie s'arrête."),
+    "fontenaysien.losing_limit": _("Qui atteint la limite de perte (%(losing_limit)s, ou "
+                                   "%(half_losing_limit)s en demi-partie) perd, et la partie s'arrête."),
+    "fontenaysien.grand_winner_limit": _("Qui descend à la limite du grand gagnant (%(grand_winner_limit)s, "
+                                         "ou %(half_grand_winner_limit)s en demi-partie) gagne, et la "
+                                         "partie s'arrête."),
     "fontenaysien.lowest_total_wins": _("Si la partie s'arrête sans grand gagnant, le plus petit total "
                                         "gagne."),
     "fontenaysien.announcer_ignored": _("L'annonceur ne change rien au décompte."),
@@ -168,25 +169,11 @@ RULE_STATEMENTS: dict[str, Promise] = {
 
 
 def rule_facts(variant: Variant) -> dict[str, Any]:
-    """The numbers the statements quote, read from the engine's declarations and constants."""
-    def attr(name: str, default: Any = None) -> Any:
-        return getattr(variant, name, default)  # class constants are in points, not units
-
+    """The numbers the statements quote: the declaration's `numbers` (in points), the
+    call's threshold as `limit` unless the variant names its own limit."""
     threshold = variant.call.threshold if variant.call else None
-    facts: dict[str, Any] = {
-        "limit": attr("LIMIT", to_number(threshold, variant.scale) if threshold else None),
-        "call_won": attr("CALL_WON"), "call_lost": attr("CALL_LOST"),
-        "counter_won": attr("COUNTER_WON"), "counter_lost": attr("COUNTER_LOST"),
-        "reset_from": attr("RESET_FROM"), "reset_to": attr("RESET_TO"),
-        "went_out": attr("WENT_OUT"), "failed": attr("FAILED"), "wrong_snap": attr("WRONG_SNAP"),
-        "out_at": attr("OUT_AT"),
-        "natural": canasta.NATURAL_CANASTA, "mixed": canasta.MIXED_CANASTA, "wild": canasta.WILD_CANASTA,
-        "red_three": canasta.RED_THREE, "all_red_threes": canasta.ALL_RED_THREES,
-        "going_out": canasta.GOING_OUT, "going_out_concealed": canasta.GOING_OUT_CONCEALED,
-        "black_three": canasta.BLACK_THREE_IN_HAND, "target": canasta.TARGET,
-        "point_cards": cactus_game.POINT_CARDS, "jokers": cactus_game.THREE_JOKERS,
-        **cactus_game.CHARACTERS,
-    }
+    facts: dict[str, Any] = {"limit": to_number(threshold, variant.scale) if threshold else None,
+                             **variant.numbers}
     facts["scale"] = _fontenaysien_scale()
     facts["minimums"] = _opening_minimums()
     facts["targets"] = _cactus_game_targets(variant)
@@ -225,74 +212,6 @@ def _cactus_game_targets(variant: Variant) -> str:
     return " ; ".join(str(_("%(points)s Points à %(players)s joueurs") % {
         "points": target, "players": f"{p[0]}–{p[-1]}" if len(p) > 1 else p[0]}) for target, p in spans.items())
 
-
-# -- how a round is played, per family (own words) -------------------------------------
-PLAY: dict[str, list[Promise]] = {
-    "memory": [
-        _("Chacun reçoit quatre cartes face cachée, posées en carré, et regarde une seule fois les deux "
-          "plus proches de lui. Ensuite, tout se joue de mémoire."),
-        _("À son tour, on prend la carte du dessus de la défausse pour l'échanger contre une des siennes, "
-          "ou bien on pioche : la carte piochée s'échange ou se jette. Une carte jetée aussitôt piochée "
-          "déclenche son pouvoir, s'il en a un."),
-        _("Le but est de finir la manche avec la main la plus faible possible. En fin de manche, chacun "
-          "retourne ses cartes et on compte la valeur de sa main avec le tableau ci-dessous."),
-        _("Une carte de pénalité se prend sur le dessus de la pioche, sans la regarder, et s'ajoute face "
-          "cachée aux cartes du joueur."),
-    ],
-    "canasta": [
-        _("À deux, chacun joue pour soi avec 15 cartes ; à quatre, deux équipes de partenaires assis face à "
-          "face, 11 cartes chacun. On joue avec deux paquets et quatre jokers."),
-        _("À son tour, on pioche ou on prend toute la défausse, on pose des combinaisons si on le peut, "
-          "puis on jette une carte. Les 3 rouges se posent dès qu'on les reçoit et se remplacent par la "
-          "pioche."),
-        _("Pour prendre la défausse, il faut utiliser tout de suite la carte du dessus dans une pose. "
-          "Un 3 noir sur la défausse la bloque pour le joueur suivant."),
-        _("La manche s'arrête quand un joueur termine (il lui faut des canastas) ou quand la pioche est "
-          "vide. Chaque camp compte alors ses points."),
-    ],
-    "cactus_game": [
-        _("Le jeu Cactus Game de Blue Orange a ses propres cartes : des personnages (Charlie, Spike, "
-          "Walter, des jokers) et des actions, plus 30 cartes Point. Chacun commence avec 5 cartes."),
-        _("À son tour, on joue autant de cartes qu'on veut, jusqu'à gagner au moins un Point ou piocher "
-          "au moins une carte : le tour s'arrête alors aussitôt. Piocher une carte est toujours permis."),
-        _("Le Stop est la seule carte qui se joue hors de son tour : il annule une action avant qu'elle "
-          "ait lieu. Ici, chaque tour se saisit comme une ligne du tableau des scores."),
-    ],
-}
-
-# What one variant adds to its family's way of playing (table-rules.md), in our words.
-POWER_MISUSED = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) annule le "
-                  "tour et coûte une carte de pénalité.")
-PLAY_EXTRAS: dict[str, list[Promise]] = {
-    "tamalou": [POWER_MISUSED], "koubo": [POWER_MISUSED], "tamoul": [POWER_MISUSED],
-    "fontenaysien": [POWER_MISUSED],
-    "cabo-bruxellois": [
-        POWER_MISUSED,
-        _("Chacun peut regarder ses deux premières cartes tant qu'il n'a pas pioché pour la première fois."),
-        _("On ne prend la carte de la défausse que si personne ne l'a recouverte d'une défausse rapide."),
-    ],
-    "dutch-toulousain": [
-        _("Plusieurs valets défaussés vite sur la même défausse : chacun de ceux qui en ont jeté un fait son "
-          "échange, un par valet, dans l'ordre du tour en partant du joueur suivant ; le joueur dont c'est "
-          "le tour échange en dernier."),
-        _("Jeu pour autrui : le joueur dont c'est le tour passe d'abord, autant de fois qu'il le peut, puis "
-          "les autres dans l'ordre du tour ; celui qui n'a plus de carte n'en donne pas. Jamais contre un "
-          "dutcheur gelé."),
-    ],
-    "canasta": [
-        _("Une canasta de jokers se compose en un seul tour."),
-    ],
-    "cactus-game": [
-        _("Les 90 cartes blanches : 36 personnages (16 Charlie, 12 Spike, 5 Walter, 3 jokers) et 54 actions "
-          "(3 Point gratuit, 3 Échange de mains, 6 Regarde et vole, 6 Pioche 3, 6 Vol de Point, 10 Demande "
-          "de carte, 10 Vol de carte, 10 Stop). Le joueur le plus habillé de vert commence, puis on tourne "
-          "dans le sens des aiguilles d'une montre."),
-        _("Un Stop arrive trop tard une fois les mains échangées, la main regardée ou la première carte "
-          "piochée. Un Point gratuit, un Vol de Point ou une Pioche 3 arrêtés ne terminent pas le tour."),
-        _("Commencer son tour sans aucune carte oblige à piocher 3 cartes, ce qui termine le tour. Quand la "
-          "pioche est vide, on mélange la défausse pour en refaire une."),
-    ],
-}
 
 CALL_AFTER: dict[str, Promise] = {
     "one_more_turn_each": _("chaque autre joueur joue encore un tour ; l'annonceur ne rejoue pas."),
@@ -355,78 +274,6 @@ OPTION_LABELS: dict[str, Promise] = {
     "half_game": _("Demi-partie"),
 }
 
-FAMILY_LEADS: dict[str, Promise] = {
-    "memory": _("Un jeu de mémoire : quatre cartes cachées, et la plus petite main possible."),
-    "canasta": _("Un jeu de combinaisons en camps : poser des canastas et marquer le plus de points."),
-    "cactus_game": _("Le jeu de cartes de Blue Orange : collectionner des cartes Point."),
-}
-
-
-# -- the readings we apply, marked as ours ---------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Reading:
-    key: str  # the element's id on the page is "reading-<key>"
-    rule: str | None  # the rule it reads, linked from the reading
-    text: Promise
-
-
-POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
-                      "tamalou.")
-READINGS: dict[str, tuple[Reading, ...]] = {
-    "cactus": (), "cactus-tas": (),
-    "tamalou": (
-        Reading("tamalou-announcer-value", "tamalou.announcer_not_lowest",
-                _("Le texte dit seulement que l'annonceur ne marque rien s'il a la plus petite main. Quand "
-                  "quelqu'un a moins que lui, nous lui faisons marquer la valeur de sa main.")),
-    ),
-    "koubo": (
-        Reading("koubo-replace", "koubo.announcer_strictly_lowest",
-                _("Les −3 et 20 de l'annonceur remplacent la valeur de sa main ; ils ne s'y ajoutent pas.")),
-    ),
-    "dutch": (
-        Reading("dutch-no-zero", "dutch.hand_value",
-                _("Pas de zéro pour l'annonceur dans ce jeu : tout le monde marque sa main, et la plus "
-                  "petite main gagne la manche.")),
-    ),
-    "tamoul": (
-        Reading("tamoul-counter", "tamoul.counter_call_won",
-                _("Le −20 d'un contre-tamoul réussi remplace les points du joueur ; le +20 d'un "
-                  "contre-tamoul raté s'ajoute à ses points.")),
-    ),
-    "fontenaysien": (
-        Reading("fontenaysien-powers", None, POWERS_AS_TAMALOU),
-        Reading("fontenaysien-below-zero", "fontenaysien.scale",
-                _("Une main comptée par le joueur sous 0 se lit comme une main de 0 : elle vaut −5 au "
-                  "barème.")),
-    ),
-    "cabo-bruxellois": (
-        Reading("cabo-failed-call", "cabo.failed_call",
-                _("Ce jeu sanctionne un cabo annoncé au-dessus de 5, la limite d'annonce du tamalou : "
-                  "c'est le cabo raté.")),
-        Reading("cabo-powers", None, POWERS_AS_TAMALOU),
-    ),
-    "dutch-toulousain": (),
-    "canasta": (
-        Reading("canasta-going-out", "canasta.going_out",
-                _("Le texte du canasta ne dit rien de la prime pour terminer : nous appliquons la règle "
-                  "courante, +100 (+200 main cachée).")),
-        Reading("canasta-frozen-pile", None,
-                _("Règle courante, là où le texte est mince : la défausse est gelée quand elle contient un "
-                  "joker, un 2 ou un 3 rouge, et pour un camp qui n'a encore rien posé ; on ne la prend "
-                  "alors qu'avec deux cartes naturelles de la main assorties à celle du dessus. On ne la "
-                  "prend jamais quand le dessus est un joker, un 2 ou un 3 noir.")),
-        Reading("canasta-opening-values", "canasta.opening",
-                _("La première pose est vérifiée sur la valeur des cartes seulement : l'application ne "
-                  "vérifie pas que ces poses sont elles-mêmes valables.")),
-    ),
-    "cactus-game": (
-        Reading("cactus-game-turn-under-way", "cactus_game.turn_ends",
-                _("Un tour saisi peut ne pas être terminé : le dernier tour de la feuille peut être en "
-                  "cours.")),
-    ),
-}
-
-
 # -- the page's data --------------------------------------------------------------------
 
 def deck_rows(variant: Variant) -> list[dict[str, Any]]:
@@ -446,13 +293,18 @@ def deck_rows(variant: Variant) -> list[dict[str, Any]]:
 
 
 def value_rows(variant: Variant) -> list[dict[str, Any]]:
-    """(cards, value) rows: cards of one rank together, split by colour when the value differs."""
-    if variant.family == "canasta":
-        return _canasta_value_rows(variant)
-    if variant.family == "cactus_game":
-        return [{"cards": name.capitalize(), "codes": [], "value": number(points)}
-                for name, points in cactus_game.CHARACTERS.items()] + [
-            {"cards": str(_("Trois jokers")), "codes": [], "value": number(cactus_game.THREE_JOKERS)}]
+    """(cards, value) rows, as the variant's family counts them."""
+    return VALUE_ROWS.get(variant.family, _memory_value_rows)(variant)
+
+
+def _cactus_game_value_rows(variant: Variant) -> list[dict[str, Any]]:
+    return [{"cards": name.capitalize(), "codes": [], "value": number(points)}
+            for name, points in cactus_game.CHARACTERS.items()] + [
+        {"cards": str(_("Trois jokers")), "codes": [], "value": number(cactus_game.THREE_JOKERS)}]
+
+
+def _memory_value_rows(variant: Variant) -> list[dict[str, Any]]:
+    """Cards of one rank together, split by colour when the value differs."""
     rows: list[dict[str, Any]] = []
     values = variant.values
     for rank in (*RANKS, JOKER):
@@ -482,6 +334,9 @@ def _canasta_value_rows(variant: Variant) -> list[dict[str, Any]]:
     rows.append({"cards": str(_("3 rouge posé")), "codes": ["3H", "3D"],
                  "value": number(canasta.RED_THREE, signed=True)})
     return rows
+
+
+VALUE_ROWS = {CANASTA: _canasta_value_rows, CACTUS_GAME: _cactus_game_value_rows}
 
 
 def call_info(variant: Variant) -> dict[str, Any] | None:
@@ -535,11 +390,12 @@ def rule_rows(variant: Variant) -> list[dict[str, str]]:
 
 def page_context(variant: Variant) -> dict[str, Any]:
     facts = format_params(rule_facts(variant), variant.key)
+    words = wording_for(variant)
     return {
         "variant": variant,
         "lead": FAMILY_LEADS[variant.family],
         "players": players_label(variant),
-        "play": [*PLAY[variant.family], *PLAY_EXTRAS.get(variant.key, [])],
+        "play": [*FAMILY_PLAY[variant.family], *words.play_extras],
         "deck_rows": deck_rows(variant),
         "deck_size": variant.deck.size if variant.deck else None,
         "deck_copies": variant.deck.copies["AS"] if variant.deck else None,  # jokers aside
@@ -551,18 +407,19 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "rules": rule_rows(variant),
         "deck_rule": {"anchor": rule_anchor("deck"), "text": str(RULE_STATEMENTS["deck"]) % facts},
         "end_rule": {"anchor": rule_anchor("end"), "text": str(RULE_STATEMENTS["end"]) % facts},
-        "readings": [{"id": f"reading-{r.key}", "text": r.text,
+        "readings": [{"id": f"reading-{r.key}", "text": str(r.text) % facts,
                       "rule_anchor": rule_anchor(r.rule) if r.rule else None}
-                     for r in READINGS.get(variant.key, ())],
+                     for r in words.readings],
         "scale_note": variant.scale != 1,
     }
 
 
 def players_label(variant: Variant) -> str:
-    """ "2–8"; canasta is played by 2 or 4 (its teams rule refuses 3)."""
-    if variant.family == "canasta":
-        return str(_("%(low)s ou %(high)s") % {"low": variant.min_players, "high": variant.max_players})
-    return f"{variant.min_players}–{variant.max_players}"
+    """ "2–8", or "2 ou 4" when not every count between is allowed (canasta)."""
+    counts = variant.allowed_player_counts()
+    if len(counts) == counts[-1] - counts[0] + 1:
+        return f"{counts[0]}–{counts[-1]}"
+    return str(_("%(low)s ou %(high)s") % {"low": counts[0], "high": counts[-1]})
 
 
 # -- views --------------------------------------------------------------------------------

@@ -1,9 +1,12 @@
-"""Each variant's own words: the line that presents it when choosing a game.
+"""Each variant's own words, and each family's: the line that presents a game when
+choosing one, how a round of its family is played, what the variant adds to that, and
+the readings we apply where the rules' texts are thin.
 
-The one place outside the engine where a variant key is written: a variant that is not
-here (a new one, or one registered by a test) still works, with an empty line until its
-wording is registered with `register`. Numbers are never typed into the sentences: they
-come from the declaration's `numbers` (`%(call_limit)s`), so a rule changes in one place.
+The one place outside the engine where a variant key is written. A variant that is not
+here (a new one, or one a test registers) still works, with no words of its own until
+they are registered with `register`, beside scorekeeper.rules.registry.register.
+Numbers are never typed into these sentences: they come from the declaration's
+`numbers` (`%(limit)s`), so a rule's number changes in one place.
 """
 
 from __future__ import annotations
@@ -15,40 +18,213 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.explain import number  # the one number formatter (moving to wording.text)
+from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A reading we apply, marked as ours on the rules page."""
+
+    key: str  # the element's id on the page is "reading-<key>"
+    rule: str | None  # the rule it reads, linked from the reading
+    text: Promise | str  # may quote the declaration's numbers: %(limit)s
 
 
 @dataclass(frozen=True, slots=True)
 class VariantWording:
-    blurb: Promise | str = ""  # one line, to choose the game at a glance; the rules pages say the rest
+    blurb: Promise | str = ""  # one line, to choose the game at a glance
+    play_extras: tuple[Promise | str, ...] = ()  # what it adds to its family's way of playing
+    readings: tuple[Reading, ...] = ()
 
+
+# -- per family (own words) --------------------------------------------------------------
+FAMILY_LEADS: dict[str, Promise] = {
+    MEMORY: _("Un jeu de mémoire : quatre cartes cachées, et la plus petite main possible."),
+    CANASTA: _("Un jeu de combinaisons en camps : poser des canastas et marquer le plus de points."),
+    CACTUS_GAME: _("Le jeu de cartes de Blue Orange : collectionner des cartes Point."),
+}
+
+# How a round is played, per family.
+FAMILY_PLAY: dict[str, tuple[Promise, ...]] = {
+    MEMORY: (
+        _("Chacun reçoit quatre cartes face cachée, posées en carré, et regarde une seule fois les deux "
+          "plus proches de lui. Ensuite, tout se joue de mémoire."),
+        _("À son tour, on prend la carte du dessus de la défausse pour l'échanger contre une des siennes, "
+          "ou bien on pioche : la carte piochée s'échange ou se jette. Une carte jetée aussitôt piochée "
+          "déclenche son pouvoir, s'il en a un."),
+        _("Le but est de finir la manche avec la main la plus faible possible. En fin de manche, chacun "
+          "retourne ses cartes et on compte la valeur de sa main avec le tableau ci-dessous."),
+        _("Une carte de pénalité se prend sur le dessus de la pioche, sans la regarder, et s'ajoute face "
+          "cachée aux cartes du joueur."),
+    ),
+    CANASTA: (
+        _("À deux, chacun joue pour soi avec 15 cartes ; à quatre, deux équipes de partenaires assis face à "
+          "face, 11 cartes chacun. On joue avec deux paquets et quatre jokers."),
+        _("À son tour, on pioche ou on prend toute la défausse, on pose des combinaisons si on le peut, "
+          "puis on jette une carte. Les 3 rouges se posent dès qu'on les reçoit et se remplacent par la "
+          "pioche."),
+        _("Pour prendre la défausse, il faut utiliser tout de suite la carte du dessus dans une pose. "
+          "Un 3 noir sur la défausse la bloque pour le joueur suivant."),
+        _("La manche s'arrête quand un joueur termine (il lui faut des canastas) ou quand la pioche est "
+          "vide. Chaque camp compte alors ses points."),
+    ),
+    CACTUS_GAME: (
+        _("Le jeu Cactus Game de Blue Orange a ses propres cartes : des personnages (Charlie, Spike, "
+          "Walter, des jokers) et des actions, plus 30 cartes Point. Chacun commence avec 5 cartes."),
+        _("À son tour, on joue autant de cartes qu'on veut, jusqu'à gagner au moins un Point ou piocher "
+          "au moins une carte : le tour s'arrête alors aussitôt. Piocher une carte est toujours permis."),
+        _("Le Stop est la seule carte qui se joue hors de son tour : il annule une action avant qu'elle "
+          "ait lieu. Ici, chaque tour se saisit comme une ligne du tableau des scores."),
+    ),
+}
+
+# -- per variant ---------------------------------------------------------------------------
+POWER_MISUSED = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) annule le "
+                  "tour et coûte une carte de pénalité.")
+POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
+                      "tamalou.")
 
 WORDING: dict[str, VariantWording] = {
-    "cactus": VariantWording(_("Mémoire : la plus petite main, à %(call_limit)s ou moins, gagne la manche.")),
-    "cactus-tas": VariantWording(_("Cactus où chaque main sans cactus pioche des kilos ; le 7 remet à zéro.")),
-    "tamalou": VariantWording(_("Mémoire : annoncez « Tamalou » avec la plus petite main ; le plus petit "
-                                "total gagne.")),
-    "koubo": VariantWording(_("Jeu de 32 cartes : %(call_won)s pour une annonce réussie, %(call_lost)s pour "
-                              "une ratée.")),
-    "dutch": VariantWording(_("Chacun marque sa main ; à %(out_at)s points on est éliminé, le dernier en jeu "
-                              "gagne.")),
-    "tamoul": VariantWording(_("Tamalou avec contre-Tamoul ; un total de %(reset_from)s tout rond redescend à "
-                               "%(reset_to)s.")),
-    "fontenaysien": VariantWording(_("Les mains comptent par paliers ; se défausser de tout vaut "
-                                     "%(went_out)s.")),
-    "cabo-bruxellois": VariantWording(_("Cabo : une annonce ratée coûte %(failed_call)s, chaque mauvaise "
-                                        "défausse %(wrong_snap)s points.")),
-    "dutch-toulousain": VariantWording(_("Dutch où l'annonceur pioche une pénalité par main plus petite que "
-                                         "la sienne.")),
-    "canasta": VariantWording(_("À deux, ou à quatre en équipes : le premier camp à %(target)s points "
-                                "gagne.")),
-    "cactus-game": VariantWording(_("Le jeu de Blue Orange : réunissez des personnages, volez des points, "
-                                    "jouez Stop.")),
+    "cactus": VariantWording(
+        blurb=_("Mémoire : la plus petite main, à %(limit)s ou moins, gagne la manche."),
+    ),
+    "cactus-tas": VariantWording(
+        blurb=_("Cactus où chaque main sans cactus pioche des kilos ; le 7 remet à zéro."),
+    ),
+    "tamalou": VariantWording(
+        blurb=_("Mémoire : annoncez « Tamalou » avec la plus petite main ; le plus petit total "
+                "gagne."),
+        play_extras=(
+            POWER_MISUSED,
+        ),
+        readings=(
+            Reading("tamalou-announcer-value", "tamalou.announcer_not_lowest",
+                    _("Le texte dit seulement que l'annonceur ne marque rien s'il a la plus "
+                      "petite main. Quand quelqu'un a moins que lui, nous lui faisons marquer la "
+                      "valeur de sa main.")),
+        ),
+    ),
+    "koubo": VariantWording(
+        blurb=_("Jeu de 32 cartes : %(call_won)s pour une annonce réussie, %(call_lost)s pour une "
+                "ratée."),
+        play_extras=(
+            POWER_MISUSED,
+        ),
+        readings=(
+            Reading("koubo-replace", "koubo.announcer_strictly_lowest",
+                    _("Les %(call_won)s et %(call_lost)s de l'annonceur remplacent la valeur de sa "
+                      "main ; ils ne s'y ajoutent pas.")),
+        ),
+    ),
+    "dutch": VariantWording(
+        blurb=_("Chacun marque sa main ; à %(out_at)s points on est éliminé, le dernier en jeu "
+                "gagne."),
+        readings=(
+            Reading("dutch-no-zero", "dutch.hand_value",
+                    _("Pas de zéro pour l'annonceur dans ce jeu : tout le monde marque sa main, "
+                      "et la plus petite main gagne la manche.")),
+        ),
+    ),
+    "tamoul": VariantWording(
+        blurb=_("Tamalou avec contre-Tamoul ; un total de %(reset_from)s tout rond redescend à "
+                "%(reset_to)s."),
+        play_extras=(
+            POWER_MISUSED,
+        ),
+        readings=(
+            Reading("tamoul-counter", "tamoul.counter_call_won",
+                    _("Le %(counter_won)s d'un contre-tamoul réussi remplace les points du joueur ; "
+                      "le +%(counter_lost)s d'un contre-tamoul raté s'ajoute à ses points.")),
+        ),
+    ),
+    "fontenaysien": VariantWording(
+        blurb=_("Les mains comptent par paliers ; se défausser de tout vaut %(went_out)s."),
+        play_extras=(
+            POWER_MISUSED,
+        ),
+        readings=(
+            Reading("fontenaysien-powers", None,
+                    POWERS_AS_TAMALOU),
+            Reading("fontenaysien-below-zero", "fontenaysien.scale",
+                    _("Une main comptée par le joueur sous 0 se lit comme une main de 0 : elle "
+                      "vaut −5 au barème.")),
+        ),
+    ),
+    "cabo-bruxellois": VariantWording(
+        blurb=_("Cabo : une annonce ratée coûte %(failed)s, chaque mauvaise défausse "
+                "%(wrong_snap)s points."),
+        play_extras=(
+            POWER_MISUSED,
+            _("Chacun peut regarder ses deux premières cartes tant qu'il n'a pas pioché pour la "
+              "première fois."),
+            _("On ne prend la carte de la défausse que si personne ne l'a recouverte d'une "
+              "défausse rapide."),
+        ),
+        readings=(
+            Reading("cabo-failed-call", "cabo.failed_call",
+                    _("Ce jeu sanctionne un cabo annoncé au-dessus de %(limit)s, la limite d'annonce "
+                      "du tamalou : c'est le cabo raté.")),
+            Reading("cabo-powers", None,
+                    POWERS_AS_TAMALOU),
+        ),
+    ),
+    "dutch-toulousain": VariantWording(
+        blurb=_("Dutch où l'annonceur pioche une pénalité par main plus petite que la sienne."),
+        play_extras=(
+            _("Plusieurs valets défaussés vite sur la même défausse : chacun de ceux qui en ont "
+              "jeté un fait son échange, un par valet, dans l'ordre du tour en partant du joueur "
+              "suivant ; le joueur dont c'est le tour échange en dernier."),
+            _("Jeu pour autrui : le joueur dont c'est le tour passe d'abord, autant de fois qu'il "
+              "le peut, puis les autres dans l'ordre du tour ; celui qui n'a plus de carte n'en "
+              "donne pas. Jamais contre un dutcheur gelé."),
+        ),
+    ),
+    "canasta": VariantWording(
+        blurb=_("À deux, ou à quatre en équipes : le premier camp à %(target)s points gagne."),
+        play_extras=(
+            _("Une canasta de jokers se compose en un seul tour."),
+        ),
+        readings=(
+            Reading("canasta-going-out", "canasta.going_out",
+                    _("Le texte du canasta ne dit rien de la prime pour terminer : nous "
+                      "appliquons la règle courante, +%(going_out)s (+%(going_out_concealed)s main "
+                      "cachée).")),
+            Reading("canasta-frozen-pile", None,
+                    _("Règle courante, là où le texte est mince : la défausse est gelée quand "
+                      "elle contient un joker, un 2 ou un 3 rouge, et pour un camp qui n'a encore "
+                      "rien posé ; on ne la prend alors qu'avec deux cartes naturelles de la main "
+                      "assorties à celle du dessus. On ne la prend jamais quand le dessus est un "
+                      "joker, un 2 ou un 3 noir.")),
+            Reading("canasta-opening-values", "canasta.opening",
+                    _("La première pose est vérifiée sur la valeur des cartes seulement : "
+                      "l'application ne vérifie pas que ces poses sont elles-mêmes valables.")),
+        ),
+    ),
+    "cactus-game": VariantWording(
+        blurb=_("Le jeu de Blue Orange : réunissez des personnages, volez des points, jouez Stop."),
+        play_extras=(
+            _("Les 90 cartes blanches : 36 personnages (16 Charlie, 12 Spike, 5 Walter, 3 jokers) "
+              "et 54 actions (3 Point gratuit, 3 Échange de mains, 6 Regarde et vole, 6 Pioche 3, "
+              "6 Vol de Point, 10 Demande de carte, 10 Vol de carte, 10 Stop). Le joueur le plus "
+              "habillé de vert commence, puis on tourne dans le sens des aiguilles d'une montre."),
+            _("Un Stop arrive trop tard une fois les mains échangées, la main regardée ou la "
+              "première carte piochée. Un Point gratuit, un Vol de Point ou une Pioche 3 arrêtés "
+              "ne terminent pas le tour."),
+            _("Commencer son tour sans aucune carte oblige à piocher 3 cartes, ce qui termine le "
+              "tour. Quand la pioche est vide, on mélange la défausse pour en refaire une."),
+        ),
+        readings=(
+            Reading("cactus-game-turn-under-way", "cactus_game.turn_ends",
+                    _("Un tour saisi peut ne pas être terminé : le dernier tour de la feuille "
+                      "peut être en cours.")),
+        ),
+    ),
 }
 NONE = VariantWording()
 
 
 def register(key: str, wording: VariantWording) -> None:
-    """Add (or replace) a variant's wording: a new variant's module calls this beside
+    """Add (or replace) a variant's words: a new variant's module calls this beside
     scorekeeper.rules.registry.register."""
     WORDING[key] = wording
 

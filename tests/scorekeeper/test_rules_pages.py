@@ -13,7 +13,7 @@ from scorekeeper.explain import card_label, rule_anchor
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.units import to_number
 from scorekeeper.rules.variants import canasta
-from scorekeeper.views.rules_pages import READINGS
+from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, WORDING
 
 
 class _Page(HTMLParser):
@@ -104,7 +104,7 @@ def test_it_shows_canasta_values_from_the_engine_constants():
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_it_marks_each_of_our_readings_as_ours(key, language, mark):
     page = parsed(key, language)
-    expected = {f"reading-{r.key}" for r in READINGS[key]}
+    expected = {f"reading-{r.key}" for r in WORDING[key].readings}
     assert set(page.readings) == expected
     for text in page.readings.values():
         assert mark in text
@@ -112,9 +112,9 @@ def test_it_marks_each_of_our_readings_as_ours(key, language, mark):
 
 def test_it_lists_every_reading_of_the_spec_and_ours():
     """game-record.md and table-rules.md mark 9 readings; we add 3 of our own."""
-    assert sum(len(r) for r in READINGS.values()) == 12
+    assert sum(len(w.readings) for w in WORDING.values()) == 12
     assert {"fontenaysien-below-zero", "canasta-opening-values", "cactus-game-turn-under-way"} <= {
-        r.key for readings in READINGS.values() for r in readings}
+        r.key for w in WORDING.values() for r in w.readings}
 
 
 def test_it_gives_each_rule_an_element_with_its_anchor():
@@ -164,10 +164,10 @@ def test_it_has_english_for_every_text_of_the_pages():
 
     texts = [*pages.RULE_STATEMENTS.values(), *pages.CALL_AFTER.values(), *pages.SNAP_WHO.values(),
              *pages.SNAP_SEVERAL.values(), *pages.SNAP_WRONG.values(), *pages.POWER_EFFECTS.values(),
-             *pages.FAMILY_LEADS.values(), pages.SNAP_NO_RETRY, pages.SNAP_FOR_OTHERS,
-             *(t for paragraphs in pages.PLAY.values() for t in paragraphs),
-             *(t for paragraphs in pages.PLAY_EXTRAS.values() for t in paragraphs),
-             *(r.text for readings in READINGS.values() for r in readings)]
+             *FAMILY_LEADS.values(), pages.SNAP_NO_RETRY, pages.SNAP_FOR_OTHERS,
+             *(t for paragraphs in FAMILY_PLAY.values() for t in paragraphs),
+             *(t for w in WORDING.values() for t in (w.blurb, *w.play_extras)),
+             *(r.text for w in WORDING.values() for r in w.readings)]
     untranslated = []
     for text in texts:
         with translation.override("en"):

@@ -93,6 +93,10 @@ class Call:
     word: str
     threshold: int | None  # in the variant's units; None when the rules set no limit
     after: str  # what happens after the call, an identifier for the rules pages
+    # A call above the threshold: "scored" (the round is scored by the usual rule),
+    # "ignored" (cactus: the call does not count), "failed_call" (cabo: the caller pays
+    # numbers["failed"], the others score 0).
+    over: str = "scored"
 
 
 @dataclass(frozen=True, slots=True)

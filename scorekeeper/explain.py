@@ -17,6 +17,7 @@ from scorekeeper.card_names import card_text as card_label
 from scorekeeper.rules import GameResult, Problem, Step
 from scorekeeper.rules.cards import rank_of
 from scorekeeper.rules.units import to_number
+from scorekeeper.rules.variants.base import CANASTA, MEMORY
 from scorekeeper.rules.variants.canasta import BLACK_THREE_IN_HAND, card_value
 from scorekeeper.wording.names import CACTUS_GAME_CARDS, CHARACTER_NAMES
 from scorekeeper.wording.problems import PROBLEM_SENTENCES, problem_text, reason_text
@@ -110,6 +111,10 @@ def _canasta_cards(data: dict[str, Any], side: str) -> list[str]:
     return lines
 
 
+# The cards a side showed in a round, per family (cactus-game's turns show none).
+SIDE_CARDS = {MEMORY: _memory_cards, CANASTA: lambda variant, data, side: _canasta_cards(data, side)}
+
+
 def _concerns(step: Step, name: str) -> bool:
     """Whether a step explains `name`'s score: their own steps, and a steal from them."""
     return step.player == name or step.params.get("target") == name
@@ -126,10 +131,9 @@ def explain_round(result: GameResult, index: int, data: dict[str, Any], who: str
     out = []
     for name in names:
         why = SideWhy(name=name)
-        if variant.family == "memory":
-            why.cards = _memory_cards(variant, data, name)
-        elif variant.family == "canasta":
-            why.cards = _canasta_cards(data, name)
+        cards_of = SIDE_CARDS.get(variant.family)
+        if cards_of is not None:
+            why.cards = cards_of(variant, data, name)
         for step in steps:
             if _concerns(step, name):
                 why.reasons.append(Reason(explain_step(step, key), step.rule, rule_url(key, step.rule)))

@@ -9,13 +9,14 @@ from typing import Any
 from django.utils import formats
 
 from scorekeeper.card_names import card_text
+from scorekeeper.rules import get_variant
+from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA
 
 from .names import CACTUS_GAME_CARDS, CHARACTER_NAMES
 
 MINUS = "\u2212"  # the typographic minus: "−5" reads better than "-5" on a score sheet
 MISSING = "…"  # what a placeholder the caller did not provide shows as (never a KeyError)
-SIGNED = frozenset({"canasta"})  # canasta's side scores are sums of signed parts
-CACTUS_GAME = "cactus-game"
+SIGNED = frozenset({CANASTA})  # families whose round points are sums of signed parts
 
 
 def number(value: Any, signed: bool = False) -> str:
@@ -35,12 +36,17 @@ class Params(dict):
         return MISSING
 
 
+def _family(variant_key: str) -> str:
+    variant = get_variant(variant_key)
+    return variant.family if variant is not None else ""
+
+
 def param_text(key: str, value: Any, variant_key: str = "") -> str:
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, (int, float)):
-        return number(value, signed=(variant_key in SIGNED and key == "points"))
-    if key == "card" and variant_key == CACTUS_GAME:
+        return number(value, signed=(key == "points" and _family(variant_key) in SIGNED))
+    if key == "card" and _family(variant_key) == CACTUS_GAME:  # a play, not a playing card
         return str(CACTUS_GAME_CARDS.get(value, value))
     if key == "card":
         return card_text(value)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.card_names import picker_labels, placeholder, rank_text, suits
-from scorekeeper.entry.adapters import adapter_of
+from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm
 from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
@@ -129,7 +129,7 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
     rules = table.game.rules
     context = {
         "table": table, "game": table.game, "member": member, "state": state,
-        "token": member.token(), "rules": rules,
+        "token": member.token(), "rules": rules, "reveals_hands": entry_for(rules).reveals_hands,
         "ranks": _ranks(rules.deck), "suits": _suits(rules.deck), "card_labels": picker_labels(),
         "can_act": member.role != tbl.SPECTATOR,
         "players": state.players,
@@ -170,7 +170,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if member is None:
         return redirect("table_join", code=table.code)
     game = table.game
-    if game.rules.family != "memory" or member.role == tbl.SPECTATOR:
+    if not entry_for(game.rules).reveals_hands or member.role == tbl.SPECTATOR:
         messages.info(request, _("Ici, la manche se saisit sur la feuille de score."))
         return redirect(game.get_absolute_url())
     state = table.state()

@@ -13,6 +13,7 @@ outside this module asks "is this canasta?": it asks the adapter.
     form = entry.from_round(variant, players, data, in_round=..., teams=...)
     entry.apply(form, "add-meld:1")        # grow or shrink repeated groups; saves nothing
     entry.partial                          # "scorekeeper/entry/round_entry.html#memory"
+    entry.reveals_hands                    # a live table's round ends with the hands shown
     entry.fields_for(problem, players, sides)   # ["hand-2"]: where a problem is shown
     entry.field_keys(form)                 # every such place, for out-of-band refreshes
 
@@ -41,6 +42,9 @@ class EntryAdapter:
     family = ""
     partial = ""  # the partial of round_entry.html that draws the form
     shows_values = False  # the preview has a column for each hand's value
+    # A live table ends this family's round by revealing the hands, entered with this
+    # adapter (referee/reveal.py); the others enter their rounds on the score sheet.
+    reveals_hands = False
 
     def blank(self, variant: Variant, players: Sequence[str], *, in_round: Sequence[str] | None = None,
               teams: Mapping[str, list[str]] | None = None, next_player: str | None = None) -> f.EntryForm:
@@ -82,6 +86,7 @@ class MemoryEntry(EntryAdapter):
     family = MEMORY
     partial = TEMPLATE + "#memory"
     shows_values = True
+    reveals_hands = True
 
     def blank(self, variant, players, *, in_round=None, teams=None, next_player=None):
         return f.blank_memory(variant, players, in_round)

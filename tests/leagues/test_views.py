@@ -199,7 +199,7 @@ def test_it_imports_uploaded_files_and_names_the_bad_one(client, organiser, seas
 
     page = response.content.decode()
     assert page.lstrip().startswith('<section id="result"')
-    assert "2026-03-05_t2.json" in page and "manche 1 : Il manque la main de Ben." in page
+    assert "2026-03-05_t2.json" in page and "Manche 1 : Il manque la main de Ben." in page
     assert LeagueGame.objects.count() == 1
 
 

@@ -14,265 +14,28 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
-
 from scorekeeper.explain import SHARED_RULES, card_label, format_params, number, rule_anchor
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.cards import JOKER, RANKS, SUITS, rank_of
 from scorekeeper.rules.units import to_number
 from scorekeeper.rules.variants import cactus_game, canasta
 from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, Variant
-from scorekeeper.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
+from scorekeeper.wording.rules import (  # the pages' sentences, kept importable from here
+    CALL_AFTER,
+    OPTION_LABELS,
+    POWER_CARDS,
+    POWER_EFFECTS,
+    RULE_STATEMENTS,
+    SNAP_FOR_OTHERS,
+    SNAP_NO_RETRY,
+    SNAP_SEVERAL,
+    SNAP_WHO,
+    SNAP_WRONG,
+    rule_facts,
+)
 from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, wording_for
-
-# -- what each rule says, in general (the step sentences say what it did) ------------
-RULE_STATEMENTS: dict[str, Promise] = {
-    "cactus.round_winner": _("On a « cactus » avec une main de %(limit)s ou moins. Parmi ceux qui ont "
-                             "cactus, la plus petite main gagne la manche et marque 1 ; les ex aequo "
-                             "gagnent tous."),
-    "cactus.cactus_not_lowest": _("Avoir cactus ne suffit pas : si quelqu'un a moins, on marque 0."),
-    "cactus.no_cactus": _("Sans cactus (plus de %(limit)s), on marque 0. Si personne n'a cactus, "
-                          "personne ne gagne la manche."),
-    "cactus.most_round_wins": _("Avec un nombre de manches convenu, la partie s'arrête après la dernière ; "
-                                "qui a gagné le plus de manches gagne (les ex aequo aussi). Sans nombre "
-                                "convenu, la partie ne s'arrête pas d'elle-même."),
-    "cactus.announcer_ignored": _("Celui qui a annoncé ne change rien au décompte : une annonce au-dessus "
-                                  "de %(limit)s (mémoire trompeuse) n'est pas sanctionnée par le score."),
-    "cactus_tas.has_cactus": _("Avec cactus (%(limit)s ou moins), on ne pioche pas : la manche ne coûte "
-                               "aucun kilo."),
-    "cactus_tas.draw_weight": _("Sans cactus, on pioche une carte, qui ajoute son poids en kilos "
-                                "(sa valeur au cactus). Chaque joueur sans cactus pioche exactement une "
-                                "carte ; les cartes piochées retournent au paquet."),
-    "cactus_tas.seven_flush": _("Un 7 pioché, c'est la chasse d'eau : les kilos du joueur retombent à 0."),
-    "cactus_tas.first_draw_seven": _("Exception : à la toute première pioche de la partie d'un joueur, "
-                                     "un 7 ajoute 7 kilos."),
-    "cactus_tas.fewest_kilos": _("Après le nombre de manches convenu, le moins de kilos gagne "
-                                 "(les ex aequo aussi)."),
-    "tamalou.announcer_lowest": _("L'annonceur marque 0 si personne n'a une main plus petite que la sienne."),
-    "tamalou.announcer_not_lowest": _("Si quelqu'un a moins que l'annonceur, l'annonceur marque la valeur "
-                                      "de sa main."),
-    "tamalou.at_or_below_announcer": _("Un autre joueur marque 0 si sa main ne vaut pas plus que celle de "
-                                       "l'annonceur."),
-    "tamalou.above_announcer": _("Un autre joueur dont la main vaut plus que celle de l'annonceur marque "
-                                 "sa valeur."),
-    "tamalou.no_call": _("Sans annonce, chacun marque la valeur de sa main."),
-    "tamalou.lowest_total_wins": _("Avec un nombre de manches convenu, la partie s'arrête après la "
-                                   "dernière et le plus petit total gagne."),
-    "koubo.announcer_strictly_lowest": _("L'annonceur dont la main est strictement la plus petite marque "
-                                         "%(call_won)s."),
-    "koubo.announcer_not_strictly_lowest": _("Sinon (égalité comprise), l'annonceur marque %(call_lost)s."),
-    "koubo.hand_value": _("Les autres joueurs, et tout le monde sans annonce, marquent leur main."),
-    "koubo.lowest_total_wins": _("La partie dure le nombre de manches convenu ; le plus petit total gagne."),
-    "dutch.hand_value": _("Chacun marque la valeur de sa main, l'annonceur compris ; la plus petite main "
-                          "gagne la manche."),
-    "dutch.eliminated": _("Après chaque manche, un joueur dont le total atteint %(out_at)s est éliminé : "
-                          "il ne joue plus les manches suivantes mais garde son total."),
-    "dutch.last_player_in": _("La partie s'arrête quand il reste au plus un joueur : il gagne, les "
-                              "éliminés perdent."),
-    "dutch.all_out_lowest_wins": _("Si les derniers joueurs sont éliminés à la même manche, le plus petit "
-                                   "total parmi eux gagne (les ex aequo aussi)."),
-    "tamoul.announcer_lowest": _("L'annonceur marque 0 si personne n'a une main plus petite que la sienne."),
-    "tamoul.announcer_not_lowest": _("Si quelqu'un a moins que l'annonceur, l'annonceur marque la valeur "
-                                     "de sa main."),
-    "tamoul.at_or_below_announcer": _("Un autre joueur marque 0 si sa main ne vaut pas plus que celle de "
-                                      "l'annonceur."),
-    "tamoul.above_announcer": _("Un autre joueur dont la main vaut plus que celle de l'annonceur marque "
-                                "sa valeur."),
-    "tamoul.no_call": _("Sans annonce, chacun marque la valeur de sa main."),
-    "tamoul.counter_call_won": _("Un contre-tamoul réussi (main strictement plus petite que celle de "
-                                 "l'annonceur) marque %(counter_won)s."),
-    "tamoul.counter_call_lost": _("Un contre-tamoul raté ajoute %(counter_lost)s aux points du joueur."),
-    "tamoul.hundred_drops_to_fifty": _("Un total qui tombe pile sur %(reset_from)s après une manche "
-                                       "redescend à %(reset_to)s (les points de la manche ne changent pas)."),
-    "tamoul.over_hundred_ends": _("Dès qu'un total dépasse %(limit)s, la partie s'arrête : le plus petit "
-                                  "total gagne, ceux au-dessus de %(limit)s perdent."),
-    "fontenaysien.scale": _("Chaque main se convertit au barème : %(scale)s."),
-    "fontenaysien.went_out": _("Qui s'est débarrassé de toutes ses cartes marque %(went_out)s au lieu "
-                               "du barème ; sa main doit être vide."),
-    "fontenaysien.losing_limit": _("Qui atteint la limite de perte (%(losing_limit)s, ou "
-                                   "%(half_losing_limit)s en demi-partie) perd, et la partie s'arrête."),
-    "fontenaysien.grand_winner_limit": _("Qui descend à la limite du grand gagnant (%(grand_winner_limit)s, "
-                                         "ou %(half_grand_winner_limit)s en demi-partie) gagne, et la "
-                                         "partie s'arrête."),
-    "fontenaysien.lowest_total_wins": _("Si la partie s'arrête sans grand gagnant, le plus petit total "
-                                        "gagne."),
-    "fontenaysien.announcer_ignored": _("L'annonceur ne change rien au décompte."),
-    "cabo.failed_call": _("Cabo raté : l'annonceur (le caboteur) dont la main vaut plus de %(limit)s "
-                          "marque %(failed)s…"),
-    "cabo.failed_call_others": _("… et tous les autres marquent 0."),
-    "cabo.beaten": _("Si un autre a moins que le caboteur, le caboteur marque sa main plus l'écart avec "
-                     "la plus petite main."),
-    "cabo.negative_call": _("Un caboteur sous zéro que personne ne bat marque 0…"),
-    "cabo.negative_call_bonus": _("… et chaque autre joueur reçoit en plus la valeur de sa main, "
-                                  "en positif."),
-    "cabo.call": _("Sinon le caboteur marque sa main."),
-    "cabo.hand_value": _("Les autres joueurs, et tout le monde sans cabo, marquent leur main…"),
-    "cabo.negative_counts_zero": _("… une main sous zéro comptant 0."),
-    "cabo.wrong_snaps": _("Chaque défausse rapide ratée ajoute %(wrong_snap)s points, dans tous les cas, "
-                          "même sans cabo."),
-    "cabo.lowest_total_wins": _("Avec un nombre de manches convenu, la partie s'arrête après la dernière "
-                                "et le plus petit total gagne."),
-    "dutch_toulousain.hand_value": _("Chacun marque la valeur de sa main."),
-    "dutch_toulousain.penalty_cards": _("Le dutcheur prend une carte de pénalité pour chaque joueur dont "
-                                        "la main est strictement plus petite que la sienne ; ces cartes "
-                                        "s'ajoutent à ses points."),
-    "dutch_toulousain.round_winner": _("Les plus petits points gagnent la manche ; en cas d'égalité, le "
-                                       "dutcheur s'il en est, sinon le premier ex aequo après lui dans "
-                                       "l'ordre des places (après la première place sans dutcheur)."),
-    "dutch_toulousain.over_hundred_ends": _("Dès qu'un total dépasse %(limit)s, la partie s'arrête : le "
-                                            "plus petit total gagne, ceux au-dessus perdent."),
-    "canasta.melded_cards": _("Un camp marque la valeur des cartes qu'il a posées."),
-    "canasta.natural_canasta": _("Chaque canasta naturelle (sans joker ni 2) : +%(natural)s."),
-    "canasta.mixed_canasta": _("Chaque canasta mixte : +%(mixed)s."),
-    "canasta.wild_canasta": _("Chaque canasta de jokers (7 jokers ou 2, rien d'autre) : +%(wild)s."),
-    "canasta.red_threes": _("Chaque 3 rouge : +%(red_three)s quand le camp a posé au moins une fois."),
-    "canasta.red_threes_all_four": _("Les quatre 3 rouges : +%(all_red_threes)s au lieu de "
-                                     "4 × %(red_three)s."),
-    "canasta.red_threes_without_meld": _("Sans aucune pose, les 3 rouges coûtent autant qu'ils auraient "
-                                         "rapporté."),
-    "canasta.going_out": _("Le camp qui termine la manche : +%(going_out)s."),
-    "canasta.going_out_concealed": _("Terminer d'un coup, sans avoir rien posé avant (main cachée) : "
-                                     "+%(going_out_concealed)s au lieu de %(going_out)s."),
-    "canasta.cards_in_hand": _("Les cartes restées en main se retirent, à leur valeur."),
-    "canasta.black_three_in_hand": _("Un 3 noir resté en main coûte %(black_three)s."),
-    "canasta.meld": _("Une pose : au moins 3 cartes, les naturelles d'un seul rang, au moins 2 "
-                      "naturelles, pas plus de jokers et de 2 que de naturelles, 3 au plus. Exceptions : "
-                      "la canasta de jokers ; les 3 noirs, posés à 3 ou 4 sans joker et seulement par "
-                      "le camp qui termine. Les 3 rouges ne se posent jamais. Un camp n'a pas deux poses "
-                      "du même rang."),
-    "canasta.opening": _("La première pose d'un camp dans une manche doit valoir au moins : %(minimums)s "
-                         "(sauf pour le camp qui termine main cachée)."),
-    "canasta.went_out_canastas": _("Pour terminer, il faut au moins une canasta à quatre joueurs, deux à "
-                                   "deux joueurs ; à deux, la main de celui qui termine est vide."),
-    "canasta.target": _("La partie s'arrête quand un camp atteint %(target)s ; le plus haut total gagne."),
-    "cactus_game.set": _("Une série : trois personnages identiques, les jokers complétant n'importe "
-                         "lesquels. Charlie rapporte %(charlie)s, Spike %(spike)s, Walter %(walter)s, "
-                         "trois jokers %(jokers)s. Une série ne peut pas être arrêtée."),
-    "cactus_game.free_point": _("Point gratuit : +1."),
-    "cactus_game.steal_point": _("Vol de Point : la cible perd un Point, le joueur le gagne ; la cible "
-                                 "doit en avoir un et ne peut pas être le joueur."),
-    "cactus_game.stopped": _("Un Stop annule une action avant son effet ; un Stop peut arrêter un Stop. "
-                             "Une chaîne de longueur impaire annule l'action…"),
-    "cactus_game.stop_stopped": _("… une chaîne de longueur paire la laisse avoir lieu."),
-    "cactus_game.turn_ends": _("Le tour s'arrête au premier coup qui fait gagner un Point ou piocher et "
-                               "qui a lieu ; rien ne se joue après dans ce tour."),
-    "cactus_game.turn_order": _("Les tours suivent l'ordre des places, en commençant par n'importe qui."),
-    "cactus_game.point_cards": _("Il n'existe que %(point_cards)s cartes Point : un gain qui en "
-                                 "demanderait une de plus est refusé."),
-    "cactus_game.target": _("Le premier à atteindre l'objectif gagne : %(targets)s."),
-    "deck": _("Une carte ne peut pas apparaître dans une manche plus souvent que le paquet ne la "
-              "contient (toutes les mains et les cartes comptées avec elles)."),
-    "end": _("Une fois la partie finie, on ne peut plus ajouter de manche."),
-}
-
-
-def rule_facts(variant: Variant) -> dict[str, Any]:
-    """The numbers the statements quote: the declaration's `numbers` (in points), the
-    call's threshold as `limit` unless the variant names its own limit."""
-    threshold = variant.call.threshold if variant.call else None
-    facts: dict[str, Any] = {"limit": to_number(threshold, variant.scale) if threshold else None,
-                             **variant.numbers}
-    facts["scale"] = _fontenaysien_scale()
-    facts["minimums"] = _opening_minimums()
-    facts["targets"] = _cactus_game_targets(variant)
-    return facts
-
-
-def _fontenaysien_scale() -> str:
-    parts, low = [], None
-    for highest, points in FONTENAYSIEN_SCALE:
-        span = number(highest) if low is None else f"{number(low)}–{number(highest)}"
-        parts.append(f"{span} → {number(points)}")
-        low = highest + 1
-    parts.append(_("%(low)s ou plus → %(points)s") % {"low": number(low), "points": number(FONTENAYSIEN_TOP)})
-    return " ; ".join(str(p) for p in parts)
-
-
-def _opening_minimums() -> str:
-    """ "total sous 0 → 15 ; 0–1495 → 50 ; …", lowest band first (the engine lists the highest first)."""
-    bands = []
-    upper = None
-    for lowest, minimum in canasta.OPENING_MINIMUMS:
-        if upper is None:
-            span = str(_("%(low)s ou plus") % {"low": lowest})
-        else:
-            span = f"{lowest}–{upper - 5}"  # totals move in steps of 5
-        bands.append(f"{span} → {minimum}")
-        upper = lowest
-    below = str(_("total sous 0 → %(minimum)s") % {"minimum": canasta.OPENING_BELOW_ZERO})
-    return " ; ".join([below, *reversed(bands)])
-
-
-def _cactus_game_targets(variant: Variant) -> str:
-    spans: dict[int, list[int]] = {}
-    for players in range(variant.min_players, variant.max_players + 1):
-        spans.setdefault(cactus_game.target_for(players), []).append(players)
-    return " ; ".join(str(_("%(points)s Points à %(players)s joueurs") % {
-        "points": target, "players": f"{p[0]}–{p[-1]}" if len(p) > 1 else p[0]}) for target, p in spans.items())
-
-
-CALL_AFTER: dict[str, Promise] = {
-    "one_more_turn_each": _("chaque autre joueur joue encore un tour ; l'annonceur ne rejoue pas."),
-    "round_stops": _("la manche s'arrête tout de suite."),
-    "one_last_turn_each": _("on joue un dernier tour de table."),
-    "counter_call_next_turn": _("pendant le tour suivant, un autre joueur peut dire « contre-tamoul » ; "
-                                "les pouvoirs ne peuvent pas viser l'annonceur."),
-    "one_last_turn_until_caller": _("on joue un dernier tour, jusqu'à revenir à l'annonceur ; un joueur "
-                                    "qui jette sa dernière carte arrête la manche sur-le-champ."),
-    "one_last_turn_caller_cards_sideways": _("on joue un dernier tour ; les cartes du caboteur sont "
-                                             "tournées de côté : personne ne peut les prendre ni les "
-                                             "échanger."),
-    "caller_frozen_until_their_turn": _("les cartes du dutcheur sont gelées (il ne défausse plus vite, on "
-                                        "ne peut pas le viser) jusqu'à ce que son tour revienne, et la "
-                                        "manche s'arrête alors."),
-}
-
-SNAP_WHO: dict[str, Promise] = {
-    "anyone": _("Tout le monde peut défausser vite, à tout moment, une carte de même rang que celle du "
-                "dessus de la défausse."),
-    "others": _("Après une défausse, les autres joueurs peuvent jeter vite une carte de même rang."),
-    "own_turn": _("Seulement pendant son propre tour : on jette une carte de même rang que celle visible "
-                  "sur la défausse."),
-}
-SNAP_SEVERAL = {
-    True: _("Plusieurs cartes de même rang peuvent être jetées sur une même défausse."),
-    False: _("Une seule carte passe par défausse : la plus rapide ; les plus lents reprennent leur carte, "
-             "sans pénalité."),
-}
-SNAP_WRONG: dict[str, Promise] = {
-    "penalty_card": _("Une défausse rapide ratée : la carte revient au joueur, avec une carte de pénalité."),
-    "penalty_card_card_stays": _("Une défausse rapide ratée : la carte reste sur la défausse, et le joueur "
-                                 "prend une carte de pénalité à la place, qu'il ne peut pas défausser vite "
-                                 "avant son prochain tour."),
-    "two_points": _("Une défausse rapide ratée coûte %(points)s points, sans carte de pénalité."),
-}
-SNAP_NO_RETRY = _("Après une défausse ratée, ce joueur ne peut plus tenter sa chance sur cette défausse.")
-SNAP_FOR_OTHERS = _("Jeu pour autrui : un joueur qui connaît une carte d'un autre peut la défausser vite "
-                    "à sa place, puis lui donne une de ses cartes.")
-
-POWER_EFFECTS: dict[str, Promise] = {
-    "look_own": _("regarder une de ses cartes"),
-    "look_other": _("regarder une carte d'un adversaire"),
-    "look_any": _("regarder n'importe quelle carte, les siennes comprises"),
-    "blind_swap": _("échanger une de ses cartes avec celle d'un adversaire, sans regarder"),
-    "look_other_then_swap": _("regarder une carte d'un adversaire, puis l'échanger avec une des siennes "
-                              "si on le souhaite"),
-    "look_other_then_swap_shown": _("regarder une carte d'un adversaire et l'échanger si on le souhaite, "
-                                    "en montrant les deux"),
-    "look_own_then_next_player": _("regarder une de ses cartes ; si le joueur oublie ou refuse, le "
-                                   "suivant peut s'en servir"),
-    "swap_with_other": _("échanger une de ses cartes avec celle d'un autre joueur"),
-    "swap_two_cards": _("échanger obligatoirement deux cartes, entre deux autres joueurs ou avec soi"),
-    "give_stock_card": _("donner la carte du dessus de la pioche au joueur de son choix"),
-}
-POWER_CARDS = {"black K": _("R noir"), "red K": _("R rouge")}
-
-OPTION_LABELS: dict[str, Promise] = {
-    "rounds": _("Nombre de manches"),
-    "half_game": _("Demi-partie"),
-}
 
 # -- the page's data --------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
+
 from scorekeeper.explain import SHARED_RULES, card_label, format_params, number, rule_anchor
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.cards import JOKER, RANKS, SUITS, rank_of

@@ -3,9 +3,10 @@
 Deck, card values, call, snap, powers and options are read from
 `VARIANTS[key]` (and canasta's and cactus-game's module constants), never
 re-typed here. What is prose — how a round goes, what each rule says, and the
-readings we apply — is written below in French (msgids) with its English in
-the .po. Each rule identifier gets an element whose id is `rule_anchor(rule)`,
-so the "why this score" view and the engine's problems can link to it.
+readings we apply — comes from the wording layer (scorekeeper/wording/rules.py
+and variants.py). Each rule identifier gets an element whose id is
+`rule_anchor(rule)`, so the "why this score" view and the engine's problems can
+link to it.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ from scorekeeper.wording.rules import (  # the pages' sentences, kept importable
     SNAP_WRONG,
     rule_facts,
 )
-from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, wording_for
+from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, statement, wording_for
 
 # -- the page's data --------------------------------------------------------------------
 
@@ -149,7 +149,7 @@ def option_rows(variant: Variant) -> list[dict[str, str]]:
 
 def rule_rows(variant: Variant) -> list[dict[str, str]]:
     facts = format_params(rule_facts(variant), variant.key)
-    return [{"rule": rule, "anchor": rule_anchor(rule), "text": str(RULE_STATEMENTS[rule]) % facts}
+    return [{"rule": rule, "anchor": rule_anchor(rule), "text": str(statement(variant, rule, RULE_STATEMENTS)) % facts}
             for rule in variant.rules if rule not in SHARED_RULES]
 
 
@@ -160,7 +160,7 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "variant": variant,
         "lead": FAMILY_LEADS[variant.family],
         "players": players_label(variant),
-        "play": [*FAMILY_PLAY[variant.family], *words.play_extras],
+        "play": [str(text) % facts for text in (*FAMILY_PLAY[variant.family], *words.play_extras)],
         "deck_rows": deck_rows(variant),
         "deck_size": variant.deck.size if variant.deck else None,
         "deck_copies": variant.deck.copies["AS"] if variant.deck else None,  # jokers aside

@@ -11,7 +11,8 @@ Numbers are never typed into these sentences: they come from the declaration's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.functional import Promise
@@ -19,6 +20,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.explain import number  # the one number formatter (moving to wording.text)
 from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
+
+from .steps import STEP_SENTENCES
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +38,11 @@ class VariantWording:
     blurb: Promise | str = ""  # one line, to choose the game at a glance
     play_extras: tuple[Promise | str, ...] = ()  # what it adds to its family's way of playing
     readings: tuple[Reading, ...] = ()
+    # A variant added at run time brings the sentences of its own rule ids: what a step
+    # did (why-this-score) and what the rule says (its rules page). The shipped variants'
+    # are in steps.py and the rules pages' statements.
+    steps: Mapping[str, Promise | str] = field(default_factory=dict)
+    statements: Mapping[str, Promise | str] = field(default_factory=dict)
 
 
 # -- per family (own words) --------------------------------------------------------------
@@ -224,13 +232,22 @@ NONE = VariantWording()
 
 
 def register(key: str, wording: VariantWording) -> None:
-    """Add (or replace) a variant's words: a new variant's module calls this beside
-    scorekeeper.rules.registry.register."""
+    """Add (or replace) a variant's words, its steps' sentences with them: a new
+    variant's module calls this beside scorekeeper.rules.registry.register."""
     WORDING[key] = wording
+    STEP_SENTENCES.update(wording.steps)
 
 
 def unregister(key: str) -> None:
-    WORDING.pop(key, None)
+    wording = WORDING.pop(key, None)
+    for rule in wording.steps if wording is not None else ():
+        STEP_SENTENCES.pop(rule, None)
+
+
+def statement(variant: Any, rule: str, statements: Mapping[str, Any]) -> Any:
+    """What `rule` says in general: from the shipped `statements`, else the variant's own."""
+    found = statements.get(rule)
+    return found if found is not None else wording_for(variant).statements.get(rule, rule)
 
 
 def wording_for(variant: Any) -> VariantWording:

@@ -168,7 +168,7 @@ class Game(models.Model):
                 return already
         if game.finished:
             raise RecordError([Problem("the game is finished: no more rounds", len(stored) + 1, "end",
-                                       "game.finished", {"last": len(stored)})])
+                                       code="game.finished", params={"last": len(stored)})])
         result = game.score([r.data for r in stored] + [data])
         new = Round.objects.create(game=game, number=len(stored) + 1, data=data, request_id=request_id)
         game._store(result, stored + [new])
@@ -284,15 +284,15 @@ def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
     problems = []
     for name in [*names, *teams]:
         if any(unicodedata.category(ch) == "Cc" for ch in name):
-            problems.append(Problem(f"the name {name!r} contains a control character", None, "players",
-                                    "name.control_character", {"player": name}))
+            problems.append(Problem(f"the name {name!r} contains a control character",
+                                    code="name.control_character", params={"player": name}, field="players"))
     seen: dict[str, str] = {}
     for name in names:
         first = seen.setdefault(name.casefold(), name)
         if first != name:
             problems.append(Problem(f"players {first!r} and {name!r} differ only in upper/lower case",
-                                    None, "players", "players.same_name_ignoring_case",
-                                    {"player": name, "other": first}))
+                                    code="players.same_name_ignoring_case",
+                                    params={"player": name, "other": first}, field="players"))
     if problems:
         raise RecordError(problems)
 

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
+from tests.browser.play_helpers import pick_hand
 from tests.factories import make_game
 from tests.referee.servers import start_daphne, stop_daphne
 
@@ -111,9 +112,9 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     expect(ana.locator(".log-list")).to_contain_text("Ben reprend 7♠")
     ana.screenshot(path=artifacts / "referee-log-ana.png", full_page=True)
     ana.goto(f"{daphne}/tables/{table.code}/reveal/")
-    ana.get_by_label("Ana").fill("AS 2H")
-    ana.get_by_label("Ben").fill("9S 9H KH 4C 3D")
-    ana.get_by_label("Chloé").fill("10C QD JS")
+    pick_hand(ana, "Ana", ["AS", "2H"])  # the score sheet's card picker (test_reveal_picker.py: in French)
+    pick_hand(ana, "Ben", ["9S", "9H", "KH", "4C", "3D"])
+    pick_hand(ana, "Chloé", ["10C", "QD", "JS"])
     ana.screenshot(path=artifacts / "referee-reveal-ana.png", full_page=True)
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
     expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")

@@ -1,0 +1,72 @@
+"""The live table's reveal on a phone, in French: the hands are picked with the score
+sheet's card picker as the page writes cards (tap R, then ♥), saved to the score sheet,
+and the sheet says them the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from referee.models import LiveTable
+from tests.factories import make_game
+from tests.referee.servers import start_daphne, stop_daphne
+
+
+@pytest.fixture
+def daphne(transactional_db: None) -> Iterator[str]:
+    """Daphne (the table page opens a WebSocket) on 127.0.0.1 and a free port."""
+    process = start_daphne(static=True)
+    try:
+        yield f"http://127.0.0.1:{process.port.value}"
+    finally:
+        stop_daphne(process)
+
+
+def pick_french(page: Page, player: str, cards: list[tuple[str, str]]) -> None:
+    """Tap the player's hand, then each card by what the French picker shows: its rank
+    ("R", "D", "V", "10"…) then its suit, read out by name ("cœur"); "Joker" alone."""
+    block = page.locator("fieldset.hand").filter(has=page.locator("legend", has_text=player))
+    block.locator(".chips").tap()
+    picker = page.locator("#picker")
+    for rank, suit in cards:
+        picker.get_by_role("button", name=rank, exact=True).tap()
+        if suit:
+            picker.get_by_role("button", name=suit, exact=True).tap()
+
+
+def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
+    table = LiveTable.open_for(game)
+    phone = browser.new_context(**{**browser_context_args, "locale": "fr-FR"}).new_page()
+    phone.goto(f"{daphne}/tables/{table.code}/join/")
+    phone.get_by_role("button", name="Ana", exact=True).tap()
+    expect(phone.locator("#link-status")).to_have_text("en direct")
+    table.record("call.made", {"player": "Ana"}, table.members.get(seat="Ana"))
+
+    phone.get_by_role("link", name="Fin de manche : révéler les mains").tap()
+    expect(phone.locator("#entry-form")).to_contain_text("Ana a annoncé")
+    pick_french(phone, "Ana", [("R", "cœur"), ("3", "pique")])
+    pick_french(phone, "Ben", [("D", "carreau"), ("10", "trèfle")])
+    pick_french(phone, "Chloé", [("V", "pique"), ("Joker", "")])
+    ana = phone.locator("fieldset.hand").filter(has=phone.locator("legend", has_text="Ana"))
+    expect(ana.locator(".chip")).to_have_text(["R♥", "3♠"])
+    expect(phone.locator("fieldset.hand").nth(2).locator(".chip")).to_have_text(["V♠", "Joker"])
+    expect(phone.locator("#preview tbody tr")).to_have_count(3)  # the live preview answered
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.screenshot(path=artifacts / "reveal-picker-fr.png", full_page=True)
+
+    phone.get_by_role("button", name="Envoyer à la feuille de score").tap()
+    expect(phone).to_have_url(f"{daphne}{game.get_absolute_url()}")
+    stored = game.rounds.get().data
+    assert stored["hands"] == {"Ana": ["KH", "3S"], "Ben": ["QD", "10C"], "Chloé": ["JS", "JK"]}
+    assert stored["announcer"] == "Ana"
+
+    # The sheet explains Ana's points with the cards written the French way.
+    phone.locator("table a[href$='why/?player=Ana']").first.tap()
+    expect(phone.get_by_text("R♥ 0 + 3♠ 3 = 3")).to_be_visible()
+    phone.screenshot(path=artifacts / "reveal-picker-sheet-fr.png", full_page=True)

@@ -8,7 +8,15 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.card_names import card_name, card_text, cards_text, picker_labels, placeholder, rank_text, suits
+from scorekeeper.card_names import (
+    card_name,
+    card_text,
+    cards_text,
+    picker_labels,
+    placeholder,
+    rank_text,
+    suits,
+)
 from scorekeeper.rules.cards import ALL_CODES, read_card, read_cards
 
 

@@ -8,7 +8,6 @@ from django.urls import reverse
 
 from referee.models import LiveTable, TableEvent
 from referee.views import cookie_name
-from scorekeeper.models import Game
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

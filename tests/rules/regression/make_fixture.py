@@ -4,6 +4,7 @@ with the engine's output at the time of writing (see engine_output.py).
 
     python tests/rules/regression/make_fixture.py            # write everything anew
     python tests/rules/regression/make_fixture.py --problems  # rewrite the problems only
+    python tests/rules/regression/make_fixture.py --add codes # write one group that is not there yet
 
 The second form is for a deliberate change of what problems carry (a code, a field);
 it refuses to write when a result or a step would change, since scores never may.
@@ -13,6 +14,7 @@ generator staying the same.
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
 import random
 import sys
@@ -280,11 +282,29 @@ def text_cases() -> list[dict[str, Any]]:
     return [{"name": f"text-{i:02d}", "text": t} for i, t in enumerate(TEXTS)]
 
 
+def code_cases() -> list[dict[str, Any]]:
+    """The smallest record raising each problem code and reason code (the wording
+    tests' triggers), so every code's params and field are pinned too."""
+    path = ROOT / "tests" / "scorekeeper" / "problem_triggers.py"
+    spec = importlib.util.spec_from_file_location("problem_triggers", path)
+    triggers = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(triggers)
+    cases = []
+    for code, trigger in {**triggers.TRIGGERS, **triggers.REASON_TRIGGERS}.items():
+        if isinstance(trigger, dict) and isinstance(trigger.get("text"), bytes):
+            continue  # a fixture is JSON text: undecodable bytes cannot be stored in it
+        case = {"name": f"code-{code}"}
+        case.update(trigger if isinstance(trigger, dict) and "text" in trigger else {"record": trigger})
+        cases.append(case)
+    return cases
+
+
 def all_groups() -> dict[str, list[dict[str, Any]]]:
     rng = random.Random(SEED)
     groups = {v: cases_for(v, rng) for v in VARIANTS}
     groups["examples"] = example_cases()
     groups["texts"] = text_cases()
+    groups["codes"] = code_cases()
     return groups
 
 
@@ -309,7 +329,14 @@ def main(argv: list[str]) -> int:
                 case["output"] = now
             write(path, cases)
         return 0
-    for group, cases in all_groups().items():
+    groups = all_groups()
+    if "--add" in argv:  # a new group only: the others stay as they were written
+        wanted = argv[argv.index("--add") + 1]
+        if (FIXTURES / f"{wanted}.json").exists():
+            print(f"{wanted}.json is there already; nothing written")
+            return 1
+        groups = {wanted: groups[wanted]}
+    for group, cases in groups.items():
         for case in cases:
             case["output"] = engine_output(case)
         write(FIXTURES / f"{group}.json", cases)

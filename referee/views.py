@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.card_names import picker_labels, placeholder, rank_text, suits
+from scorekeeper.card_names import picker_labels, placeholder, rank_name, rank_text, suits
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm
 from scorekeeper.entry.picker import picker_deck
@@ -278,10 +278,10 @@ def _recent_rulings(table: LiveTable) -> list[str]:
     return [describe(r) for _, rs in table.history()[-30:] for r in rs][::-1]
 
 
-def _ranks(deck: Deck | None) -> list[tuple[str, str]]:
-    """(rank, as the page writes it) for the ranks the deck holds, the joker last."""
+def _ranks(deck: Deck | None) -> list[tuple[str, str, str]]:
+    """(rank, as the page writes it, as it is said) for the ranks the deck holds, the joker last."""
     present = {rank_of(c) for c in (deck.codes if deck else ())}
-    return [(r, rank_text(r)) for r in (*RANKS, JOKER) if r in present]
+    return [(r, rank_text(r), rank_name(r)) for r in (*RANKS, JOKER) if r in present]
 
 
 def _suits(deck: Deck | None) -> list[tuple[str, str, bool, str]]:

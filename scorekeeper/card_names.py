@@ -57,6 +57,13 @@ def rank_text(rank: str) -> str:
     return notation(rank + "S", page_language())[:-1] if rank in RANKS else rank
 
 
+def rank_name(rank: str) -> str:
+    """A rank said in words ("roi", "as"); number ranks are said as their digits."""
+    if rank == JOKER:
+        return notation(JOKER)
+    return str(RANK_NAMES.get(rank, rank))
+
+
 def suit_name(suit: str) -> str:
     return str(SUIT_NAMES.get(suit, suit))
 

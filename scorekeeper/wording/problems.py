@@ -177,6 +177,10 @@ def _words(params: dict[str, Any], field: str) -> Params:
         out["why"] = reason_text(params["reason"], params.get("reason_params"))
     if "rank" in params:
         out["rank"] = rank_text(str(params["rank"]))
+    for key in ("first", "second"):  # teams.opposite: the two pairs of partners
+        pair = params.get(key)
+        if isinstance(pair, list) and len(pair) == 2:
+            out[key] = gettext("%(one)s et %(other)s") % {"one": pair[0], "other": pair[1]}
     who = params.get("player") or params.get("side")
     if who:
         out["who"] = str(who)

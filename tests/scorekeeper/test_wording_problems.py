@@ -213,3 +213,9 @@ def test_it_links_a_problem_to_the_rule_it_breaks_on_the_variant_page():
     draw = problem_for("cactus_tas.draw_missing")
     assert problem_link(draw, "cactus-tas") == "/rules/cactus-tas/#cactus-tas-draw-weight"
     assert problem_link(Problem("no rule", code="x"), "tamalou") is None
+
+
+def test_it_names_each_pair_of_partners_with_and_in_the_pages_language__teams_opposite():
+    problem = problem_for("teams.opposite")
+    assert said(problem, "fr") == "Les partenaires sont assis face à face : Ana et Chloé contre Ben et Dan."
+    assert "Ana and Chloé" in said(problem, "en")

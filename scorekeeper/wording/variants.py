@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.explain import number  # the one number formatter (moving to wording.text)
 from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
 
+from .problems import PROBLEM_SENTENCES
 from .steps import STEP_SENTENCES
 
 
@@ -43,6 +44,8 @@ class VariantWording:
     # are in steps.py and the rules pages' statements.
     steps: Mapping[str, Promise | str] = field(default_factory=dict)
     statements: Mapping[str, Promise | str] = field(default_factory=dict)
+    # ...and of the problem codes its own checks raise (params as placeholders).
+    problems: Mapping[str, Promise | str] = field(default_factory=dict)
 
 
 # -- per family (own words) --------------------------------------------------------------
@@ -236,12 +239,15 @@ def register(key: str, wording: VariantWording) -> None:
     variant's module calls this beside scorekeeper.rules.registry.register."""
     WORDING[key] = wording
     STEP_SENTENCES.update(wording.steps)
+    PROBLEM_SENTENCES.update(wording.problems)
 
 
 def unregister(key: str) -> None:
     wording = WORDING.pop(key, None)
     for rule in wording.steps if wording is not None else ():
         STEP_SENTENCES.pop(rule, None)
+    for code in wording.problems if wording is not None else ():
+        PROBLEM_SENTENCES.pop(code, None)
 
 
 def statement(variant: Any, rule: str, statements: Mapping[str, Any]) -> Any:

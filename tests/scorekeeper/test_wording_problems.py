@@ -219,3 +219,14 @@ def test_it_names_each_pair_of_partners_with_and_in_the_pages_language__teams_op
     problem = problem_for("teams.opposite")
     assert said(problem, "fr") == "Les partenaires sont assis face à face : Ana et Chloé contre Ben et Dan."
     assert "Ana and Chloé" in said(problem, "en")
+
+
+def test_it_words_the_problem_codes_a_variant_registered_at_run_time_brings():
+    from scorekeeper.wording.variants import VariantWording, register, unregister
+    problem = Problem("toy English", 1, None, "toy.too_many_jokers", {"count": 3}, "hands")
+    register("toy-words", VariantWording(problems={"toy.too_many_jokers": "Trop de jokers : %(count)s."}))
+    try:
+        assert said(problem, "fr") == "Trop de jokers : 3."
+    finally:
+        unregister("toy-words")
+    assert said(problem, "fr") == "Quelque chose ne va pas ici (toy.too_many_jokers)."

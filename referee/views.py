@@ -213,10 +213,14 @@ def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, pr
     game = table.game
     variant = game.rules
     preview = preview or Preview()
+    # The announcer is the table's caller and has no field here: its messages go on top.
+    if "announcer" in preview.errors:
+        preview.errors.setdefault("top", []).extend(preview.errors.pop("announcer"))
     return {
         "table": table, "game": game, "state": state, "variant": variant, "form": form,
         "entry": adapter_of(form), "preview": preview, "errors": attach_errors(form, preview),
-        "slots": preview.slots(field_keys(form)), "deck": picker_deck(variant, picker_labels()),
+        "slots": preview.slots([k for k in field_keys(form) if k != "announcer"]),
+        "deck": picker_deck(variant, picker_labels()),
         "cards_placeholder": placeholder(),
         # Cactus-tas: only a player above the call limit (without cactus) draws a card.
         "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras

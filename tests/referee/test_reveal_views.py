@@ -136,3 +136,16 @@ def test_a_spectator_is_sent_to_the_score_sheet_instead_of_the_reveal(client: Cl
     seated(client, table, role="spectator", seat=None)
     response = client.get(reveal_url(table))
     assert response.status_code == 302 and response.url == table.game.get_absolute_url()
+
+
+def test_a_problem_about_the_announcer_shows_on_top_since_the_table_names_the_caller(client: Client):
+    from referee.reveal import reveal_form
+    from referee.views import _reveal_context
+    from scorekeeper.entry.preview import Preview
+
+    table = open_table()
+    state = table.state()
+    form = reveal_form(table.game.rules, table.game.player_names(), state)
+    context = _reveal_context(table, form, state, Preview(errors={"announcer": ["« Zoé » ?"]}, checked=True), None)
+    assert context["errors"]["top"] == ["« Zoé » ?"] and "announcer" not in context["errors"]
+    assert "announcer" not in dict(context["slots"])

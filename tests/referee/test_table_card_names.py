@@ -12,8 +12,10 @@ from tests.referee.test_views import open_table, seated
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize(("language", "king", "hearts"), [("fr", ('aria-label="roi">R<'), 'aria-label="cœur">♥<'),
-                                                          ("en", ('aria-label="king">K<'), 'aria-label="hearts">♥<')])
+# A rank's spoken name follows its letter ("R (roi)"): a voice-control user says what is shown.
+@pytest.mark.parametrize(("language", "king", "hearts"), [
+    ("fr", '>R<span class="visually-hidden"> (roi)</span><', 'aria-label="cœur">♥<'),
+    ("en", '>K<span class="visually-hidden"> (king)</span><', 'aria-label="hearts">♥<')])
 def test_the_tables_card_chooser_writes_and_names_cards_in_the_pages_language(client: Client, language, king,
                                                                               hearts):
     table = open_table()

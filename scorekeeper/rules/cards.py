@@ -165,6 +165,9 @@ def _code_of(match: re.Match[str]) -> str:
 def read_cards(text: str) -> list[str]:
     """The canonical codes in typed text, in order; a piece that is no card is kept as
     typed, so the engine names it where it stands ("ZZ is not a card")."""
+    codes = text.split()
+    if all(code in _PARSED for code in codes):  # what the picker posts: canonical already
+        return codes
     return [p.code or p.text for p in read_pieces(text)]
 
 

@@ -149,3 +149,12 @@ def test_a_problem_about_the_announcer_shows_on_top_since_the_table_names_the_ca
     context = _reveal_context(table, form, state, Preview(errors={"announcer": ["« Zoé » ?"]}, checked=True), None)
     assert context["errors"]["top"] == ["« Zoé » ?"] and "announcer" not in context["errors"]
     assert "announcer" not in dict(context["slots"])
+
+
+def test_it_asks_cactus_tas_draws_and_reads_them_as_the_page_shows_them(client: Client):
+    table = open_table("cactus-tas", ["Ana", "Ben"])
+    seated(client, table)
+    assert 'name="draw-1"' in client.get(reveal_url(table)).content.decode()
+    response = client.post(reveal_url(table), hands("A♠ 2♦", 20) | {"draw-1": "d♥"})
+    assert response.status_code == 302
+    assert table.game.rounds.get().data["draws"] == {"Ben": "QH"}

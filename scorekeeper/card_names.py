@@ -78,7 +78,7 @@ def card_name(code: Any) -> str:
     if suit not in SUIT_NAMES:
         return code
     rank = rank_of(code)
-    return gettext("%(rank)s de %(suit)s") % {"rank": RANK_NAMES.get(rank, rank), "suit": SUIT_NAMES[suit]}
+    return card_name_pattern() % {"rank": RANK_NAMES.get(rank, rank), "suit": SUIT_NAMES[suit]}
 
 
 def suits() -> list[tuple[str, str, bool, str]]:
@@ -88,9 +88,16 @@ def suits() -> list[tuple[str, str, bool, str]]:
 
 def picker_labels() -> dict[str, str]:
     """What a card picker needs to write a card the page's way: each rank's letter,
-    each suit's symbol (under "symbol-S"...) and name (under "S"...), the joker's word."""
+    each suit's symbol (under "symbol-S"...) and name (under "S"...), the joker's word;
+    and to say it ("name-K": "roi", "of": "{rank} de {suit}")."""
     return ({r: rank_text(r) for r in RANKS} | {f"symbol-{s}": SUIT_SYMBOLS[s] for s in SUITS}
-            | {s: suit_name(s) for s in SUITS} | {JOKER: notation(JOKER)})
+            | {s: suit_name(s) for s in SUITS} | {JOKER: notation(JOKER)}
+            | {f"name-{r}": rank_name(r) for r in RANK_NAMES}
+            | {"of": card_name_pattern() % {"rank": "{rank}", "suit": "{suit}"}})
+
+
+def card_name_pattern() -> str:
+    return gettext("%(rank)s de %(suit)s")
 
 
 def placeholder() -> str:

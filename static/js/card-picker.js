@@ -31,6 +31,13 @@
     if (!symbol) return code; // typed text that is no card: shown as typed
     return (names[rank] || rank) + symbol;
   }
+  // The same card said in words for screen readers ("roi de cœur"), from the same labels.
+  function spoken(code) {
+    var p = picker(), names = p ? JSON.parse(p.dataset.labels) : {};
+    var rank = code.slice(0, -1), suit = code.slice(-1);
+    if (code === "JK" || !names["symbol-" + suit] || !names.of) return label(code);
+    return names.of.replace("{rank}", names["name-" + rank] || rank).replace("{suit}", names[suit]);
+  }
   function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
 
   // A tap adds one card; asking the engine after every card would cost a preview per
@@ -116,7 +123,8 @@
       var input = field.querySelector("[data-cards]"), chips = field.querySelector(".chips");
       var html = codes(input).map(function (c, i) {
         var red = /[HD]$/.test(c) ? " red" : "";
-        return '<button type="button" class="chip' + red + '" data-remove="' + i + '">' + label(c).replace(/</g, "&lt;") + "</button>";
+        return '<button type="button" class="chip' + red + '" data-remove="' + i + '" aria-label="' +
+          spoken(c).replace(/"/g, "&quot;").replace(/</g, "&lt;") + '">' + label(c).replace(/</g, "&lt;") + "</button>";
       }).join("");
       chips.innerHTML = html || '<span class="chips-empty">' + empty + "</span>";
     });

@@ -55,6 +55,7 @@ def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
     pick_french(phone, "Chloé", [("V", "pique"), ("Joker", "")])
     ana = phone.locator("fieldset.hand").filter(has=phone.locator("legend", has_text="Ana"))
     expect(ana.locator(".chip")).to_have_text(["R♥", "3♠"])
+    expect(ana.locator(".chip").first).to_have_accessible_name("roi de cœur")  # said in French too
     expect(phone.locator("fieldset.hand").nth(2).locator(".chip")).to_have_text(["V♠", "Joker"])
     expect(phone.locator("#preview tbody tr")).to_have_count(3)  # the live preview answered
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390

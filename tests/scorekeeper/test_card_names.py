@@ -53,9 +53,11 @@ def test_it_gives_the_picker_letters_symbols_and_suit_names_in_the_pages_languag
     with translation.override("fr"):
         labels = picker_labels()
         assert (labels["K"], labels["symbol-H"], labels["H"], labels["JK"]) == ("R", "♥", "cœur", "Joker")
+        assert (labels["name-K"], labels["of"]) == ("roi", "{rank} de {suit}")
         assert [name for _, _, _, name in suits()] == ["pique", "cœur", "carreau", "trèfle"]
     with translation.override("en"):
-        assert (picker_labels()["K"], picker_labels()["H"]) == ("K", "hearts")
+        assert (picker_labels()["K"], picker_labels()["H"], picker_labels()["of"]) == ("K", "hearts",
+                                                                                        "{rank} of {suit}")
 
 
 def test_its_placeholder_is_written_as_the_page_writes_cards_and_reads_back():

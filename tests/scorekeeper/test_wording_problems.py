@@ -230,3 +230,13 @@ def test_it_words_the_problem_codes_a_variant_registered_at_run_time_brings():
     finally:
         unregister("toy-words")
     assert said(problem, "fr") == "Quelque chose ne va pas ici (toy.too_many_jokers)."
+
+
+def test_it_lists_every_shape_a_field_shape_problem_expects():
+    expected = set()
+    for path in (ROOT / "scorekeeper" / "rules").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "expected" and isinstance(node.value, ast.Constant):
+                if isinstance(node.value.value, str):
+                    expected.add(node.value.value)
+    assert expected and expected <= set(EXPECTED_SHAPES)

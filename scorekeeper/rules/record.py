@@ -151,8 +151,8 @@ def _read_players(raw: Any, variant: Variant, problems: Problems) -> list[str] |
         else:
             players.append(trimmed)
     if ok and not variant.min_players <= len(players) <= variant.max_players:
-        if variant.key == "canasta":
-            allowed, code = "2 or 4", "players.count_either"
+        if variant.player_counts:  # not every count between (canasta: 2 or 4)
+            allowed, code = " or ".join(map(str, variant.player_counts)), "players.count_either"
         else:
             allowed, code = f"{variant.min_players} to {variant.max_players}", "players.count"
         problems.add(f"{variant.key} is played by {allowed} players, not {len(players)}",

@@ -139,9 +139,11 @@ class Canasta(Variant):
     def read_record_extras(self, raw: dict[str, Any], game: Game, problems: Problems) -> None:
         players = game.players
         teams_raw = raw.get("teams")
-        if len(players) not in self.player_counts:
-            problems.add(f"canasta is played by 2 or 4 players, not {len(players)}", code="players.count_either",
-                         field="players", allowed="2 or 4", count=len(players), low=2, high=4)
+        if len(players) not in self.player_counts:  # 3: between the bounds, yet not allowed
+            allowed = " or ".join(map(str, self.player_counts))
+            problems.add(f"{self.key} is played by {allowed} players, not {len(players)}",
+                         code="players.count_either", field="players", allowed=allowed, count=len(players),
+                         low=self.min_players, high=self.max_players)
             return
         if len(players) == 2:
             if teams_raw is not None:

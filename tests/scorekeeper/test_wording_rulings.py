@@ -4,6 +4,7 @@ comes from the catalogue."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -50,3 +51,35 @@ def test_it_writes_a_rulings_card_in_the_pages_notation():
         assert describe({"rule": "window.covered", "card": "KH"}) == "R♥ est couvert : défausse rapide fermée."
     with translation.override("en"):
         assert describe({"rule": "window.covered", "card": "KH"}).startswith("K♥")
+
+
+def ruling_ids_in(*paths: Path) -> set[str]:
+    """The rule ids the live table's rules raise: `{"rule": ...}` literals,
+    `Refused(rule, ...)`, `Verdict(ok, rule, ...)`, and `rule = a if ... else b`."""
+    found: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            values: list[ast.AST] = []
+            if isinstance(node, ast.Dict):
+                values = [v for k, v in zip(node.keys, node.values, strict=True)
+                          if isinstance(k, ast.Constant) and k.value == "rule"]
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Refused" and node.args:
+                values = [node.args[0]]
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Verdict" and len(node.args) > 1:
+                values = [node.args[1]]
+            elif isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "rule" for t in node.targets):
+                values = [node.value]
+            for value in values:
+                if isinstance(value, ast.JoinedStr):  # f"window.{reason}": covered or timeout
+                    continue
+                found |= {c.value for c in ast.walk(value)
+                          if isinstance(c, ast.Constant) and isinstance(c.value, str) and "." in c.value}
+    return found
+
+
+def test_it_has_a_sentence_for_every_ruling_the_table_raises():
+    referee = Path(__file__).resolve().parents[2] / "referee"
+    raised = ruling_ids_in(referee / "table.py", referee / "canasta_rules.py", referee / "cactus_game_rules.py")
+    assert len(raised) > 40, "the scan finds the table's rulings"
+    assert raised - set(SENTENCES) == set()
+    assert {"window.covered", "window.timeout"} <= set(SENTENCES)  # the two ways a window closes

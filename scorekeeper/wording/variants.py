@@ -18,11 +18,11 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.explain import number  # the one number formatter (moving to wording.text)
 from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
 
 from .problems import PROBLEM_SENTENCES
 from .steps import STEP_SENTENCES
+from .text import number
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,3 +196,16 @@ def test_it_shows_a_player_named_like_a_script_as_text(client: Client):
 
 def test_it_refuses_other_methods(client: Client):
     assert client.put(URL).status_code == 405
+
+
+def test_it_quotes_the_half_game_limits_from_the_declaration(client: Client):
+    """fontenaysien.losing_limit: the option's help says the limits the engine applies."""
+    html = client.get(reverse("game_new") + "?variant=fontenaysien").content.decode()
+    assert "Perdant à 50 au lieu de 100, grand gagnant à −25 au lieu de −50." in html
+
+
+def test_it_offers_team_names_only_for_a_game_played_in_teams(client: Client):
+    canasta = client.get(reverse("game_new") + "?variant=canasta").content.decode()
+    tamalou = client.get(reverse("game_new") + "?variant=tamalou").content.decode()
+    assert "Équipes (à 4)" in canasta and 'value="Nord-Sud"' in canasta
+    assert 'name="team"' not in tamalou

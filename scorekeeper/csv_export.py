@@ -23,7 +23,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def game_csv(game: Game) -> str:
     """One row per round (a turn in cactus-game): its number, then each side's points and total."""
     sides = game.sides()
-    turns = game.rules.family == "cactus_game"
+    turns = game.rules.turn_based
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, delimiter=DELIMITER, lineterminator="\r\n")

@@ -142,7 +142,7 @@ def explain_round(result: GameResult, index: int, data: dict[str, Any], who: str
         else:
             why.out = True
         why.total = number(scored["totals"].get(name, 0))
-        if who is None and variant.family == "cactus_game" and not why.reasons and why.points == "0":
+        if who is None and variant.turn_based and not why.reasons and why.points == "0":
             continue  # a turn concerns its player (and a player stolen from): leave the others out
         out.append(why)
     return out

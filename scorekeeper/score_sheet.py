@@ -87,7 +87,7 @@ def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
         rounds = list(game.rounds.all())
     names = game.sides()
     members = {team: list(players) for team, players in (game.teams or {}).items()}
-    turns = game.rules.family == "cactus_game"
+    turns = game.rules.turn_based
     rows = [_row(game.pk, r, names, turns) for r in rounds]
     totals = game.totals or {}
     sides = [Side(name, totals.get(name, 0), members.get(name, []),

@@ -44,7 +44,7 @@ def round_why(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     context = {
         "game": game,
         "number": number,
-        "is_turn": game.rules.family == "cactus_game",
+        "is_turn": game.rules.turn_based,
         "sides": explain_round(result, index, data, who),
         "who": who,
         "sheet_url": game.get_absolute_url(),

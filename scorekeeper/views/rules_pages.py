@@ -102,6 +102,8 @@ def _canasta_value_rows(variant: Variant) -> list[dict[str, Any]]:
 
 
 VALUE_ROWS = {CANASTA: _canasta_value_rows, CACTUS_GAME: _cactus_game_value_rows}
+VALUES_HEADING = {CACTUS_GAME: _("Ce que rapportent les séries")}
+CARD_VALUES_HEADING = _("La valeur des cartes")
 
 
 def call_info(variant: Variant) -> dict[str, Any] | None:
@@ -165,6 +167,7 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "deck_size": variant.deck.size if variant.deck else None,
         "deck_copies": variant.deck.copies["AS"] if variant.deck else None,  # jokers aside
         "value_rows": value_rows(variant),
+        "values_heading": VALUES_HEADING.get(variant.family, CARD_VALUES_HEADING),
         "call": call_info(variant),
         "snap": snap_info(variant),
         "powers": power_rows(variant),

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.urls import reverse
-from django.utils.translation import gettext
 
 from scorekeeper.card_names import card_text as card_label
 from scorekeeper.rules import GameResult, Problem, Step
@@ -21,7 +20,15 @@ from scorekeeper.rules.variants.base import CANASTA, MEMORY
 from scorekeeper.rules.variants.canasta import BLACK_THREE_IN_HAND, card_value
 from scorekeeper.wording.names import CACTUS_GAME_CARDS, CHARACTER_NAMES
 from scorekeeper.wording.problems import PROBLEM_SENTENCES, problem_text, reason_text
-from scorekeeper.wording.steps import SHARED_RULES, STEP_SENTENCES, explain_step
+from scorekeeper.wording.steps import (
+    COUNTED_HAND,
+    IN_HAND_LINE,
+    MELD_LINE,
+    NO_CARDS,
+    SHARED_RULES,
+    STEP_SENTENCES,
+    explain_step,
+)
 from scorekeeper.wording.text import MINUS, MISSING, format_params, number
 
 __all__ = [
@@ -66,7 +73,7 @@ class SideWhy:
 def cards_sum(codes: list[str], value_of: Any, scale: int = 1) -> str:
     """ "R♥ 0 + 3♠ 3 = 3": each card with its value, and the sum."""
     if not codes:
-        return gettext("aucune carte = 0")
+        return str(NO_CARDS)
     values = [to_number(value_of(c), scale) for c in codes]
     parts = " + ".join(f"{card_label(c)} {number(v)}" for c, v in zip(codes, values, strict=True))
     return f"{parts} = {number(to_number(sum(value_of(c) for c in codes), scale))}"
@@ -92,7 +99,7 @@ def _memory_cards(variant: Any, data: dict[str, Any], name: str) -> list[str]:
         if None in codes:
             return []
         return [cards_sum(codes, variant.values.__getitem__, variant.scale)]
-    return [gettext("main comptée par le joueur : %(value)s") % {"value": number(hand)}]
+    return [str(COUNTED_HAND) % {"value": number(hand)}]
 
 
 def _canasta_cards(data: dict[str, Any], side: str) -> list[str]:
@@ -102,12 +109,12 @@ def _canasta_cards(data: dict[str, Any], side: str) -> list[str]:
     lines = []
     for i, meld in enumerate(raw.get("melds") or [], 1):
         codes = [parse_card(c) for c in meld]
-        lines.append(gettext("pose %(n)s : %(cards)s") % {"n": i, "cards": cards_sum(codes, card_value)})
+        lines.append(str(MELD_LINE) % {"n": i, "cards": cards_sum(codes, card_value)})
     hand = [parse_card(c) for c in raw.get("hand") or []]
     if hand:
         def hand_value(c: str) -> int:  # a black 3 left in hand costs 100, not 5
             return BLACK_THREE_IN_HAND if rank_of(c) == "3" and c[-1] in "SC" else card_value(c)
-        lines.append(gettext("en main : %(cards)s") % {"cards": cards_sum(hand, hand_value)})
+        lines.append(str(IN_HAND_LINE) % {"cards": cards_sum(hand, hand_value)})
     return lines
 
 

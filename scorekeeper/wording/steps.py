@@ -140,6 +140,13 @@ STEP_SENTENCES: dict[str, Promise] = {
 }
 
 
+# The lines above a player's reasons on why-this-score: what their cards were worth.
+NO_CARDS = _("aucune carte = 0")
+COUNTED_HAND = _("main comptée par le joueur : %(value)s")
+MELD_LINE = _("pose %(n)s : %(cards)s")
+IN_HAND_LINE = _("en main : %(cards)s")
+
+
 def explain_step(step: Step, variant_key: str) -> str:
     """One step as a sentence in the active language, e.g.
     «Ben : 3, pas plus que l'annonceur Ana (3) → 0»."""

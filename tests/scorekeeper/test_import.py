@@ -148,6 +148,14 @@ def test_it_says_the_engines_problems_in_french_never_in_its_english(client: Cli
     assert "unknown field" not in html and "a tamalou round has" not in html
 
 
+def test_it_says_the_engines_problems_in_english_on_the_english_page(client: Client):
+    record = {**RECORD, "players": ["Ana", "Ben"], "rounds": [{"hands": {"Ana": ["KH"], "Ben": ["KH"]}}]}
+
+    html = refused(client.post(URL, {"record": json.dumps(record)}, HTTP_ACCEPT_LANGUAGE="en"))
+
+    assert "Round 1: K♥ appears 2 times; the deck holds 1." in html and "Manche" not in html
+
+
 def test_it_refuses_two_players_whose_names_differ_only_in_case(client: Client):
     html = refused(client.post(URL, {"record": json.dumps({**RECORD, "players": ["Ana", "ana", "Ben"],
                                                            "rounds": []})}))

@@ -27,6 +27,7 @@ from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, Variant
 from scorekeeper.wording.rules import (  # the pages' sentences, kept importable from here
     CALL_AFTER,
     OPTION_LABELS,
+    OWN_CARDS,
     POWER_CARDS,
     POWER_EFFECTS,
     RULE_STATEMENTS,
@@ -173,6 +174,7 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "powers": power_rows(variant),
         "options": option_rows(variant),
         "rules": rule_rows(variant),
+        "own_cards": None if variant.deck else str(OWN_CARDS) % facts,
         "deck_rule": {"anchor": rule_anchor("deck"), "text": str(RULE_STATEMENTS["deck"]) % facts},
         "end_rule": {"anchor": rule_anchor("end"), "text": str(RULE_STATEMENTS["end"]) % facts},
         "readings": [{"id": f"reading-{r.key}", "text": str(r.text) % facts,

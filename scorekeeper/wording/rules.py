@@ -265,3 +265,7 @@ OPTION_LABELS: dict[str, Promise] = {
     "rounds": _("Nombre de manches"),
     "half_game": _("Demi-partie"),
 }
+
+# A game with its own cards instead of a deck (cactus-game), on its rules page.
+OWN_CARDS = _("Pas de cartes à jouer ordinaires : ce jeu a ses propres cartes (personnages, actions, "
+              "Stop) et %(point_cards)s cartes Point.")

@@ -18,9 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorekeeper.http import HtmxHttpRequest, get_game_to_change
 from scorekeeper.models import Game
 from scorekeeper.rules import RecordError
-from scorekeeper.views.common import HtmxHttpRequest
 
 from . import table as tbl
 from .consumers import update_message
@@ -49,9 +49,9 @@ def _join_url(request: HttpRequest, table: LiveTable) -> str:
 
 
 @require_POST
-def table_open(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def table_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Open (or reopen) the game's live table, then choose who this phone is."""
-    game = get_object_or_404(Game, pk=pk)
+    game = get_game_to_change(request, token)
     table = LiveTable.open_for(game)
     return _go(request, reverse("table_join", args=[table.code]))
 

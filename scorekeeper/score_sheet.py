@@ -88,7 +88,7 @@ def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
     names = game.sides()
     members = {team: list(players) for team, players in (game.teams or {}).items()}
     turns = game.rules.family == "cactus_game"
-    rows = [_row(game.pk, r, names, turns) for r in rounds]
+    rows = [_row(game.token, r, names, turns) for r in rounds]
     totals = game.totals or {}
     sides = [Side(name, totals.get(name, 0), members.get(name, []),
                   winner=name in game.winners, loser=name in game.losers,
@@ -99,16 +99,16 @@ def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
     return Sheet(game, sides, rows, game.rules.lower_is_better, turns)
 
 
-def _row(pk: int, stored: Round, names: list[str], turns: bool) -> Row:
+def _row(token: str, stored: Round, names: list[str], turns: bool) -> Row:
     n = stored.number
     points = stored.result.get("points", {})
     totals = stored.result.get("totals", {})
-    why = reverse("round_why", args=[pk, n]) + "?player="
+    why = reverse("round_why", args=[token, n]) + "?player="
     actor = stored.data.get("player") if turns and isinstance(stored.data, dict) else None
     cells = [Cell(name, points.get(name), totals.get(name), why + quote(name), acting=name == actor,
                   shown=_show(points.get(name)), shown_total=_show(totals.get(name)))
              for name in names]
-    edit = reverse("round_edit", args=[pk, n])
+    edit = reverse("round_edit", args=[token, n])
     return Row(n, cells, edit, actor)
 
 

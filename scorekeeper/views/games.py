@@ -6,16 +6,15 @@ from typing import Any
 
 from django.db.models import F, Max
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.http import HtmxHttpRequest, client_redirect, remember_game
 from scorekeeper.models import Game, Player
 from scorekeeper.new_game import NewGameDraft, allowed_player_counts, counts_text
 from scorekeeper.rules import VARIANTS, RecordError
-from scorekeeper.views.common import HtmxHttpRequest
 from scorekeeper.views.records import problem_lines
 
 TEMPLATE = "scorekeeper/game_new.html"
@@ -56,9 +55,8 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         if action == "start":
             started = _start(draft)
             if started is not None:
-                if request.htmx:
-                    return HttpResponseClientRedirect(started.get_absolute_url())
-                return redirect(started)
+                remember_game(request, started)  # this phone's list: its own games only
+                return client_redirect(request, started.get_absolute_url())
         else:
             draft.apply(action)
     else:

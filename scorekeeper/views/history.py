@@ -6,13 +6,13 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from scorekeeper.http import HtmxHttpRequest, get_game_for_request
 from scorekeeper.round_text import device_label, round_lines
-from scorekeeper.views.common import HtmxHttpRequest, get_game_for_user
 
 
 @require_safe
-def game_history(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+def game_history(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    game = get_game_for_request(request, token)
     changes = list(game.changes.select_related("user").order_by("-at", "-pk"))
     for change in changes:
         change.before_lines = round_lines(change.before)

@@ -6,17 +6,22 @@ import json
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.csv_export import game_csv
 from scorekeeper.explain import problem_text
+from scorekeeper.http import (
+    HtmxHttpRequest,
+    client_redirect,
+    device_of,
+    get_game_for_request,
+    remember_game,
+)
 from scorekeeper.models import Game
 from scorekeeper.rules import Problem, RecordError, load_record
-from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
 
 MAX_IMPORT_BYTES = 2 * 1024 * 1024  # a 10,000-round record is about 1 MB
 
@@ -26,9 +31,9 @@ def _filename(game: Game, extension: str) -> str:
 
 
 @require_safe
-def game_export_json(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def game_export_json(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The record of section 2 of the spec. A download: an HTMX request gets the same file."""
-    game = get_game_for_user(request, pk)
+    game = get_game_for_request(request, token)
     body = json.dumps(game.record(), ensure_ascii=False, indent=2) + "\n"
     response = HttpResponse(body.encode("utf-8"), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "json")}"'
@@ -36,9 +41,9 @@ def game_export_json(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
-def game_export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def game_export_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The sheet for a spreadsheet (see scorekeeper/csv_export.py). Same file for HTMX."""
-    game = get_game_for_user(request, pk)
+    game = get_game_for_request(request, token)
     response = HttpResponse(game_csv(game).encode("utf-8"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "csv")}"'
     return response
@@ -64,9 +69,8 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                 except RecordError as exc:
                     errors = _problem_lines(exc)
                 else:
-                    if request.htmx:
-                        return HttpResponseClientRedirect(game.get_absolute_url())
-                    return redirect(game)
+                    remember_game(request, game)
+                    return client_redirect(request, game.get_absolute_url())
     template_name = "scorekeeper/import.html"
     if request.htmx:
         template_name += "#form"

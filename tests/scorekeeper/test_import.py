@@ -70,7 +70,7 @@ def test_it_gives_the_same_totals_after_export_then_import(client: Client):
         tamalou_round("Ana", Ana=["KH"], Ben=["AS", "2S"], Chloé=9),
         {"announcer": "Ben", "hands": {"Ana": 4, "Ben": 3, "Chloé": 2}, "counter_callers": ["Chloé"]},
     ])
-    exported = client.get(f"/games/{original.pk}/export.json").content
+    exported = client.get(f"/games/{original.token}/export.json").content
 
     client.post(URL, {"file": upload(exported)})
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.explain import problem_text
+from scorekeeper.http import client_redirect, remember_game
 from scorekeeper.leagues.forms import NewGameForm
+from scorekeeper.leagues.guard import remember_table
 from scorekeeper.leagues.models import LeagueGame, NightTable
 from scorekeeper.leagues.views.access import HtmxHttpRequest, _get_table_for_link, _refused
 from scorekeeper.models import Game
@@ -29,12 +31,17 @@ def _table_context(table: NightTable, form: NewGameForm, problems: list[str] | N
 @require_safe
 def table_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _get_table_for_link(token)
+    remember_table(request, table)  # this phone may now score the table's games tonight
     return render(request, "leagues/table.html", _table_context(table, NewGameForm()))
 
 
 @require_POST
 def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _get_table_for_link(token)
+    if not table.night.is_open() and not table.night.season.league.is_organiser(request.user):
+        raise PermissionDenied(_("La soirée de cette table est close : seuls les organisateurs "
+                                 "de la ligue peuvent y ajouter une partie."))
+    remember_table(request, table)
     form = NewGameForm(request.POST)
     problems: list[str] = []
     if form.is_valid():
@@ -46,10 +53,8 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
         except RecordError as error:
             problems = [problem_sentence(p) for p in error.problems]
         else:
-            target = game_link(game)
-            if request.htmx:
-                return HttpResponseClientRedirect(target)
-            return redirect(target)
+            remember_game(request, game)
+            return client_redirect(request, game_link(game))
     template_name = "leagues/table.html"
     if request.htmx:
         template_name += "#new-game"

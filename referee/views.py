@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.http import HtmxHttpRequest, get_game_to_change
-from scorekeeper.models import Game
+from scorekeeper.models import Game, RoundTaken
 from scorekeeper.rules import RecordError
 
 from . import table as tbl
@@ -168,15 +168,20 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = tbl.round_data(state, form.hands(), form.extras())
         try:
-            _save_reveal(table, member, form, data, request)
+            taken = _save_reveal(table, member, form, data, request)
         except RecordError as error:
             problems = [str(p) for p in error.problems]
         else:
-            messages.success(request, _("Manche ajoutée à la feuille de score."))
+            if taken is not None:  # another phone's reveal of this round got there first
+                messages.info(request, _("La manche %(number)s vient d’être enregistrée par un autre "
+                                         "téléphone.") % {"number": taken.number})
+            else:
+                messages.success(request, _("Manche ajoutée à la feuille de score."))
             return _go(request, game.get_absolute_url())
     context = {"table": table, "game": game, "form": form, "state": state, "problems": problems,
                "expected": tbl.expected_cards(state), "penalties": state.penalty_cards,
-               "wrong_snaps": state.wrong_snaps, "request_id": request.POST.get("request_id") or uuid.uuid4()}
+               "wrong_snaps": state.wrong_snaps, "request_id": request.POST.get("request_id") or uuid.uuid4(),
+               "round_number": request.POST.get("round_number") or game.rounds.count() + 1}
     template_name = "referee/reveal.html"
     if request.htmx:
         template_name += "#reveal-form"
@@ -185,16 +190,30 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 
 def _save_reveal(table: LiveTable, member: TableMember, form: RevealForm, data: dict[str, Any],
-                 request: HttpRequest) -> None:
-    """The round and the reveal event together, or neither (RecordError saves nothing)."""
+                 request: HttpRequest) -> RoundTaken | None:
+    """The round and the reveal event together, or neither (RecordError saves nothing).
+
+    Idempotent per round: the form names the sheet's round it reveals, so a second
+    phone (or tap) revealing the same round stores nothing and moves the table on
+    by nothing; the same request sent again finds its round and its event."""
     request_id = _uuid_or_none(request.POST.get("request_id"))
+    try:
+        number: int | None = int(request.POST.get("round_number", ""))
+    except ValueError:
+        number = None
     with transaction.atomic():
-        table.game.add_round(data, request_id=request_id, device=request.headers.get("user-agent", "")[:200],
-                             user=request.user)
+        try:
+            saved = table.game.add_round(data, request_id=request_id, user=request.user, number=number,
+                                         device=request.headers.get("user-agent", "")[:200])
+        except RoundTaken as taken:
+            return taken
+        if table.events.filter(kind="reveal", payload__round=saved.number).exists():
+            return None  # this very reveal, sent again: the sheet and the table have it
         game = Game.objects.get(pk=table.game.pk)
-        table.record("reveal", {"hands": form.hands(), "extras": form.extras(),
+        table.record("reveal", {"hands": form.hands(), "extras": form.extras(), "round": saved.number,
                                 "players_after": players_in(game)}, member)
         _broadcast_latest(table)
+    return None
 
 
 def _broadcast_latest(table: LiveTable) -> None:

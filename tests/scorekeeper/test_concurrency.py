@@ -7,41 +7,16 @@ phone waits for the first and then numbers its round after it.
 """
 
 import json
-import threading
 import uuid
-from collections.abc import Callable
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from scorekeeper.models import Game, RoundTaken
+from tests.concurrent import at_once
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def at_once(*calls: Callable[[], object]) -> list[object]:
-    """Run each call in its own thread, released together; their results or exceptions."""
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = [None] * len(calls)
-
-    def run(i: int, call: Callable[[], object]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - handed back to the test to show
-            results[i] = exc
-        finally:
-            connection.close()  # this thread's own connection
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a writer is still waiting"
-    return results
 
 
 def test_it_keeps_both_rounds_when_two_phones_save_at_once():

@@ -25,7 +25,11 @@ from scorekeeper.rules.variants.base import Variant
 from scorekeeper.signals import game_scored
 
 VARIANT_CHOICES = [(key, v.name) for key, v in VARIANTS.items()]
+# Bounds chosen from real play (README, "Limits"): the longest evenings we have seen
+# run to about 60 rounds (cactus-game to about 250 turns); a name is a first name or a
+# nickname. Players per game are the engine's (at most 8, per variant).
 MAX_NAME_LENGTH = 40
+MAX_ROUNDS = 1000
 
 
 def new_game_token() -> str:
@@ -186,6 +190,8 @@ class Game(models.Model):
             raise RoundTaken(number, game.changes.filter(number=number).order_by("-pk").first())
         if game.finished:
             raise RecordError([Problem("the game is finished: no more rounds", len(stored) + 1, "end")])
+        if len(stored) >= MAX_ROUNDS:
+            raise RecordError([_too_many_rounds(len(stored) + 1)])
         result = game.score([r.data for r in stored] + [data])
         new = Round.objects.create(game=game, number=len(stored) + 1, data=data, request_id=request_id)
         was_finished = game._store(result, stored + [new])
@@ -321,6 +327,9 @@ class Game(models.Model):
     @transaction.atomic
     def create_from_record(cls, record: dict[str, Any], *, device: str = "", user: Any = None) -> Game:
         """A new game from a spec record (import). Raises RecordError, saving nothing."""
+        rounds = record.get("rounds") if isinstance(record, dict) else None
+        if isinstance(rounds, list) and len(rounds) > MAX_ROUNDS:  # refused before scoring them all
+            raise RecordError([_too_many_rounds(len(rounds))])
         result = score_record(record)
         game = result.game
         _refuse_names_we_cannot_keep(game.players, list(game.teams or {}))
@@ -376,6 +385,11 @@ def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
                                     {"player": name, "other": first}))
     if problems:
         raise RecordError(problems)
+
+
+def _too_many_rounds(count: int) -> Problem:
+    return Problem(f"a game holds at most {MAX_ROUNDS} rounds ({count} here)", None, None,
+                   "game.too_many_rounds", {"max": MAX_ROUNDS, "count": count})
 
 
 def _explicit_options(record: dict[str, Any]) -> dict[str, Any]:

@@ -31,3 +31,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/", include("scorekeeper.leagues.urls")),
 ]
+
+# A pasted record too big to read gets the import form's message (views/errors.py).
+handler400 = "scorekeeper.views.errors.bad_request"

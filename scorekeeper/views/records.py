@@ -20,10 +20,11 @@ from scorekeeper.http import (
     get_game_for_request,
     remember_game,
 )
-from scorekeeper.models import Game
+from scorekeeper.models import MAX_ROUNDS, Game
 from scorekeeper.rules import Problem, RecordError, load_record
 
-MAX_IMPORT_BYTES = 2 * 1024 * 1024  # a 10,000-round record is about 1 MB
+# A 1,000-round record of 8 players (MAX_ROUNDS) is about 200 KB; pasted text counts too.
+MAX_IMPORT_BYTES = 512 * 1024
 
 
 def _filename(game: Game, extension: str) -> str:
@@ -74,7 +75,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
     template_name = "scorekeeper/import.html"
     if request.htmx:
         template_name += "#form"
-    context = {"errors": errors, "pasted": pasted[:MAX_IMPORT_BYTES], "max_mb": MAX_IMPORT_BYTES // 2**20}
+    context = {"errors": errors, "pasted": pasted[:MAX_IMPORT_BYTES], "max_kb": MAX_IMPORT_BYTES // 1024}
     return render(request, template_name, context, status=400 if errors else 200)
 
 
@@ -103,17 +104,21 @@ MODEL_PROBLEMS = {
     "players.same_name_ignoring_case": gettext_lazy("« %(player)s » et « %(other)s » ne diffèrent que par "
                                              "les majuscules : pour Marque-carte, c'est la même personne."),
     "name.control_character": gettext_lazy("Le nom « %(player)s » contient un caractère invisible de contrôle."),
+    "game.too_many_rounds": gettext_lazy("Une partie compte au plus %(max)s manches (%(count)s ici)."),
+    "game.abandoned": gettext_lazy("La partie est abandonnée : reprenez-la d’abord pour y ajouter une manche."),
+    "players.unknown": gettext_lazy("« %(player)s » ne joue pas à cette partie."),
 }
 
 
 def problem_lines(problems: list[Problem]) -> list[str]:
     """One line per problem in the interface language, saying which round when it is in one."""
-    return [(_("Manche %(number)s : %(problem)s") % {"number": p.round, "problem": _problem(p)})
-            if p.round is not None else _problem(p)
+    return [(_("Manche %(number)s : %(problem)s") % {"number": p.round, "problem": problem_sentence(p)})
+            if p.round is not None else problem_sentence(p)
             for p in problems]
 
 
-def _problem(problem: Problem) -> str:
+def problem_sentence(problem: Problem) -> str:
+    """The problem in the interface language: the app's own (MODEL_PROBLEMS) or the engine's."""
     ours = MODEL_PROBLEMS.get(problem.code or "")
     if ours is not None:
         return str(ours) % {k: str(v).replace("\x00", "\\0") for k, v in problem.params.items()}
@@ -121,5 +126,13 @@ def _problem(problem: Problem) -> str:
 
 
 def _too_big() -> str:
-    return _("Le fichier dépasse %(mb)s Mo : ce n'est pas une partie enregistrée par "
-             "Marque-carte.") % {"mb": MAX_IMPORT_BYTES // 2**20}
+    return _("Le fichier ou le texte dépasse %(kb)s Ko : une partie de Marque-carte en pèse bien "
+             "moins (%(rounds)s manches au plus).") % {"kb": MAX_IMPORT_BYTES // 1024, "rounds": MAX_ROUNDS}
+
+
+def import_too_big(request: HtmxHttpRequest) -> HttpResponse:
+    """The import form with its own message, for a request refused before the view ran
+    (Django's DATA_UPLOAD_MAX_MEMORY_SIZE: a huge pasted text; see scorekeeper/views/errors.py)."""
+    template_name = "scorekeeper/import.html" + ("#form" if request.htmx else "")
+    return render(request, template_name, {"errors": [_too_big()], "pasted": "",
+                                           "max_kb": MAX_IMPORT_BYTES // 1024}, status=400)

@@ -24,21 +24,22 @@ from scorekeeper.score_sheet import build_sheet
 SHEET_TEMPLATE = "scorekeeper/game_sheet.html"
 
 
-def sheet_context(game: Game) -> dict[str, Any]:
-    """What game_sheet.html and its "sheet" partial need.
+def sheet_context(game: Game, upto: int | None = None) -> dict[str, Any]:
+    """What game_sheet.html and its "sheet" partial need; `upto` shows an older window.
 
     Views that change a round answer an HTMX request with the partial:
     render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
     """
-    return {"game": game, "sheet": build_sheet(game)}
+    return {"game": game, "sheet": build_sheet(game, upto=upto)}
 
 
 @require_safe
 def game_sheet(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_game_for_request(request, token)
+    upto = _int_or_none(request.GET.get("upto"))  # an older window of a long game's rounds
     if request.htmx:
-        return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game))
-    return render(request, SHEET_TEMPLATE, sheet_context(game) | share_context(request, game))
+        return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game, upto))
+    return render(request, SHEET_TEMPLATE, sheet_context(game, upto) | share_context(request, game))
 
 
 def share_context(request: HtmxHttpRequest, game: Game) -> dict[str, Any]:

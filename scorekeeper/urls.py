@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorekeeper.views import games, history, records, sheet
+from scorekeeper.views import games, history, life, records, sheet
 from scorekeeper.views.entry import round_edit, round_new, round_preview
 from scorekeeper.views.home import home
 from scorekeeper.views.rules_pages import rules_index, rules_page
@@ -16,6 +16,9 @@ urlpatterns = [
     path("games/<str:token>/", sheet.game_sheet, name="game_sheet"),
     path("games/<str:token>/rounds/undo/", sheet.round_undo, name="round_undo"),
     path("games/<str:token>/history/", history.game_history, name="game_history"),
+    path("games/<str:token>/abandon/", life.game_abandon, name="game_abandon"),
+    path("games/<str:token>/restore/", life.game_restore, name="game_restore"),
+    path("games/<str:token>/players/rename/", life.player_rename, name="player_rename"),
     path("games/<str:token>/export.json", records.game_export_json, name="game_export_json"),
     path("games/<str:token>/export.csv", records.game_export_csv, name="game_export_csv"),
     path("games/<str:token>/rounds/new/", round_new, name="round_new"),

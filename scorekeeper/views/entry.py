@@ -35,7 +35,7 @@ from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.players import players_in_round, totals_before_round
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
 from scorekeeper.entry.turns import next_player
-from scorekeeper.explain import FACE_RANKS, problem_text
+from scorekeeper.explain import FACE_RANKS
 from scorekeeper.explain import number as written_number
 from scorekeeper.http import (
     HtmxHttpRequest,
@@ -48,6 +48,7 @@ from scorekeeper.http import (
 from scorekeeper.models import Game, Round, RoundTaken
 from scorekeeper.round_text import device_label
 from scorekeeper.rules import RecordError
+from scorekeeper.views.records import problem_sentence
 
 TEMPLATE = "scorekeeper/entry/round_entry.html"
 SAVE = "save"
@@ -109,7 +110,7 @@ def _preview(game: Game, form: EntryForm, number: int, editing: bool) -> tuple[d
     try:
         result = game.preview(data, number if editing else None)
     except RecordError as error:
-        return data, Preview(errors=errors_of(error, form, players, problem_text), checked=True)
+        return data, Preview(errors=errors_of(error, form, players, problem_sentence), checked=True)
     if editing:
         stored = _stored_round(game, number)
         return data, build_preview(result, number, before=stored.result, totals_before=game.totals,
@@ -217,7 +218,7 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _render(request, _context(game, form, number, editing=False, preview=None,
                                          request_id=request_id, version=taken["version"], taken=taken))
     except RecordError as error:
-        preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
+        preview = Preview(errors=errors_of(error, form, game.player_names(), problem_sentence), checked=True)
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id, version=version))
     return _saved(request, game)
@@ -258,7 +259,7 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, version=taken["version"], taken=taken))
     except RecordError as error:  # another phone changed the game in between
-        preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
+        preview = Preview(errors=errors_of(error, form, game.player_names(), problem_sentence), checked=True)
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, version=version))
     return _saved(request, game)

@@ -4,6 +4,7 @@ with who made it, and the season's standings and page follow at once."""
 
 from datetime import timedelta
 
+import pytest
 from django.test import Client
 from django.utils import timezone
 
@@ -85,3 +86,16 @@ def test_it_lets_an_organiser_correct_a_game_after_the_night_and_shows_it_on_the
     html = Client().get(season.get_absolute_url()).content.decode()
     assert "Corrections après la fin des parties" in html
     assert f"Partie n° {last.pk}" in html and "Manche 1 annulée" in html and "par orga" in html
+
+
+@pytest.mark.parametrize("path", ["rounds/new/", "rounds/1/edit/", "rounds/undo/", "abandon/", "restore/",
+                                  "players/rename/", "table/open/"])
+def test_it_refuses_every_anonymous_change_to_a_league_game(client: Client, table, play, path: str):
+    game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+
+    response = client.post(f"/games/{game.token}/{path}", {"number": "1", "player": "Ana", "name": "Anna",
+                                                            "confirm": "1", "round_number": "2"})
+
+    assert response.status_code == 403
+    game.refresh_from_db()
+    assert game.rounds.count() == 1 and game.abandoned_at is None and "Ana" in game.totals

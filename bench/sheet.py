@@ -14,7 +14,10 @@ throw-away SQLite database, then:
 3. measures what one round entry costs afterwards: the sheet partial an HTMX
    request gets back once a round is added (what the entry form swaps in),
    and the server time of Game.add_round itself (it re-scores the record);
-4. imports the biggest record the import page takes (just under 2 MB).
+4. imports the biggest record the import page takes (MAX_ROUNDS rounds, under
+   MAX_IMPORT_BYTES);
+5. opens a 500-round game's sheet, whose older rounds are folded (target:
+   under 100 KB sent and under 50 ms on the server).
 """
 
 from __future__ import annotations
@@ -46,15 +49,16 @@ from django.core.management import call_command  # noqa: E402
 from django.template.loader import get_template  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scorekeeper.models import Game  # noqa: E402
+from scorekeeper.models import MAX_ROUNDS, Game  # noqa: E402
 from scorekeeper.rules import VARIANTS  # noqa: E402
 from scorekeeper.score_sheet import build_sheet  # noqa: E402
+from scorekeeper.views.records import MAX_IMPORT_BYTES  # noqa: E402
 from scorekeeper.views.sheet import sheet_context  # noqa: E402
 from tests.factories import make_game  # noqa: E402
 
 PLAYERS = [f"Joueur {i}" for i in range(1, 9)]
 ROUNDS = 50
-REPEATS = 200
+REPEATS = int(os.environ.get("BENCH_REPEATS", "200"))
 HTMX = {"HX-Request": "true"}
 NOT_COMPRESSED = (".png", ".jpg", ".webp", ".woff2")  # WhiteNoise skips already-compressed files
 
@@ -151,14 +155,25 @@ def main() -> None:
     times = timed(add_and_undo, repeats=30)
     print(f"  add_round + undo at round 50 {summary(times)}  (two re-scores and their writes)")
 
-    rounds = random_rounds(7000, seed=5)
+    rounds = random_rounds(MAX_ROUNDS, seed=5)
     text = json.dumps({"format": 1, "variant": "tamalou", "players": PLAYERS, "rounds": rounds})
-    while len(text.encode()) > 2 * 1024 * 1024:
-        rounds = rounds[:-100]
+    while len(text.encode()) > MAX_IMPORT_BYTES:
+        rounds = rounds[:-10]
         text = json.dumps({"format": 1, "variant": "tamalou", "players": PLAYERS, "rounds": rounds})
     times = timed(lambda: client.post("/games/import/", {"record": text}), repeats=3)
     print(f"\nImport of {len(rounds):,} rounds ({len(text.encode()):,} bytes): "
           f"median {statistics.median(times) / 1000:.2f} s")
+
+    long_game = make_game("tamalou", PLAYERS, rounds=random_rounds(500, seed=6))
+    long_url = long_game.get_absolute_url()
+    html = client.get(long_url).content
+    print("\n500-round game (the last 50 rounds shown, the older ones folded)")
+    print(f"  sheet page (test client)     {summary(timed(lambda: client.get(long_url), repeats=50))}")
+    print(f"  sheet HTML                   {len(html):>8,} raw → {gz(html):>6,} gzip")
+    history = f"/games/{long_game.token}/history/"
+    body = client.get(history).content
+    print(f"  history page (first page)    {summary(timed(lambda: client.get(history), repeats=50))}"
+          f"   {len(body):,} raw → {gz(body):,} gzip")
 
 
 if __name__ == "__main__":

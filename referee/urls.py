@@ -5,7 +5,7 @@ from django.urls import path
 from . import views
 
 urlpatterns = [
-    path("games/<int:pk>/table/open/", views.table_open, name="table_open"),
+    path("games/<str:token>/table/open/", views.table_open, name="table_open"),
     path("tables/join/", views.table_find, name="table_find"),
     path("tables/<str:code>/", views.table_page, name="table_page"),
     path("tables/<str:code>/join/", views.table_join, name="table_join"),

@@ -25,10 +25,10 @@ from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
 from scorekeeper.explain import number as written_number
 from scorekeeper.explain import problem_text
-from scorekeeper.models import Game
+from scorekeeper.http import HtmxHttpRequest, get_game_to_change
+from scorekeeper.models import Game, RoundTaken
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.cards import JOKER, RANKS, Deck, rank_of, suit_of
-from scorekeeper.views.common import HtmxHttpRequest
 
 from . import table as tbl
 from .consumers import update_message
@@ -58,9 +58,9 @@ def _join_url(request: HttpRequest, table: LiveTable) -> str:
 
 
 @require_POST
-def table_open(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def table_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Open (or reopen) the game's live table, then choose who this phone is."""
-    game = get_object_or_404(Game, pk=pk)
+    game = get_game_to_change(request, token)
     table = LiveTable.open_for(game)
     return _go(request, reverse("table_join", args=[table.code]))
 
@@ -185,13 +185,19 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
             context["oob"] = True
             return render(request, ENTRY_TEMPLATE + "#preview-response", context)
         try:
-            _save_reveal(table, member, hands, extras, data, request)
+            taken = _save_reveal(table, member, hands, extras, data, request)
         except RecordError as error:
             preview = Preview(errors=errors_of(error, form, players, problem_text), checked=True)
         else:
-            messages.success(request, _("Manche ajoutée à la feuille de score."))
+            if taken is not None:  # another phone's reveal of this round got there first
+                messages.info(request, _("La manche %(number)s vient d’être enregistrée par un autre "
+                                         "téléphone.") % {"number": taken.number})
+            else:
+                messages.success(request, _("Manche ajoutée à la feuille de score."))
             return _go(request, game.get_absolute_url())
     context = _reveal_context(table, form, state, preview, request.POST.get("request_id") or uuid.uuid4())
+    if request.POST.get("round_number"):
+        context["round_number"] = request.POST["round_number"]
     template_name = "referee/reveal.html"
     if request.htmx:
         template_name += "#reveal-form"
@@ -229,19 +235,36 @@ def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, pr
         "expected": tbl.expected_cards(state), "penalties": state.penalty_cards,
         "wrong_snaps": state.wrong_snaps, "request_id": request_id,
         "preview_url": reverse("table_reveal", args=[table.code]),
+        # The sheet's round this reveal makes: a second phone revealing it too saves nothing.
+        "round_number": game.rounds.count() + 1,
     }
 
 
 def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], extras: dict[str, Any],
-                 data: dict[str, Any], request: HttpRequest) -> None:
-    """The round and the reveal event together, or neither (RecordError saves nothing)."""
+                 data: dict[str, Any], request: HttpRequest) -> RoundTaken | None:
+    """The round and the reveal event together, or neither (RecordError saves nothing).
+
+    Idempotent per round: the form names the sheet's round it reveals, so a second
+    phone (or tap) revealing the same round stores nothing and moves the table on
+    by nothing; the same request sent again finds its round and its event."""
     request_id = _uuid_or_none(request.POST.get("request_id"))
+    try:
+        number: int | None = int(request.POST.get("round_number", ""))
+    except ValueError:
+        number = None
     with transaction.atomic():
-        table.game.add_round(data, request_id=request_id, device=request.headers.get("user-agent", "")[:200],
-                             user=request.user)
+        try:
+            saved = table.game.add_round(data, request_id=request_id, user=request.user, number=number,
+                                         device=request.headers.get("user-agent", "")[:200])
+        except RoundTaken as taken:
+            return taken
+        if table.events.filter(kind="reveal", payload__round=saved.number).exists():
+            return None  # this very reveal, sent again: the sheet and the table have it
         game = Game.objects.get(pk=table.game.pk)
-        table.record("reveal", {"hands": hands, "extras": extras, "players_after": players_in(game)}, member)
+        table.record("reveal", {"hands": hands, "extras": extras, "round": saved.number,
+                                "players_after": players_in(game)}, member)
         _broadcast_latest(table)
+    return None
 
 
 def _broadcast_latest(table: LiveTable) -> None:

@@ -9,6 +9,7 @@ is saved, and the stored results can never disagree with the rounds.
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 import uuid
 from typing import Any
@@ -30,7 +31,29 @@ def variant_choices() -> list[tuple[str, str]]:
     return [(key, v.name) for key, v in VARIANTS.items()]
 
 
+# Bounds chosen from real play (README, "Limits"): the longest evenings we have seen
+# run to about 60 rounds (cactus-game to about 250 turns); a name is a first name or a
+# nickname. Players per game are the engine's (at most 8, per variant).
 MAX_NAME_LENGTH = 40
+MAX_ROUNDS = 1000
+
+
+def new_game_token() -> str:
+    """A game's private link: 144 random bits, so nobody reaches a game by guessing."""
+    return secrets.token_urlsafe(18)
+
+
+class RoundTaken(Exception):
+    """The round a phone meant was saved (or changed) by another phone first.
+
+    `change` is the RoundChange that got there first: the page says who made it and
+    offers to keep it or to save this phone's round as an edit of it.
+    """
+
+    def __init__(self, number: int, change: RoundChange | None) -> None:
+        super().__init__(f"round {number} was just saved by another phone")
+        self.number = number
+        self.change = change
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -62,7 +85,7 @@ class Player(models.Model):
 
 class GameQuerySet(models.QuerySet["Game"]):
     def in_progress(self) -> GameQuerySet:
-        return self.filter(finished=False)
+        return self.filter(finished=False, abandoned_at__isnull=True)
 
     def with_players(self) -> GameQuerySet:
         return self.prefetch_related(models.Prefetch("seats", Seat.objects.select_related("player")))
@@ -71,6 +94,8 @@ class GameQuerySet(models.QuerySet["Game"]):
 class Game(models.Model):
     """One game of one variant, in seat order, with its rounds and cached results."""
 
+    # The game's private link (/games/<token>/): its number (pk) is for display only.
+    token = models.CharField(max_length=32, unique=True, default=new_game_token, editable=False)
     variant = models.CharField(max_length=32, choices=variant_choices)
     options = models.JSONField(default=dict, blank=True)
     teams = models.JSONField(null=True, blank=True)  # canasta with four: {"team": [name, name]}
@@ -84,6 +109,11 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # Players who are out (dutch), with the round that put them out: {"Ana": 4}.
     eliminated = models.JSONField(default=dict, blank=True)
+    # One more at every change: a phone's form carries the version it was drawn from,
+    # so a save made from a stale page is recognised instead of stored twice.
+    version = models.PositiveIntegerField(default=0)
+    # Abandoned games are kept (and restorable) but leave the lists and the standings.
+    abandoned_at = models.DateTimeField(null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -94,7 +124,7 @@ class Game(models.Model):
         return f"{self.rules.name} #{self.pk}"
 
     def get_absolute_url(self) -> str:
-        return reverse("game_sheet", args=[self.pk])
+        return reverse("game_sheet", args=[self.token])
 
     # -- what the game is ----------------------------------------------------
 
@@ -158,45 +188,60 @@ class Game(models.Model):
 
     @transaction.atomic
     def add_round(self, data: dict[str, Any], *, request_id: uuid.UUID | None = None,
-                  device: str = "", user: Any = None) -> Round:
-        """Append a round. A repeated `request_id` (a double tap) returns the stored round."""
+                  device: str = "", user: Any = None, by: str = "", number: int | None = None) -> Round:
+        """Append a round. A repeated `request_id` (a double tap) returns the stored round.
+
+        `number` is the round the phone means: when another phone saved that round first,
+        RoundTaken is raised and nothing is stored (never the same round twice)."""
         game = Game.objects.select_for_update().get(pk=self.pk)  # one writer per game at a time
         stored = list(game.rounds.all())
         if request_id is not None:
             already = next((r for r in stored if r.request_id == request_id), None)
             if already is not None:
                 return already
+        if game.abandoned_at is not None:
+            raise RecordError([Problem("the game is abandoned: restore it first", len(stored) + 1,
+                                       code="game.abandoned")])
+        if number is not None and number != len(stored) + 1:
+            raise RoundTaken(number, game.changes.filter(number=number).order_by("-pk").first())
         if game.finished:
             raise RecordError([Problem("the game is finished: no more rounds", len(stored) + 1, "end",
                                        code="game.finished", params={"last": len(stored)})])
+        if len(stored) >= MAX_ROUNDS:
+            raise RecordError([_too_many_rounds(len(stored) + 1)])
         result = game.score([r.data for r in stored] + [data])
         new = Round.objects.create(game=game, number=len(stored) + 1, data=data, request_id=request_id)
-        game._store(result, stored + [new])
-        RoundChange.objects.create(game=game, number=new.number, action=RoundChange.ADDED,
-                                   after=data, device=device[:200], user=_user_or_none(user))
+        was_finished = game._store(result, stored + [new])
+        game._log(new.number, RoundChange.ADDED, None, data, device, user, by, was_finished)
         self.refresh_from_db()
         return new
 
     @transaction.atomic
-    def edit_round(self, number: int, data: dict[str, Any], *, device: str = "", user: Any = None) -> Round:
+    def edit_round(self, number: int, data: dict[str, Any], *, device: str = "", user: Any = None,
+                   by: str = "", version: int | None = None) -> Round:
+        """Replace round `number`. With `version` (the game's version the phone's form was
+        drawn from), RoundTaken when another phone changed that round since."""
         game = Game.objects.select_for_update().get(pk=self.pk)
         stored = list(game.rounds.all())
         if not 1 <= number <= len(stored):
             raise Round.DoesNotExist(f"round {number} does not exist")
+        if version is not None:
+            newer = game.changes.filter(number=number, version__gt=version).order_by("-pk").first()
+            if newer is not None:
+                raise RoundTaken(number, newer)
         before = stored[number - 1].data
         rounds = [r.data for r in stored]
         rounds[number - 1] = data
         result = game.score(rounds)
         stored[number - 1].data = data
         stored[number - 1].save(update_fields=["data"])
-        game._store(result, stored)
-        RoundChange.objects.create(game=game, number=number, action=RoundChange.EDITED, before=before,
-                                   after=data, device=device[:200], user=_user_or_none(user))
+        was_finished = game._store(result, stored)
+        game._log(number, RoundChange.EDITED, before, data, device, user, by, was_finished)
         self.refresh_from_db()
         return stored[number - 1]
 
     @transaction.atomic
-    def undo_last_round(self, *, device: str = "", user: Any = None,
+    def undo_last_round(self, *, device: str = "", user: Any = None, by: str = "",
                         expected: int | None = None) -> Round | None:
         """Remove the last round. With `expected`, only when the last round is that one:
         a phone confirming "undo round 7" must not undo the round 8 another phone just saved."""
@@ -207,15 +252,72 @@ class Game(models.Model):
         last = stored.pop()
         result = game.score([r.data for r in stored])
         last.delete()
-        game._store(result, stored)
-        RoundChange.objects.create(game=game, number=last.number, action=RoundChange.UNDONE,
-                                   before=last.data, device=device[:200], user=_user_or_none(user))
+        was_finished = game._store(result, stored)
+        game._log(last.number, RoundChange.UNDONE, last.data, None, device, user, by, was_finished)
         self.refresh_from_db()
         return last
 
-    def _store(self, result: GameResult, rounds: list[Round]) -> None:
+    def _log(self, number: int, action: str, before: Any, after: Any, device: str, user: Any,
+             by: str, after_end: bool) -> RoundChange:
+        """The history line of a change, with who made it and whether the game had ended
+        (a change to an ended game is a correction: a league's standings follow it)."""
+        return RoundChange.objects.create(game=self, number=number, action=action, before=before,
+                                          after=after, device=device[:200], user=_user_or_none(user),
+                                          by=by[:80], version=self.version, after_end=after_end)
+
+    @transaction.atomic
+    def set_abandoned(self, abandoned: bool, *, device: str = "", user: Any = None, by: str = "") -> None:
+        """Abandon the game (kept, marked, out of the lists and standings) or restore it."""
+        game = Game.objects.select_for_update().get(pk=self.pk)
+        if (game.abandoned_at is not None) == abandoned:
+            return
+        was_finished = game.finished
+        game.abandoned_at = timezone.now() if abandoned else None
+        game.version += 1
+        game.save(update_fields=["abandoned_at", "version", "updated_at"])
+        game._log(0, RoundChange.ABANDONED if abandoned else RoundChange.RESTORED, None, None,
+                  device, user, by, was_finished)
+        # Restored, an ended game counts again as if it had just ended.
+        ended = game.finished and not abandoned
+        transaction.on_commit(lambda: game_scored.send(sender=Game, game=game, ended=ended))
+        self.refresh_from_db()
+
+    @transaction.atomic
+    def rename_player(self, old: str, new: str, *, device: str = "", user: Any = None, by: str = "") -> None:
+        """Correct a player's name at this game: its seat, its rounds, totals and teams.
+
+        The record is re-scored under the new name, so a name the engine or the app
+        refuses (a duplicate, a control character) raises RecordError and changes nothing."""
+        game = Game.objects.select_for_update().get(pk=self.pk)
+        new = new.strip()
+        names = game.player_names()
+        if old not in names:
+            raise RecordError([Problem(f"no player {old!r} in this game", code="players.unknown",
+                                       params={"player": old}, field="players")])
+        renamed = [new if name == old else name for name in names]
+        _refuse_names_we_cannot_keep(renamed, list(game.teams or {}))
+        rounds = list(game.rounds.all())
+        for stored in rounds:
+            stored.data = _renamed(stored.data, old, new)
+        teams = _renamed(game.teams, old, new) if game.teams else game.teams
+        record = game.record([r.data for r in rounds]) | {"players": renamed}
+        if teams:
+            record["teams"] = teams
+        result = score_record(record)
+        seat = next(s for s in game.seats.all() if (s.name or s.player.name) == old)
+        seat.player = Player.get_or_create_named(new)
+        seat.name = new
+        seat.save(update_fields=["player", "name"])
+        Round.objects.bulk_update(rounds, ["data"], batch_size=500)
+        game.teams = teams
+        was_finished = game._store(result, rounds)
+        game._log(0, RoundChange.RENAMED, {"player": old}, {"player": new}, device, user, by, was_finished)
+        self.refresh_from_db()
+
+    def _store(self, result: GameResult, rounds: list[Round]) -> bool:
         """Cache the engine's result on the game and on each round that changed
-        (an earlier round's correction changes every later total: one UPDATE for all)."""
+        (an earlier round's correction changes every later total: one UPDATE for all).
+        Returns whether the game had ended before this change."""
         changed = []
         for stored, computed in zip(rounds, result.rounds, strict=True):
             as_json = result.round_json(computed)
@@ -232,14 +334,19 @@ class Game(models.Model):
             self.finished_at = timezone.now()
         elif not self.finished:
             self.finished_at = None
+        self.version += 1
         self.save()
         ended = self.finished and not was_finished
         transaction.on_commit(lambda: game_scored.send(sender=Game, game=self, ended=ended))
+        return was_finished
 
     @classmethod
     @transaction.atomic
     def create_from_record(cls, record: dict[str, Any], *, device: str = "", user: Any = None) -> Game:
         """A new game from a spec record (import). Raises RecordError, saving nothing."""
+        rounds = record.get("rounds") if isinstance(record, dict) else None
+        if isinstance(rounds, list) and len(rounds) > MAX_ROUNDS:  # refused before scoring them all
+            raise RecordError([_too_many_rounds(len(rounds))])
         result = score_record(record)
         game = result.game
         _refuse_names_we_cannot_keep(game.players, list(game.teams or {}))
@@ -297,9 +404,24 @@ def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
         raise RecordError(problems)
 
 
+def _too_many_rounds(count: int) -> Problem:
+    return Problem(f"a game holds at most {MAX_ROUNDS} rounds ({count} here)",
+                   code="game.too_many_rounds", params={"max": MAX_ROUNDS, "count": count})
+
+
 def _explicit_options(record: dict[str, Any]) -> dict[str, Any]:
     options = record.get("options")
     return dict(options) if isinstance(options, dict) else {}
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    """`value` with the player name `old` written `new`, wherever a record holds names:
+    as keys (hands, points) and as values (announcer, teams' members, lists of names)."""
+    if isinstance(value, dict):
+        return {(new if key == old else key): _renamed(item, old, new) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_renamed(item, old, new) for item in value]
+    return new if value == old else value
 
 
 def _user_or_none(user: Any) -> Any:
@@ -349,7 +471,10 @@ class RoundChange(models.Model):
     """Append-only: every round added, edited, undone or imported, so no correction is silent."""
 
     ADDED, EDITED, UNDONE, IMPORTED = "added", "edited", "undone", "imported"
-    ACTIONS = [(ADDED, "added"), (EDITED, "edited"), (UNDONE, "undone"), (IMPORTED, "imported")]
+    # Changes to the game rather than to a round (number 0).
+    ABANDONED, RESTORED, RENAMED = "abandoned", "restored", "renamed"
+    ACTIONS = [(ADDED, "added"), (EDITED, "edited"), (UNDONE, "undone"), (IMPORTED, "imported"),
+               (ABANDONED, "abandoned"), (RESTORED, "restored"), (RENAMED, "renamed")]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     number = models.PositiveIntegerField()
@@ -359,6 +484,10 @@ class RoundChange(models.Model):
     at = models.DateTimeField(auto_now_add=True)
     device = models.CharField(max_length=200, blank=True)  # e.g. the phone's browser
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # Who, in words: an organiser's name, "table 2's link"; the device says the rest.
+    by = models.CharField(max_length=80, blank=True)
+    version = models.PositiveIntegerField(default=0)  # the game's version after this change
+    after_end = models.BooleanField(default=False)  # the game had ended: a correction
 
     class Meta:
         ordering = ["at", "pk"]

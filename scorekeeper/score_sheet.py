@@ -15,6 +15,9 @@ from django.utils import formats
 from scorekeeper.models import Game, Round
 
 Number = int | float
+# A long game's sheet shows its last rounds and folds the older ones behind a link:
+# a 500-round game's page stays as small and fast as a 50-round one.
+SHEET_ROUNDS = 50
 
 
 @dataclass(slots=True)
@@ -58,6 +61,18 @@ class Sheet:
     rows: list[Row]
     lower_is_better: bool
     turns: bool  # cactus-game: rows are turns
+    folded: int = 0  # older rounds not shown (rounds 1 to `folded`)
+    count: int = 0  # every round of the game
+    newer: int | None = None  # shown an older window: the rounds after it are folded too
+
+    @property
+    def older_upto(self) -> int:
+        """The last round of the window before this one (for its link)."""
+        return self.folded
+
+    @property
+    def older_from(self) -> int:
+        return max(1, self.folded - SHEET_ROUNDS + 1)
 
     @property
     def finished(self) -> bool:
@@ -81,14 +96,21 @@ class Sheet:
         return len(self.sides) >= 6
 
 
-def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
-    """The sheet of `game`; pass `rounds` when they are loaded already."""
+def build_sheet(game: Game, rounds: list[Round] | None = None, *, upto: int | None = None) -> Sheet:
+    """The sheet of `game`: its last SHEET_ROUNDS rounds, or the SHEET_ROUNDS up to
+    round `upto`; the others are folded. Pass `rounds` when they are all loaded already."""
     if rounds is None:
-        rounds = list(game.rounds.all())
+        count = game.rounds.count()
+        last = count if upto is None else max(1, min(upto, count))
+        rounds = list(game.rounds.filter(number__gt=last - SHEET_ROUNDS, number__lte=last))
+    else:
+        count = len(rounds)
+        last = count if upto is None else max(1, min(upto, count))
+        rounds = rounds[max(0, last - SHEET_ROUNDS):last]
     names = game.sides()
     members = {team: list(players) for team, players in (game.teams or {}).items()}
     turns = game.rules.turn_based
-    rows = [_row(game.pk, r, names, turns) for r in rounds]
+    rows = [_row(game.token, r, names, turns) for r in rounds]
     totals = game.totals or {}
     sides = [Side(name, totals.get(name, 0), members.get(name, []),
                   winner=name in game.winners, loser=name in game.losers,
@@ -96,19 +118,21 @@ def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
              for name in names]
     if rows and not game.finished:
         _mark_leaders(sides, game.rules.lower_is_better)
-    return Sheet(game, sides, rows, game.rules.lower_is_better, turns)
+    folded = rounds[0].number - 1 if rounds else 0
+    return Sheet(game, sides, rows, game.rules.lower_is_better, turns, folded=folded, count=count,
+                 newer=last + 1 if last < count else None)
 
 
-def _row(pk: int, stored: Round, names: list[str], turns: bool) -> Row:
+def _row(token: str, stored: Round, names: list[str], turns: bool) -> Row:
     n = stored.number
     points = stored.result.get("points", {})
     totals = stored.result.get("totals", {})
-    why = reverse("round_why", args=[pk, n]) + "?player="
+    why = reverse("round_why", args=[token, n]) + "?player="
     actor = stored.data.get("player") if turns and isinstance(stored.data, dict) else None
     cells = [Cell(name, points.get(name), totals.get(name), why + quote(name), acting=name == actor,
                   shown=_show(points.get(name)), shown_total=_show(totals.get(name)))
              for name in names]
-    edit = reverse("round_edit", args=[pk, n])
+    edit = reverse("round_edit", args=[token, n])
     return Row(n, cells, edit, actor)
 
 

@@ -5,7 +5,10 @@ start-up with ImproperlyConfigured and a message naming the variable
 (see ``scorekeeper/env.py``).
 """
 
+from datetime import timedelta
 from pathlib import Path
+
+from csp.constants import NONE, SELF
 
 from scorekeeper.env import (
     allowed_hosts,
@@ -38,6 +41,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "axes",  # login throttling
+    "csp",
     # The simple config leaves TEMPLATES alone; the loaders are spelled out below.
     "template_partials.apps.SimpleAppConfig",
     "scorekeeper",
@@ -59,6 +64,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its own answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -114,6 +122,36 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out login before checking it
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Login throttling: 5 failures for one username from one address lock it for 15 minutes.
+# Organisers sign in once per device; a guessing script is stopped after five tries.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): scripts, styles and everything else from this
+# site only. No inline script, style or hx-on handler anywhere (htmx's own indicator
+# style is turned off in base.html's htmx-config); WebSockets to this host are 'self'.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "leagues:index"
 

@@ -10,4 +10,11 @@ class LeaguesConfig(AppConfig):
 
     def ready(self) -> None:
         # Ratings and standings follow games as they end (scorekeeper.signals.game_scored).
+        # A league game's changes need its table's link or an organiser (guard.py).
+        from scorekeeper import http
         from scorekeeper.leagues import receivers  # noqa: F401
+        from scorekeeper.leagues.guard import league_author, league_refusal
+
+        if league_refusal not in http.CHANGE_GUARDS:
+            http.CHANGE_GUARDS.append(league_refusal)
+            http.AUTHOR_LABELS.append(league_author)

@@ -10,18 +10,22 @@ showing the standings reads a few rows instead of every game.
 from __future__ import annotations
 
 import secrets
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from scorekeeper.leagues.standings import Skill, Tally
 from scorekeeper.models import Game, Player
 from scorekeeper.rules import VARIANTS
 
 MAX_LABEL = 80
+# A night's tables score until this hour the next morning (local time); after, only
+# the league's organisers correct its games.
+NIGHT_CLOSES_AT = time(6)
 
 
 def new_token() -> str:
@@ -80,6 +84,13 @@ class Night(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:night", args=[self.pk])
+
+    def closes_at(self) -> datetime:
+        return timezone.make_aware(datetime.combine(self.date + timedelta(days=1), NIGHT_CLOSES_AT))
+
+    def is_open(self, now: datetime | None = None) -> bool:
+        """From the night's day (its organiser may set tables up ahead) until the morning after."""
+        return (now or timezone.now()) < self.closes_at()
 
 
 class NightTable(models.Model):

@@ -18,8 +18,17 @@ from scorekeeper.leagues.standings import (
     row_of,
     standings,
 )
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Game, Player, RoundChange
 from scorekeeper.rules import VARIANTS
+
+RECENT_CORRECTIONS = 5
+
+
+def season_corrections(season: Season, limit: int = RECENT_CORRECTIONS) -> list[RoundChange]:
+    """The latest changes made to the season's games after they had ended: each one
+    moved the standings, so the season page says so, with who made it."""
+    return list(RoundChange.objects.filter(game__league_game__table__night__season=season, after_end=True)
+                .select_related("game", "user").order_by("-at", "-pk")[:limit])
 
 
 def season_scopes(season: Season) -> list[str]:

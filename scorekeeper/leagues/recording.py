@@ -75,7 +75,9 @@ def summary_of(game: Game) -> GameSummary:
 
 
 def season_summaries(season: Season) -> list[GameSummary]:
-    games = Game.objects.filter(league_game__table__night__season=season, finished=True).with_players()
+    # An abandoned game is kept but counts for nothing.
+    games = Game.objects.filter(league_game__table__night__season=season, finished=True,
+                                abandoned_at__isnull=True).with_players()
     return [summary_of(game) for game in games]
 
 
@@ -164,7 +166,7 @@ def on_game_scored(game: Game, ended: bool) -> Season | None:
     if is_suspended():
         return season
     counted = Result.objects.filter(game=game).exists()
-    if ended and not counted:
+    if ended and not counted and game.abandoned_at is None:
         record_ended_game(league_game)
     elif counted:
         Season.objects.filter(pk=season.pk).update(ratings_stale=True)

@@ -16,11 +16,10 @@ import uuid
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.card_names import picker_labels, placeholder
 from scorekeeper.entry.adapters import adapter_of, entry_for
@@ -30,17 +29,48 @@ from scorekeeper.entry.preview import Preview, attach_errors, build_preview, err
 from scorekeeper.entry.turns import next_player
 from scorekeeper.explain import number as written_number
 from scorekeeper.explain import problem_text
-from scorekeeper.models import Game, Round
+from scorekeeper.http import (
+    HtmxHttpRequest,
+    author_of,
+    client_redirect,
+    device_of,
+    get_game_for_request,
+    get_game_to_change,
+)
+from scorekeeper.models import Game, Round, RoundTaken
+from scorekeeper.round_text import device_label
 from scorekeeper.rules import RecordError
-from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
 
 TEMPLATE = "scorekeeper/entry/round_entry.html"
 SAVE = "save"
 
 
 def _get_round_for_user(request: HttpRequest, game: Game, number: int) -> Round:
-    """Round `number` of a game the visitor may change (see get_game_for_user), or 404."""
+    """Round `number` of a game the visitor may change (see get_game_for_request), or 404."""
     return get_object_or_404(game.rounds, number=number)
+
+
+def _posted_int(request: HttpRequest, key: str) -> int | None:
+    try:
+        return int(request.POST.get(key, ""))
+    except ValueError:
+        return None
+
+
+def _version(request: HttpRequest, game: Game) -> int:
+    """The game's version the form was first drawn from (kept across its re-renders)."""
+    posted = _posted_int(request, "version")
+    return posted if posted is not None else game.version
+
+
+def _taken(error: RoundTaken) -> dict[str, Any]:
+    """What the page says when another phone saved the round first, and who did."""
+    change = error.change
+    who = (change.by or device_label(change.device)) if change is not None else ""
+    return {"number": error.number, "who": who or _("un autre téléphone"),
+            "edited": change is not None and change.action == change.EDITED,
+            "exists": change is not None and change.action != change.UNDONE,
+            "version": change.version if change is not None else None}
 
 
 def _request_id(request: HttpRequest) -> uuid.UUID:
@@ -79,8 +109,9 @@ def _stored_round(game: Game, number: int) -> Round:
 
 
 def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview: Preview | None,
-             request_id: uuid.UUID | None, confirm: bool = False) -> dict[str, Any]:
-    pk = game.pk
+             request_id: uuid.UUID | None, confirm: bool = False, version: int | None = None,
+             taken: dict[str, Any] | None = None) -> dict[str, Any]:
+    token = game.token
     variant = game.rules
     preview = preview or Preview()
     keys = field_keys(form)
@@ -88,7 +119,6 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "game": game,
         "variant": variant,
         "form": form,
-        "entry": adapter_of(form),
         "number": number,
         "editing": editing,
         "preview": preview,
@@ -96,6 +126,12 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "slots": preview.slots(keys),
         "request_id": request_id,
         "confirm": confirm,
+        # Which round this form means and the game's version it was drawn from: a save
+        # from a stale page is told who saved first instead of being stored twice.
+        "version": game.version if version is None else version,
+        "taken": taken,
+        "edit_url": reverse("round_edit", args=[token, number]),
+        "entry": adapter_of(form),
         "deck": picker_deck(variant, picker_labels()),
         "cards_placeholder": placeholder(),
         # Cactus-tas: only a player above the call limit (without cactus) draws a card.
@@ -105,9 +141,9 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "play_kinds": PLAY_KINDS,
         "characters": CHARACTERS,
         "sheet_url": game.get_absolute_url(),
-        "action_url": (reverse("round_edit", args=[pk, number]) if editing
-                       else reverse("round_new", args=[pk])),
-        "preview_url": reverse("round_preview", args=[pk]),
+        "action_url": (reverse("round_edit", args=[token, number]) if editing
+                       else reverse("round_new", args=[token])),
+        "preview_url": reverse("round_preview", args=[token]),
     }
 
 
@@ -119,20 +155,21 @@ def _render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
 
 
 def _saved(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    url = game.get_absolute_url()
-    if request.htmx:
-        return HttpResponseClientRedirect(url)
-    return redirect(url)
+    return client_redirect(request, game.get_absolute_url())
 
 
 # -- the views -------------------------------------------------------------------------
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """GET: an empty round. POST: save it (action "save"), or change the form's shape."""
-    game = get_game_for_user(request, pk)
-    number = game.rounds.count() + 1
+def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """GET: an empty round. POST: save it (action "save"), or change the form's shape.
+
+    The form posts the round it means (`round_number`): when another phone saved that
+    round first, nothing is stored and the page offers to keep theirs or to save this
+    one as an edit of it."""
+    game = get_game_to_change(request, token)
+    number = _posted_int(request, "round_number") or game.rounds.count() + 1
     if request.method != "POST":
         last = game.rounds.last()
         form = entry_for(game.rules).blank(
@@ -143,29 +180,39 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                         checked=True) if game.finished else None
         return _render(request, _context(game, form, number, editing=False, preview=ended,
                                          request_id=uuid.uuid4()))
-    form = _form_from_post(request, game, number)
+    count = game.rounds.count()
+    form = _form_from_post(request, game, min(number, count + 1))
     request_id = _request_id(request)
+    version = _version(request, game)
     action = request.POST.get("action", SAVE)
     if action != SAVE:
         adapter_of(form).apply(form, action)
-        preview = _preview(game, form, number, editing=False)[1]
+        preview = _preview(game, form, count + 1, editing=False)[1] if number == count + 1 else None
         return _render(request, _context(game, form, number, editing=False, preview=preview,
-                                         request_id=request_id))
+                                         request_id=request_id, version=version))
     data = adapter_of(form).to_round(form, game.player_names())
     try:
-        game.add_round(data, request_id=request_id, device=device_of(request), user=request.user)
+        game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
+                       by=author_of(request, game), number=number)
+    except RoundTaken as error:
+        game.refresh_from_db()
+        taken = _taken(error)
+        return _render(request, _context(game, form, number, editing=False, preview=None,
+                                         request_id=request_id, version=taken["version"], taken=taken))
     except RecordError as error:
         preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
         return _render(request, _context(game, form, number, editing=False, preview=preview,
-                                         request_id=request_id))
+                                         request_id=request_id, version=version))
     return _saved(request, game)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
     """GET: the stored round in the form. A first POST shows what the change does to the
-    points and totals and asks to confirm; a POST with confirm=1 saves it."""
-    game = get_game_for_user(request, pk)
+    points and totals and asks to confirm; a POST with confirm=1 saves it, unless another
+    phone changed that round since the form was drawn (its `version`): then the page says
+    who, and confirming again saves over their change."""
+    game = get_game_to_change(request, token)
     stored = _get_round_for_user(request, game, number)
     if request.method != "POST":
         form = entry_for(game.rules).from_round(game.rules, game.player_names(), stored.data,
@@ -174,30 +221,37 @@ def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None))
     form = _form_from_post(request, game, number)
+    version = _version(request, game)
     action = request.POST.get("action", SAVE)
     if action != SAVE:
         adapter_of(form).apply(form, action)
     data, preview = _preview(game, form, number, editing=True)
     if action != SAVE or not preview.valid:
         return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                         request_id=None))
+                                         request_id=None, version=version))
     if request.POST.get("confirm") != "1":
         return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                         request_id=None, confirm=True))
+                                         request_id=None, confirm=True, version=version))
     try:
-        game.edit_round(number, data, device=device_of(request), user=request.user)
+        game.edit_round(number, data, device=device_of(request), user=request.user,
+                        by=author_of(request, game), version=version)
+    except RoundTaken as error:
+        game.refresh_from_db()
+        taken = _taken(error)
+        return _render(request, _context(game, form, number, editing=True, preview=preview,
+                                         request_id=None, version=taken["version"], taken=taken))
     except RecordError as error:  # another phone changed the game in between
         preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
         return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                         request_id=None))
+                                         request_id=None, version=version))
     return _saved(request, game)
 
 
 @require_POST
-def round_preview(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def round_preview(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The points the form's round would score, and the engine's messages beside their
     fields (swapped out of band). Saves nothing."""
-    game = get_game_for_user(request, pk)
+    game = get_game_for_request(request, token)
     count = game.rounds.count()
     # Only the edit page posts "edit": a new round stays new even when another phone
     # has meanwhile saved the round it was numbered as.

@@ -7,15 +7,14 @@ scorekeeper/new_game_form.html; a league table's link uses the same two.
 from __future__ import annotations
 
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
-from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.http import HtmxHttpRequest, client_redirect, remember_game
 from scorekeeper.new_game import TEMPLATE as FORM_TEMPLATE
 from scorekeeper.new_game import NewGameDraft, form_context, start, variant_choices
 from scorekeeper.rules import VARIANTS
-from scorekeeper.views.common import HtmxHttpRequest
 from scorekeeper.views.records import problem_lines
 
 TEMPLATE = "scorekeeper/game_new.html"
@@ -37,9 +36,8 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         if action == "start":
             started = start(draft, problem_lines)
             if started is not None:
-                if request.htmx:
-                    return HttpResponseClientRedirect(started.get_absolute_url())
-                return redirect(started)
+                remember_game(request, started)  # this phone's list: its own games only
+                return client_redirect(request, started.get_absolute_url())
         else:
             draft.apply(action)
     else:

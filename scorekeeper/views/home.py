@@ -7,8 +7,8 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from scorekeeper.http import HtmxHttpRequest, remembered_games
 from scorekeeper.models import Game
-from scorekeeper.views.common import HtmxHttpRequest
 
 IN_PROGRESS_SHOWN = 20
 FINISHED_SHOWN = 10
@@ -16,8 +16,10 @@ FINISHED_SHOWN = 10
 
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """What the app does, and where to start."""
-    games = Game.objects.with_players().annotate(round_count=Count("rounds"))
+    """What the app does, and where to start; the games this phone created or opened
+    (its session's list), never anybody else's."""
+    games = (Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
+             .with_players().annotate(round_count=Count("rounds")))
     context = {
         "in_progress": list(games.in_progress()[:IN_PROGRESS_SHOWN]),
         "finished": list(games.filter(finished=True).order_by("-finished_at")[:FINISHED_SHOWN]),

@@ -6,18 +6,24 @@ import json
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.csv_export import game_csv
-from scorekeeper.models import Game
+from scorekeeper.http import (
+    HtmxHttpRequest,
+    client_redirect,
+    device_of,
+    get_game_for_request,
+    remember_game,
+)
+from scorekeeper.models import MAX_ROUNDS, Game
 from scorekeeper.rules import Problem, RecordError, load_record
-from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
 from scorekeeper.wording.problems import problem_line
 
-MAX_IMPORT_BYTES = 2 * 1024 * 1024  # a 10,000-round record is about 1 MB
+# A 1,000-round record of 8 players (MAX_ROUNDS) is about 200 KB; pasted text counts too.
+MAX_IMPORT_BYTES = 512 * 1024
 
 
 def _filename(game: Game, extension: str) -> str:
@@ -25,9 +31,9 @@ def _filename(game: Game, extension: str) -> str:
 
 
 @require_safe
-def game_export_json(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def game_export_json(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The record of section 2 of the spec. A download: an HTMX request gets the same file."""
-    game = get_game_for_user(request, pk)
+    game = get_game_for_request(request, token)
     body = json.dumps(game.record(), ensure_ascii=False, indent=2) + "\n"
     response = HttpResponse(body.encode("utf-8"), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "json")}"'
@@ -35,9 +41,9 @@ def game_export_json(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
-def game_export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def game_export_csv(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The sheet for a spreadsheet (see scorekeeper/csv_export.py). Same file for HTMX."""
-    game = get_game_for_user(request, pk)
+    game = get_game_for_request(request, token)
     response = HttpResponse(game_csv(game).encode("utf-8"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "csv")}"'
     return response
@@ -63,13 +69,12 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                 except RecordError as exc:
                     errors = _problem_lines(exc)
                 else:
-                    if request.htmx:
-                        return HttpResponseClientRedirect(game.get_absolute_url())
-                    return redirect(game)
+                    remember_game(request, game)
+                    return client_redirect(request, game.get_absolute_url())
     template_name = "scorekeeper/import.html"
     if request.htmx:
         template_name += "#form"
-    context = {"errors": errors, "pasted": pasted[:MAX_IMPORT_BYTES], "max_mb": MAX_IMPORT_BYTES // 2**20}
+    context = {"errors": errors, "pasted": pasted[:MAX_IMPORT_BYTES], "max_kb": MAX_IMPORT_BYTES // 1024}
     return render(request, template_name, context, status=400 if errors else 200)
 
 
@@ -99,5 +104,13 @@ def problem_lines(problems: list[Problem]) -> list[str]:
 
 
 def _too_big() -> str:
-    return _("Le fichier dépasse %(mb)s Mo : ce n'est pas une partie enregistrée par "
-             "Marque-carte.") % {"mb": MAX_IMPORT_BYTES // 2**20}
+    return _("Le fichier ou le texte dépasse %(kb)s Ko : une partie de Marque-carte en pèse bien "
+             "moins (%(rounds)s manches au plus).") % {"kb": MAX_IMPORT_BYTES // 1024, "rounds": MAX_ROUNDS}
+
+
+def import_too_big(request: HtmxHttpRequest) -> HttpResponse:
+    """The import form with its own message, for a request refused before the view ran
+    (Django's DATA_UPLOAD_MAX_MEMORY_SIZE: a huge pasted text; see scorekeeper/views/errors.py)."""
+    template_name = "scorekeeper/import.html" + ("#form" if request.htmx else "")
+    return render(request, template_name, {"errors": [_too_big()], "pasted": "",
+                                           "max_kb": MAX_IMPORT_BYTES // 1024}, status=400)

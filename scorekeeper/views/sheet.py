@@ -4,41 +4,56 @@ from __future__ import annotations
 
 from typing import Any
 
+import segno
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.http import (
+    HtmxHttpRequest,
+    author_of,
+    device_of,
+    get_game_for_request,
+    get_game_to_change,
+)
 from scorekeeper.models import Game
 from scorekeeper.score_sheet import build_sheet
-from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
 
 SHEET_TEMPLATE = "scorekeeper/game_sheet.html"
 
 
-def sheet_context(game: Game) -> dict[str, Any]:
-    """What game_sheet.html and its "sheet" partial need.
+def sheet_context(game: Game, upto: int | None = None) -> dict[str, Any]:
+    """What game_sheet.html and its "sheet" partial need; `upto` shows an older window.
 
     Views that change a round answer an HTMX request with the partial:
     render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
     """
-    return {"game": game, "sheet": build_sheet(game)}
+    return {"game": game, "sheet": build_sheet(game, upto=upto)}
 
 
 @require_safe
-def game_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
-    template_name = SHEET_TEMPLATE
+def game_sheet(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    game = get_game_for_request(request, token)
+    upto = _int_or_none(request.GET.get("upto"))  # an older window of a long game's rounds
     if request.htmx:
-        template_name += "#sheet"
-    return render(request, template_name, sheet_context(game))
+        return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game, upto))
+    return render(request, SHEET_TEMPLATE, sheet_context(game, upto) | share_context(request, game))
+
+
+def share_context(request: HtmxHttpRequest, game: Game) -> dict[str, Any]:
+    """The game's private link and its QR code: how another phone joins the sheet."""
+    url = request.build_absolute_uri(game.get_absolute_url())
+    qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff",
+                                               svgclass="share-qr")
+    return {"share_url": url, "share_qr": qr}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def round_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+def round_undo(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """GET asks "undo round N?"; POST (with that N) undoes it."""
-    game = get_game_for_user(request, pk)
+    game = get_game_to_change(request, token)
     if request.method == "POST":
         return _undo(request, game)
     last = game.rounds.last()
@@ -52,7 +67,8 @@ def _undo(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     expected = _int_or_none(request.POST.get("number"))
     undone = None
     if expected is not None:
-        undone = game.undo_last_round(device=device_of(request), user=request.user, expected=expected)
+        undone = game.undo_last_round(device=device_of(request), user=request.user,
+                                      by=author_of(request, game), expected=expected)
     if undone is None:
         messages.warning(request, _("Rien n'a été annulé : la dernière manche n'est plus celle "
                                     "que vous avez confirmée. Vérifiez la feuille."))

@@ -1,6 +1,6 @@
 """"Why this score": how the engine got one cell of the score sheet.
 
-GET games/<pk>/rounds/<number>/why/?player=<name or side>. The game is
+GET games/<token>/rounds/<number>/why/?player=<name or side>. The game is
 re-scored with the engine (fast enough for a tap) and the round's steps are
 said in the active language, each linked to its rule on the rules page.
 Plain request: a full page with a link back to the sheet. HTMX request: the
@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from scorekeeper.explain import explain_round, side_named
+from scorekeeper.http import HtmxHttpRequest, get_game_for_request
 from scorekeeper.models import Game
 from scorekeeper.rules import GameResult, RecordError
-from scorekeeper.views.common import HtmxHttpRequest, get_game_for_user
 
 
 def _score(game: Game) -> GameResult:
@@ -28,8 +28,8 @@ def _score(game: Game) -> GameResult:
 
 
 @require_safe
-def round_why(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+def round_why(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse:
+    game = get_game_for_request(request, token)
     result = _score(game)
     if not 1 <= number <= len(result.rounds):
         raise Http404(f"round {number} does not exist")

@@ -119,6 +119,9 @@ APP_PROBLEM_SENTENCES: dict[str, Promise] = {
     "players.same_name_ignoring_case": _("« %(player)s » et « %(other)s » ne diffèrent que par "
                                          "les majuscules : pour Marque-carte, c'est la même personne."),
     "name.control_character": _("Le nom « %(player)s » contient un caractère invisible de contrôle."),
+    "game.too_many_rounds": _("Une partie compte au plus %(max)s manches (%(count)s ici)."),
+    "game.abandoned": _("La partie est abandonnée : reprenez-la d’abord pour y ajouter une manche."),
+    "players.unknown": _("« %(player)s » ne joue pas à cette partie."),
     "league.not_a_date": _("%(text)s n'est pas une date."),
     "league.no_date": _("Pas de date de soirée : donnez-en une, ou commencez le nom du fichier par elle "
                         "(2026-03-12_table-2.json)."),

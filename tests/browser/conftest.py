@@ -3,6 +3,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,3 +32,25 @@ def artifacts() -> Path:
     """Where screenshots go (gitignored)."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violation(browser: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Fail the test on any Content-Security-Policy violation in any page's console.
+
+    Every context and page a test opens (the `page` fixture, browser.new_context,
+    browser.new_page) reports its console here: an inline script, style or handler
+    the policy refuses would otherwise only be a silent line in the browser.
+    """
+    refused: list[str] = []
+
+    def listen(target: Any) -> Any:
+        target.on("console", lambda message: refused.append(message.text)
+                  if "Content Security Policy" in message.text else None)
+        return target
+
+    new_context, new_page = browser.new_context, browser.new_page
+    monkeypatch.setattr(browser, "new_context", lambda *a, **k: listen(new_context(*a, **k)))
+    monkeypatch.setattr(browser, "new_page", lambda *a, **k: listen(new_page(*a, **k)))
+    yield
+    assert not refused, "Content-Security-Policy violations:\n" + "\n".join(refused)

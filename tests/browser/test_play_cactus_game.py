@@ -46,8 +46,8 @@ def new_turn(page: Page, url: str, number: int, player: str) -> None:
 def test_it_plays_cactus_game_with_a_stop_chain(live_server: LiveServer, page: Page, artifacts: Path,
                                                transactional_db):
     game = make_game("cactus-game", ["Ana", "Ben", "Chloé"])
-    new_url = f"{live_server.url}/games/{game.pk}/rounds/new/"
-    sheet = f"{live_server.url}/games/{game.pk}/"
+    new_url = f"{live_server.url}/games/{game.token}/rounds/new/"
+    sheet = f"{live_server.url}/games/{game.token}/"
 
     # Turn 1: anyone may start; Ana lays three Walters: 3 points.
     page.goto(new_url)

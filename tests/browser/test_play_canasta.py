@@ -25,9 +25,9 @@ def start_canasta(page: Page, url: str) -> Game:
     teams.nth(0).fill("Nord-Sud")
     teams.nth(1).fill("Est-Ouest")
     page.get_by_role("button", name="Commencer la partie").tap()
-    expect(page).to_have_url(re.compile(rf"{re.escape(url)}/games/\d+/$"))
+    expect(page).to_have_url(re.compile(rf"{re.escape(url)}/games/[\w-]+/$"))
     game = Game.objects.get()
-    assert page.url == f"{url}/games/{game.pk}/"
+    assert page.url == f"{url}/games/{game.token}/"
     return game
 
 
@@ -70,7 +70,7 @@ def test_it_plays_canasta_in_teams_to_5000(live_server: LiveServer, page: Page, 
     expect(preview.locator("tr", has_text="Est-Ouest")).to_contain_text("15")
     page.screenshot(path=artifacts / "play-canasta-round1.png", full_page=True)
     save_round(page)
-    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.token}/")
 
     # Two rounds entered on another phone meanwhile: Nord-Sud reaches 4555.
     game.add_round({"went_out": "Chloé", "sides": {
@@ -84,7 +84,7 @@ def test_it_plays_canasta_in_teams_to_5000(live_server: LiveServer, page: Page, 
     assert game.totals == {"Nord-Sud": 4555, "Est-Ouest": 45}
 
     # Round 4: Chloé goes out with a canasta of nines; Dan is left holding a joker (−50).
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Manche 4")
     pick_cards(page, cards_field(page, "side-0-meld-0"), NINES)
     pick_cards(page, cards_field(page, "side-1-hand"), ["JK"])
@@ -94,7 +94,7 @@ def test_it_plays_canasta_in_teams_to_5000(live_server: LiveServer, page: Page, 
     expect(page.locator("#preview tr", has_text="Nord-Sud")).to_contain_text("5225")
     page.screenshot(path=artifacts / "play-canasta-final-round.png", full_page=True)
     save_round(page)
-    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.token}/")
 
     game.refresh_from_db()
     assert game.finished and game.winners == ["Nord-Sud"]

@@ -21,11 +21,11 @@ def test_it_edits_a_past_round_after_a_confirmation(live_server: LiveServer, pag
         tamalou_round("Ben", Ana=["10S"], Ben=["AS"], Chloé=["2D", "2C"]),
     ])
     assert game.totals == {"Ana": 14, "Ben": 22, "Chloé": 19}
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.goto(f"{live_server.url}/games/{game.token}/")
 
     # On the sheet, round 1's number leads to its correction.
     page.get_by_role("link", name="1", exact=True).first.tap()
-    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/rounds/1/edit/")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.token}/rounds/1/edit/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Modifier la manche 1")
     expect(hand(page, "Ana").locator(".chip")).to_have_text(["R♥", "3♠"])
     expect(hand(page, "Chloé").locator("[data-count]")).to_have_value("9")
@@ -54,7 +54,7 @@ def test_it_edits_a_past_round_after_a_confirmation(live_server: LiveServer, pag
     assert game.totals["Ben"] == 22  # nothing changed before the confirmation
 
     page.get_by_role("button", name="Oui, modifier").tap()
-    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.token}/")
     game.refresh_from_db()
     assert game.totals == {"Ana": 14, "Ben": 17, "Chloé": 19}
     assert game.rounds.get(number=1).data["hands"]["Ben"] == ["QS", "2D"]

@@ -22,7 +22,7 @@ def test_it_fits_a_phone_for_every_variant(variant: str, live_server: LiveServer
     rules = VARIANTS[variant]
     players = EIGHT[: rules.max_players]
     game = make_game(variant, players, teams=TEAMS if variant == "canasta" else None)
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
     expect(page.locator("#entry-form")).to_be_visible()
     if rules.deck is not None:
         jokers = page.locator('#picker [data-card="JK"]')

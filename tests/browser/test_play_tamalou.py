@@ -24,7 +24,7 @@ from tests.factories import make_game
 def test_it_plays_a_game_of_tamalou_to_its_end(live_server: LiveServer, page: Page, artifacts: Path,
                                                transactional_db):
     game = make_game("tamalou", ["Ana", "Ben", "Chloé"], options={"rounds": 3})
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Manche 1")
 
     # Round 1: Ana calls with 3 (K♥ 3♠); Ben's 7♦ 8♠ = 15; Chloé says "the same K♥" by mistake.
@@ -61,10 +61,10 @@ def test_it_plays_a_game_of_tamalou_to_its_end(live_server: LiveServer, page: Pa
     expect(preview.locator("tr", has_text="Chloé")).to_contain_text("17")
     page.screenshot(path=artifacts / "play-tamalou-round1-preview.png", full_page=True)
     save_round(page)
-    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.token}/")
 
     # Round 2: counted hands on the number pad, nobody called.
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Manche 2")
     count_hand(page, "Ana", "12")
     count_hand(page, "Ben", "4")
@@ -73,11 +73,11 @@ def test_it_plays_a_game_of_tamalou_to_its_end(live_server: LiveServer, page: Pa
     expect(page.locator("#preview tr", has_text="Ana")).to_contain_text("12")
     page.screenshot(path=artifacts / "play-tamalou-round2-numpad.png", full_page=True)
     save_round(page)
-    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.token}/")
 
     # Round 3, the last agreed one: Ben calls with 2 and is lowest. What the phone
     # downloads for the round, after the entry page, is recorded (docs/benchmarks.md).
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
     htmx: list[tuple[str, int]] = []
     page.on("requestfinished", lambda r: htmx.append((r.url, r.sizes()["responseBodySize"]))
             if r.headers.get("hx-request") else None)
@@ -88,7 +88,7 @@ def test_it_plays_a_game_of_tamalou_to_its_end(live_server: LiveServer, page: Pa
     wait_for_preview(page)
     expect(page.locator("#preview")).to_contain_text("Cette manche termine la partie")
     save_round(page)
-    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.token}/")
     previews = [size for url, size in htmx if url.endswith("/rounds/preview/")]
     # One preview per field left or radio tapped, not one per card (5 cards were picked).
     assert 1 <= len(previews) <= 4, htmx

@@ -18,7 +18,7 @@ def test_it_enters_a_round_with_javascript_off(live_server: LiveServer, browser:
     game = make_game("tamalou", ["Ana", "Ben"])
     context = browser.new_context(**browser_context_args, java_script_enabled=False)
     page = context.new_page()
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
     expect(page.locator("#picker")).to_be_hidden()  # nothing to tap without the script
     page.locator('[name="hand-0-cards"]').fill("kh 3s")
     page.locator('[name="hand-1-cards"]').fill("7d 7d")
@@ -32,7 +32,7 @@ def test_it_enters_a_round_with_javascript_off(live_server: LiveServer, browser:
 
     page.locator('[name="hand-1-cards"]').fill("7D 8C")
     page.get_by_role("button", name="Enregistrer la manche").click()
-    expect(page).to_have_url(f"{live_server.url}/games/{game.pk}/")
+    expect(page).to_have_url(f"{live_server.url}/games/{game.token}/")
     game.refresh_from_db()
     assert game.totals == {"Ana": 0, "Ben": 15}
     context.close()

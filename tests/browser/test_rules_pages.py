@@ -26,7 +26,7 @@ def test_it_explains_a_score_and_links_to_its_rule(live_server: LiveServer, page
                                                     transactional_db):
     game = make_game("tamalou", ["Ana", "Ben", "<script>alert(1)</script>"], rounds=[
         tamalou_round("Ana", Ana=["KH", "3S"], Ben=["AS", "2C"], **{"<script>alert(1)</script>": ["KS", "9D"]})])
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/why/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/1/why/")
 
     expect(page.get_by_role("heading", name="<script>alert(1)</script>")).to_be_visible()
     expect(page.get_by_text("Ben : 3, pas plus que l'annonceur Ana (3) → 0")).to_be_visible()
@@ -45,9 +45,9 @@ def test_it_opens_why_this_score_in_the_sheet_drawer(live_server: LiveServer, pa
     game = make_game("tamoul", ["Ana", "Ben"], rounds=[
         tamalou_round(None, Ana=50, Ben=1), tamalou_round("Ben", Ana=["QS", "JD", "KC", "5S"],
                                                            Ben=["KH", "AD"])])
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.goto(f"{live_server.url}/games/{game.token}/")
 
-    page.locator(f'a[href="/games/{game.pk}/rounds/2/why/?player=Ana"]').tap()
+    page.locator(f'a[href="/games/{game.token}/rounds/2/why/?player=Ana"]').tap()
 
     drawer = page.locator("dialog#drawer")
     expect(drawer).to_be_visible()

@@ -85,9 +85,11 @@ def test_it_lists_games_on_the_home_page_and_opens_one(live_server: LiveServer, 
     canasta = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"],
                         teams={"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]},
                         rounds=[{"went_out": None, "sides": {"Nord-Sud": {"hand": ["5H"]}, "Est-Ouest": {}}}])
-    make_game("cactus", ["Chloé", "Dan"], options={"rounds": 1},
-              rounds=[tamalou_round(None, Chloé=["AS"], Dan=["KH", "9S"])])
+    cactus = make_game("cactus", ["Chloé", "Dan"], options={"rounds": 1},
+                       rounds=[tamalou_round(None, Chloé=["AS"], Dan=["KH", "9S"])])
     page.set_viewport_size({"width": 360, "height": 780})
+    for game in (cactus, canasta):  # the home page lists the games this phone has opened
+        page.goto(live_server.url + game.get_absolute_url())
     page.goto(live_server.url)
 
     expect(page.get_by_role("heading", name="Parties en cours")).to_be_visible()

@@ -58,7 +58,7 @@ def test_it_undoes_without_javascript_through_the_confirmation_page(
     page.goto(live_server.url + game.get_absolute_url())
 
     page.get_by_role("link", name="Annuler la dernière manche").click()
-    expect(page).to_have_url(live_server.url + f"/games/{game.pk}/rounds/undo/")
+    expect(page).to_have_url(live_server.url + f"/games/{game.token}/rounds/undo/")
     page.screenshot(path=artifacts / "undo-confirm-no-js.png")
     page.get_by_role("button", name="Oui, annuler la manche 2").click()
 

@@ -50,10 +50,10 @@ def test_it_offers_the_registered_variant_on_the_new_game_page_with_its_own_line
 def test_it_plays_a_round_of_the_registered_variant_on_the_score_sheet(client: Client, toy: None):
     """mistigri.caller_lowest: the caller nobody beats scores 0; the others their hand."""
     game = started(client)
-    entry = client.get(reverse("round_new", args=[game.pk])).content.decode()
+    entry = client.get(reverse("round_new", args=[game.token])).content.decode()
     assert 'name="hand-2-cards"' in entry and "« mistigri »" in entry
 
-    response = client.post(reverse("round_new", args=[game.pk]),
+    response = client.post(reverse("round_new", args=[game.token]),
                            {**hands("A♠ 7♥", "9S QH", "R♠"), "announcer": "0", "action": "save"})
     game.refresh_from_db()
     sheet = client.get(game.get_absolute_url()).content.decode()
@@ -67,7 +67,7 @@ def test_it_says_why_the_registered_variant_scored_what_it_did(client: Client, t
     game = started(client)
     game.add_round({"hands": {"Ana": ["AS", "7H"], "Ben": ["9S", "QH"], "Chloé": ["KS"]}, "announcer": "Ben"})
 
-    why = client.get(reverse("round_why", args=[game.pk, 1])).content.decode()
+    why = client.get(reverse("round_why", args=[game.token, 1])).content.decode()
 
     assert "Ben annonce mais est battu : 21 × 2 = 42" in why
     assert "Ana marque sa main : 8" in why

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import timezone
 
 from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
 from scorekeeper.models import Game
@@ -38,7 +39,8 @@ def season(league: League) -> Season:
 
 @pytest.fixture
 def night(season: Season) -> Night:
-    return Night.objects.create(season=season, date=date(2026, 3, 12))
+    """Tonight's night: its tables' links score until the morning after (guard.py)."""
+    return Night.objects.create(season=season, date=timezone.localdate())
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ def seated(client: Client, table: LiveTable, seat: str | None = "Ana", role: str
 
 def test_it_opens_a_table_from_a_game_and_sends_the_phone_to_choose_who_it_is(client: Client):
     game = make_game()
-    response = client.post(reverse("table_open", args=[game.pk]))
+    response = client.post(reverse("table_open", args=[game.token]))
     table = LiveTable.objects.get(game=game)
     assert response.status_code == 302 and response.url == reverse("table_join", args=[table.code])
     assert len(table.code) == 6 and not set(table.code) & set("01OIL")
@@ -33,14 +33,14 @@ def test_it_opens_a_table_from_a_game_and_sends_the_phone_to_choose_who_it_is(cl
 
 def test_it_reuses_the_open_table_of_a_game_and_answers_htmx_with_a_redirect_header(client: Client):
     game = make_game()
-    client.post(reverse("table_open", args=[game.pk]))
-    response = client.post(reverse("table_open", args=[game.pk]), **HTMX)
+    client.post(reverse("table_open", args=[game.token]))
+    response = client.post(reverse("table_open", args=[game.token]), **HTMX)
     assert response.status_code == 204 and LiveTable.objects.filter(game=game).count() == 1
     assert response["HX-Redirect"].startswith("/tables/")
 
 
 def test_it_refuses_to_open_a_table_with_get(client: Client):
-    assert client.get(reverse("table_open", args=[make_game().pk])).status_code == 405
+    assert client.get(reverse("table_open", args=[make_game().token])).status_code == 405
 
 
 def test_it_finds_a_table_by_its_code_whatever_the_case_and_spaces(client: Client):

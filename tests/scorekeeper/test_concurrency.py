@@ -7,40 +7,16 @@ phone waits for the first and then numbers its round after it.
 """
 
 import json
-import threading
 import uuid
-from collections.abc import Callable
 
 import pytest
-from django.db import connection
+from django.test import Client
 
-from scorekeeper.models import Game
+from scorekeeper.models import Game, RoundTaken
+from tests.concurrent import at_once
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def at_once(*calls: Callable[[], object]) -> list[object]:
-    """Run each call in its own thread, released together; their results or exceptions."""
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = [None] * len(calls)
-
-    def run(i: int, call: Callable[[], object]) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[i] = call()
-        except Exception as exc:  # noqa: BLE001 - handed back to the test to show
-            results[i] = exc
-        finally:
-            connection.close()  # this thread's own connection
-
-    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=60)
-    assert not any(t.is_alive() for t in threads), "a writer is still waiting"
-    return results
 
 
 def test_it_keeps_both_rounds_when_two_phones_save_at_once():
@@ -84,3 +60,43 @@ def test_it_keeps_every_round_when_four_phones_save_at_once():
     game.refresh_from_db()
     assert list(game.rounds.values_list("number", flat=True)) == [1, 2, 3, 4]
     assert game.totals == {"Ana": 6, "Ben": 34}
+
+
+def test_it_stores_one_round_when_two_phones_save_the_same_round_at_once():
+    """One round per round: both phones mean round 1; the second is told, not stored."""
+    game = make_game("tamalou", ["Ana", "Ben"])
+    first, second = tamalou_round(None, Ana=4, Ben=2), tamalou_round(None, Ana=1, Ben=7)
+
+    results = at_once(lambda: Game.objects.get(pk=game.pk).add_round(first, device="A", number=1),
+                      lambda: Game.objects.get(pk=game.pk).add_round(second, device="B", number=1))
+
+    taken = [r for r in results if isinstance(r, RoundTaken)]
+    assert len(taken) == 1 and taken[0].number == 1, results
+    assert taken[0].change is not None and taken[0].change.action == "added"
+    game.refresh_from_db()
+    assert game.rounds.count() == 1 and game.changes.count() == 1
+
+
+def _save_from_phone(game: Game, hands: dict[str, str], phone: str) -> str:
+    client = Client(headers={"user-agent": phone})
+    post = {"round_number": "1", "version": str(game.version), "request_id": str(uuid.uuid4()),
+            "announcer": "", **{f"hand-{i}-cards": cards for i, cards in enumerate(hands.values())},
+            "action": "save"}
+    response = client.post(f"/games/{game.token}/rounds/new/", post)
+    return response.content.decode() if response.status_code == 200 else f"saved {response.status_code}"
+
+
+def test_it_tells_the_second_phone_who_saved_the_round_through_the_page():
+    game = make_game("tamalou", ["Ana", "Ben"])
+    android = "Mozilla/5.0 (Linux; Android 14) Chrome/130.0 Mobile Safari/537.36"
+    iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Version/17.0 Mobile/15E148 Safari/604.1"
+
+    results = at_once(lambda: _save_from_phone(game, {"Ana": "3H", "Ben": "KS"}, android),
+                      lambda: _save_from_phone(game, {"Ana": "2H", "Ben": "QS"}, iphone))
+
+    assert sorted(r.startswith("saved 302") for r in results) == [False, True], results
+    told = next(r for r in results if not r.startswith("saved"))
+    assert "La manche 1 vient d’être enregistrée par" in told
+    assert "Garder la leur" in told and "Enregistrer la mienne comme modification" in told
+    game.refresh_from_db()
+    assert game.rounds.count() == 1

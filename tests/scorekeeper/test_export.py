@@ -23,7 +23,7 @@ def game():
 
 
 def test_it_downloads_the_record_as_utf8_json(client: Client, game):
-    response = client.get(f"/games/{game.pk}/export.json")
+    response = client.get(f"/games/{game.token}/export.json")
 
     assert response["Content-Type"] == "application/json; charset=utf-8"
     assert response["Content-Disposition"] == f'attachment; filename="marque-carte-tamalou-{game.pk}.json"'
@@ -37,7 +37,7 @@ def test_it_downloads_the_record_as_utf8_json(client: Client, game):
 
 
 def test_it_exports_a_record_the_engine_scores_to_the_same_totals(client: Client, game):
-    record = json.loads(client.get(f"/games/{game.pk}/export.json").content)
+    record = json.loads(client.get(f"/games/{game.token}/export.json").content)
 
     assert score_record(record).to_json()["totals"] == game.totals
 
@@ -46,14 +46,14 @@ def test_it_exports_canasta_teams(client: Client):
     game = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"],
                      teams={"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]})
 
-    record = json.loads(client.get(f"/games/{game.pk}/export.json").content)
+    record = json.loads(client.get(f"/games/{game.token}/export.json").content)
 
     assert record["teams"] == {"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]}
 
 
 def test_it_serves_the_same_file_to_an_htmx_request(client: Client, game):
-    plain = client.get(f"/games/{game.pk}/export.json")
-    htmx = client.get(f"/games/{game.pk}/export.json", headers=HTMX)
+    plain = client.get(f"/games/{game.token}/export.json")
+    htmx = client.get(f"/games/{game.token}/export.json", headers=HTMX)
 
     assert htmx.content == plain.content
     assert htmx["Content-Disposition"].startswith("attachment;")
@@ -62,7 +62,7 @@ def test_it_serves_the_same_file_to_an_htmx_request(client: Client, game):
 def test_it_downloads_csv_with_a_bom_semicolons_and_decimal_commas(client: Client):
     game = make_game("tamoul", ["Ana", "Chloé"], rounds=[tamalou_round(None, Ana=["KH"], Chloé=["AS"])])
 
-    response = client.get(f"/games/{game.pk}/export.csv")
+    response = client.get(f"/games/{game.token}/export.csv")
 
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == f'attachment; filename="marque-carte-tamoul-{game.pk}.csv"'
@@ -109,8 +109,8 @@ def test_it_keeps_a_name_that_looks_like_a_formula_a_name():
 def test_it_writes_a_player_named_like_a_script_as_plain_text(client: Client):
     game = make_game("tamalou", [SCRIPT, "Ben"], rounds=[tamalou_round(None, **{SCRIPT: 4}, Ben=2)])
 
-    as_json = client.get(f"/games/{game.pk}/export.json")
-    as_csv = client.get(f"/games/{game.pk}/export.csv")
+    as_json = client.get(f"/games/{game.token}/export.json")
+    as_csv = client.get(f"/games/{game.token}/export.csv")
 
     assert json.loads(as_json.content)["players"] == [SCRIPT, "Ben"]
     assert f"{SCRIPT} points" in as_csv.content.decode("utf-8-sig")

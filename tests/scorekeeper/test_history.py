@@ -19,7 +19,7 @@ IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/60
 
 
 def history(client: Client, game, htmx: bool = False) -> str:
-    response = client.get(f"/games/{game.pk}/history/", headers=HTMX if htmx else {})
+    response = client.get(f"/games/{game.token}/history/", headers=HTMX if htmx else {})
     assert response.status_code == 200
     return response.content.decode()
 
@@ -100,7 +100,7 @@ def test_it_says_when_nothing_happened_yet(client: Client):
 def test_it_refuses_to_post(client: Client):
     game = make_game("tamalou", ["Ana", "Ben"])
 
-    assert client.post(f"/games/{game.pk}/history/").status_code == 405
+    assert client.post(f"/games/{game.token}/history/").status_code == 405
 
 
 def test_it_writes_cards_as_the_page_does_and_names_as_they_are():

@@ -6,7 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scorekeeper.models import Game, RoundChange
+from scorekeeper.models import MAX_ROUNDS, Game, RoundChange
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def test_it_shows_the_upload_and_paste_form(client: Client):
     html = client.get(URL).content.decode()
 
     assert 'type="file" name="file"' in html and '<textarea name="record"' in html
-    assert 'enctype="multipart/form-data"' in html and "au plus 2 Mo" in html
+    assert 'enctype="multipart/form-data"' in html and "au plus 512 Ko" in html
 
 
 def test_it_answers_htmx_with_the_form_only(client: Client):
@@ -70,7 +70,7 @@ def test_it_gives_the_same_totals_after_export_then_import(client: Client):
         tamalou_round("Ana", Ana=["KH"], Ben=["AS", "2S"], Chloé=9),
         {"announcer": "Ben", "hands": {"Ana": 4, "Ben": 3, "Chloé": 2}, "counter_callers": ["Chloé"]},
     ])
-    exported = client.get(f"/games/{original.pk}/export.json").content
+    exported = client.get(f"/games/{original.token}/export.json").content
 
     client.post(URL, {"file": upload(exported)})
 
@@ -120,18 +120,46 @@ def test_it_refuses_a_binary_file_without_a_traceback(client: Client):
     assert "UTF-8" in html
 
 
-def test_it_refuses_a_file_over_two_megabytes_before_reading_it(client: Client):
-    big = b"[" + b"1," * (1024 * 1024 + 10) + b"1]"
+def test_it_refuses_a_file_over_the_import_limit_before_reading_it(client: Client):
+    big = b"[" + b"1," * (300 * 1024) + b"1]"
 
     html = refused(client.post(URL, {"file": upload(big)}))
 
-    assert "Le fichier dépasse 2 Mo" in html
+    assert "Le fichier ou le texte dépasse 512 Ko" in html
 
 
 def test_it_refuses_a_huge_paste_with_the_same_message(client: Client):
     html = refused(client.post(URL, {"record": "x" * (3 * 1024 * 1024)}))
 
-    assert "Le fichier dépasse 2 Mo" in html
+    assert "Le fichier ou le texte dépasse 512 Ko" in html
+
+
+def test_it_refuses_a_paste_too_big_to_read_with_the_form_s_message_under_csrf_checks():
+    """A real browser's post goes through the CSRF check, which reads the body first:
+    past Django's DATA_UPLOAD_MAX_MEMORY_SIZE the form still answers, not a bare 400."""
+    client = Client(enforce_csrf_checks=True)
+    client.get(URL)
+    token = client.cookies["csrftoken"].value
+
+    response = client.post(URL, {"record": "x" * (3 * 1024 * 1024), "csrfmiddlewaretoken": token})
+
+    html = refused(response)
+    assert "Le fichier ou le texte dépasse 512 Ko" in html and '<form' in html
+
+
+def test_it_refuses_a_record_with_more_rounds_than_a_game_holds(client: Client):
+    rounds = [{"announcer": None, "hands": {"Ana": 1, "Ben": 2}}] * (MAX_ROUNDS + 1)
+    record = json.dumps({"format": 1, "variant": "tamalou", "players": ["Ana", "Ben"], "rounds": rounds})
+
+    html = refused(client.post(URL, {"record": record}))
+
+    assert f"Une partie compte au plus {MAX_ROUNDS} manches ({MAX_ROUNDS + 1} ici)." in html
+
+
+def test_it_refuses_a_name_longer_than_the_limit(client: Client):
+    record = json.dumps({"format": 1, "variant": "tamalou", "players": ["A" * 41, "Ben"], "rounds": []})
+
+    assert "dépasse 40 caractères" in refused(client.post(URL, {"record": record}))
 
 
 def test_it_refuses_deeply_nested_json(client: Client):

@@ -17,7 +17,7 @@ XSS = "<script>alert(1)</script>"
 
 
 def sheet_url(game: Game) -> str:
-    return reverse("game_sheet", args=[game.pk])
+    return reverse("game_sheet", args=[game.token])
 
 
 def slot(html: str, key: str) -> str:
@@ -28,7 +28,7 @@ def slot(html: str, key: str) -> str:
 
 
 def new_url(game: Game) -> str:
-    return reverse("round_new", args=[game.pk])
+    return reverse("round_new", args=[game.token])
 
 
 def tamalou_post(**extra: str) -> dict[str, str]:
@@ -58,7 +58,7 @@ def test_it_answers_htmx_with_the_form_alone(client):
 
 def test_it_answers_htmx_with_the_edit_form_alone(client):
     game = make_game("tamalou", rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
-    html = client.get(reverse("round_edit", args=[game.pk, 1]), **HTMX).content.decode()
+    html = client.get(reverse("round_edit", args=[game.token, 1]), **HTMX).content.decode()
     assert html.lstrip().startswith("<form") and "<html" not in html
     assert 'name="hand-1-count" value="2"' in html
 
@@ -197,7 +197,7 @@ def test_it_escapes_a_players_name_on_the_entry_page(client):
     game = make_game("tamalou", players=[XSS, "Ben"])
     html = client.get(new_url(game)).content.decode()
     assert XSS not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    preview = client.post(reverse("round_preview", args=[game.pk]), {"hand-1-cards": "KH"}).content.decode()
+    preview = client.post(reverse("round_preview", args=[game.token]), {"hand-1-cards": "KH"}).content.decode()
     assert XSS not in preview and "&lt;script&gt;" in preview
 
 
@@ -210,7 +210,7 @@ def edited_game() -> Game:
 
 
 def edit_url(game: Game, number: int) -> str:
-    return reverse("round_edit", args=[game.pk, number])
+    return reverse("round_edit", args=[game.token, number])
 
 
 def test_it_prefills_the_edit_form_from_the_stored_round(client):
@@ -273,7 +273,7 @@ def test_it_refuses_an_invalid_edit_even_when_confirmed(client):
 def test_it_answers_404_for_a_round_that_does_not_exist(client):
     game = edited_game()
     assert client.get(edit_url(game, 3)).status_code == 404
-    assert client.get(reverse("round_new", args=[9999])).status_code == 404
+    assert client.get(reverse("round_new", args=["not-a-game-token"])).status_code == 404
 
 
 # -- round_preview --------------------------------------------------------------------------
@@ -282,7 +282,7 @@ def test_it_answers_404_for_a_round_that_does_not_exist(client):
 def test_it_previews_the_points_of_a_valid_round(client):
     game = make_game("tamalou")
     post = {k: v for k, v in tamalou_post().items() if k != "request_id"}
-    html = client.post(reverse("round_preview", args=[game.pk]), post, **HTMX).content.decode()
+    html = client.post(reverse("round_preview", args=[game.token]), post, **HTMX).content.decode()
     assert '<section id="preview"' in html
     assert re.search(r"Ben</th><td>17</td><td>17</td><td>17</td>", html)
     assert slot(html, "hand-1") == ""
@@ -292,7 +292,7 @@ def test_it_previews_the_points_of_a_valid_round(client):
 def test_it_previews_an_invalid_round_with_messages_swapped_beside_their_fields(client):
     game = make_game("tamalou")
     post = {"hand-0-cards": "KH", "hand-1-cards": "QS QS", "hand-2-cards": "2S"}
-    html = client.post(reverse("round_preview", args=[game.pk]), post, **HTMX).content.decode()
+    html = client.post(reverse("round_preview", args=[game.token]), post, **HTMX).content.decode()
     assert 'id="err-hand-1" class="field-errors" hx-swap-oob="true"' in html
     assert slot(html, "hand-1") != "" and slot(html, "hand-0") == ""
     assert game.rounds.count() == 0
@@ -302,13 +302,13 @@ def test_it_previews_an_edit_against_the_stored_round(client):
     game = edited_game()
     post = {"edit": "2", "hand-0-mode": "count", "hand-0-count": "10", "hand-1-mode": "count",
             "hand-1-count": "5", "hand-2-mode": "count", "hand-2-count": "6"}
-    html = client.post(reverse("round_preview", args=[game.pk]), post).content.decode()
+    html = client.post(reverse("round_preview", args=[game.token]), post).content.decode()
     assert re.search(r"Ana</th><td>10</td><td><del[^>]*>4</del> → 10</td><td><del[^>]*>4</del> → 10</td>", html)
 
 
 def test_it_only_previews_on_post(client):
     game = make_game("tamalou")
-    assert client.get(reverse("round_preview", args=[game.pk])).status_code == 405
+    assert client.get(reverse("round_preview", args=[game.token])).status_code == 405
 
 
 def test_it_speaks_english_when_asked(client):
@@ -325,7 +325,7 @@ def test_it_previews_a_new_round_as_new_even_after_another_phone_saved_one(clien
     game = edited_game()
     post = {"hand-0-mode": "count", "hand-0-count": "10", "hand-1-mode": "count",
             "hand-1-count": "5", "hand-2-mode": "count", "hand-2-count": "6"}
-    html = client.post(reverse("round_preview", args=[game.pk]), post).content.decode()
+    html = client.post(reverse("round_preview", args=[game.token]), post).content.decode()
     assert "Ana</th><td>10</td><td>10</td><td>14</td>" in html and "<del" not in html
 
 

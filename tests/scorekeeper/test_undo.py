@@ -20,7 +20,7 @@ def game():
 
 
 def undo_url(game) -> str:
-    return f"/games/{game.pk}/rounds/undo/"
+    return f"/games/{game.token}/rounds/undo/"
 
 
 def test_it_asks_before_undoing(client: Client, game):
@@ -37,7 +37,7 @@ def test_it_answers_htmx_with_the_confirmation_partial(client: Client, game):
     html = client.get(undo_url(game), headers=HTMX).content.decode()
 
     assert html.strip().startswith('<section class="confirm"')
-    assert f'hx-post="/games/{game.pk}/rounds/undo/"' in html
+    assert f'hx-post="/games/{game.token}/rounds/undo/"' in html
     assert "<html" not in html
 
 

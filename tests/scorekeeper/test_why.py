@@ -12,7 +12,7 @@ HTMX = {"HX-Request": "true"}
 
 
 def why(client, game, number, player=None, htmx=False):
-    url = f"/games/{game.pk}/rounds/{number}/why/"
+    url = f"/games/{game.token}/rounds/{number}/why/"
     data = {"player": player} if player is not None else {}
     return client.get(url, data, headers=HTMX if htmx else {})
 
@@ -46,7 +46,7 @@ def test_it_answers_htmx_with_the_partial_only(client):
 
 def test_it_speaks_english_when_asked(client):
     game = make_game("tamoul", ["Ana", "Ben"], rounds=[tamalou_round("Ana", Ana=["KH", "3S"], Ben=["QS", "9C"])])
-    text = client.get(f"/games/{game.pk}/rounds/1/why/", {"player": "Ana"},
+    text = client.get(f"/games/{game.token}/rounds/1/why/", {"player": "Ana"},
                       headers={"accept-language": "en"}).content.decode()
     assert "K♥ 0.5 + 3♠ 3 = 3.5" in text
     assert "Ana calls with 3.5 and nobody has less → 0" in text
@@ -121,7 +121,7 @@ def test_it_answers_404_for_a_missing_game_round_or_player(client):
 
 def test_it_refuses_a_post(client):
     game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=5, Ben=7)])
-    assert client.post(f"/games/{game.pk}/rounds/1/why/").status_code == 405
+    assert client.post(f"/games/{game.token}/rounds/1/why/").status_code == 405
 
 
 def test_it_explains_a_dutch_elimination_and_shows_the_player_out_afterwards(client):

@@ -21,7 +21,7 @@ def slot(page: str, key: str) -> str:
 
 
 def preview(client, game, post, language="fr") -> str:
-    return client.post(reverse("round_preview", args=[game.pk]), post,
+    return client.post(reverse("round_preview", args=[game.token]), post,
                        HTTP_ACCEPT_LANGUAGE=language).content.decode()
 
 

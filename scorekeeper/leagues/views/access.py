@@ -16,8 +16,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.models import League, Night, NightTable, Season
-from scorekeeper.views.common import HtmxHttpRequest
 
 
 def _require_organiser(request: HttpRequest, league: League) -> None:

@@ -37,6 +37,7 @@ def _season_context(request: HttpRequest, season: Season, night_form: NightForm 
         "season": season, "scope": scope, "scope_label": _scope_label(scope),
         "scopes": [(s, _scope_label(s)) for s in scopes],
         "rows": reading.season_rows(season, scope),
+        "corrections": reading.season_corrections(season),
         "lower_is_better": VARIANTS[scope].lower_is_better if scope != OVERALL else None,
         "is_organiser": season.league.is_organiser(request.user),
         **_nights(request, season), "night_form": night_form or NightForm(season=season),

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.http import client_redirect, remember_game
+from scorekeeper.leagues.guard import remember_table
 from scorekeeper.leagues.models import LeagueGame, NightTable
 from scorekeeper.leagues.views.access import HtmxHttpRequest, _get_table_for_link
 from scorekeeper.models import Game
@@ -53,6 +56,7 @@ def _choose(request: HtmxHttpRequest, table: NightTable, unknown: str | None = N
 def table_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The table's games; below, the list of games to start one, or (?variant=) its form."""
     table = _get_table_for_link(token)
+    remember_table(request, table)  # this phone may now score the table's games tonight
     key = request.GET.get("variant")
     variant = VARIANTS.get(key or "")
     if variant is None:
@@ -63,6 +67,10 @@ def table_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _get_table_for_link(token)
+    if not table.night.is_open() and not table.night.season.league.is_organiser(request.user):
+        raise PermissionDenied(_("La soirée de cette table est close : seuls les organisateurs "
+                                 "de la ligue peuvent y ajouter une partie."))
+    remember_table(request, table)
     variant: Variant | None = VARIANTS.get(request.POST.get("variant", ""))
     if variant is None:
         return _choose(request, table, request.POST.get("variant"))
@@ -75,10 +83,8 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
                  then=lambda game: LeagueGame.objects.create(game=game, table=table))
     if game is None:
         return _form(request, table, draft)
-    target = game_link(game)
-    if request.htmx:
-        return HttpResponseClientRedirect(target)
-    return redirect(target)
+    remember_game(request, game)
+    return client_redirect(request, game_link(game))
 
 
 def _form(request: HtmxHttpRequest, table: NightTable, draft: NewGameDraft) -> HttpResponse:

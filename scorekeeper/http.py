@@ -1,0 +1,108 @@
+"""What every app's views share: the typed request, finding a game by its private
+link with its access check, who made a change, and the redirect htmx follows.
+
+The score sheet, the live tables (referee/) and the leagues (scorekeeper/leagues/)
+import this module; no app imports another app's views. As healthchecks'
+`_get_check_for_user` does, every view that reaches a game goes through
+`get_game_for_request` (to read) or `get_game_to_change` (to write).
+
+A game is reached only by its token (/games/<token>/): its number is shown on
+the page but opens nothing. A phone keeps the games it created or opened in its
+session, which is the home page's list: nobody sees anybody else's games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
+
+from scorekeeper.models import Game
+
+# The phone's own list of games (newest first) and of league tables it opened by link.
+SESSION_GAMES = "games"
+SESSION_TABLES = "league_tables"
+GAMES_REMEMBERED = 50
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+# Who else may refuse a change: (request, game) -> a refusal sentence, or None to allow.
+# The leagues register theirs (a league game needs its table's link or an organiser);
+# kept as a list so the score sheet does not import the leagues.
+ChangeGuard = Callable[[HttpRequest, Game], "str | None"]
+CHANGE_GUARDS: list[ChangeGuard] = []
+# Who made a change, in words, when someone other than a signed-in user can say it
+# (a league table's link): (request, game) -> a label or "".
+AUTHOR_LABELS: list[Callable[[HttpRequest, Game], str]] = []
+
+
+def get_game_for_request(request: HttpRequest, token: str) -> Game:
+    """The game its private link names, or 404; the phone remembers it."""
+    game = get_object_or_404(Game.objects.with_players(), token=token)
+    remember_game(request, game)
+    return game
+
+
+def get_game_to_change(request: HttpRequest, token: str) -> Game:
+    """The game, if this visitor may change it: 403 with the guard's reason otherwise."""
+    game = get_game_for_request(request, token)
+    refusal = change_refusal(request, game)
+    if refusal is not None:
+        raise PermissionDenied(refusal)
+    return game
+
+
+def change_refusal(request: HttpRequest, game: Game) -> str | None:
+    """Why this visitor may not change the game, or None. Whoever holds a plain game's
+    link may change it; a guard (the leagues') may ask for more."""
+    for guard in CHANGE_GUARDS:
+        refusal = guard(request, game)
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def author_of(request: HttpRequest, game: Game) -> str:
+    """Who is making a change, for the game's history: the signed-in user's name, or
+    what a guard knows (a league table's link); empty for an anonymous phone (its
+    device is recorded beside)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return user.get_username()
+    return next((label for labeler in AUTHOR_LABELS if (label := labeler(request, game))), "")
+
+
+def device_of(request: HttpRequest) -> str:
+    """Which phone made a change, for the round history: its browser's user agent."""
+    return request.headers.get("user-agent", "")[:200]
+
+
+def remember_game(request: HttpRequest, game: Game) -> None:
+    """Put the game first in this phone's list (kept in its session cookie's session)."""
+    session = getattr(request, "session", None)
+    if session is None:
+        return
+    current = session.get(SESSION_GAMES, [])
+    if current[:1] != [game.token]:  # unchanged: no session write on every page
+        others = [t for t in current if t != game.token]
+        session[SESSION_GAMES] = [game.token, *others][:GAMES_REMEMBERED]
+
+
+def remembered_games(request: HttpRequest) -> list[str]:
+    session = getattr(request, "session", None)
+    return list(session.get(SESSION_GAMES, [])) if session is not None else []
+
+
+def client_redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """A redirect; for htmx, django-htmx's whole-page one (htmx would swap the next
+    page into the form that asked)."""
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)

@@ -143,8 +143,15 @@ def csrf_trusted_origins(environ: Mapping[str, str] | None = None) -> list[str]:
     return origins
 
 
-def database_config(url: str, base_dir: Path) -> dict[str, Any]:
+def database_config(url: str, base_dir: Path, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Django's DATABASES["default"] for a DATABASE_URL.
+
+    No connection is set up per request or per live-table event: on PostgreSQL,
+    psycopg's pool (DATABASE_POOL_SIZE connections at most, DATABASE_POOL=false
+    to do without); otherwise a kept connection (DATABASE_CONN_MAX_AGE seconds,
+    600 by default). Channels' `database_sync_to_async` runs every event of a
+    process in one thread, so a kept connection is one per process, and
+    `close_old_connections` there only drops it when too old or broken.
 
     For SQLite: a relative path is taken from ``base_dir``, its folder is created,
     the test database is a file beside it (Daphne started by a test can open it; an
@@ -157,6 +164,14 @@ def database_config(url: str, base_dir: Path) -> dict[str, Any]:
         raise ImproperlyConfigured(
             f"DATABASE_URL is not a database URL Django can use: {exc}"
         ) from exc
+    if config.get("ENGINE") == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", True, environ):
+        # Django 5.1+: the pool replaces persistent connections (CONN_MAX_AGE must be 0).
+        config["CONN_MAX_AGE"] = 0
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {
+            "min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 10, minimum=1, environ=environ),
+            "timeout": 10}}
+        return config
+    config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 600, minimum=0, environ=environ)
     if config.get("ENGINE") != "django.db.backends.sqlite3":
         return config
     name = str(config.get("NAME") or "")

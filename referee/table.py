@@ -114,12 +114,17 @@ class Event:
     seq: int = 0
 
 
+class Refusal(dict):  # type: ignore[type-arg]
+    """The ruling of a refused event: equal to a plain ruling, but known as a refusal
+    (the consumer answers its sender alone and does not log it)."""
+
+
 class Refused(Exception):
     """An event the table does not accept; its ruling says why."""
 
     def __init__(self, rule: str, **params: Any):
         super().__init__(rule)
-        self.ruling: Ruling = {"rule": rule, **params}
+        self.ruling: Ruling = Refusal(rule=rule, **params)
 
 
 def copy_state(state: TableState) -> TableState:

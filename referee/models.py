@@ -14,14 +14,14 @@ from typing import Any
 
 from django.core import signing
 from django.db import models, transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.models import Game
 
+from . import eventlog
 from . import table as tbl
-from .clock import DEFAULT_CREDIT_CAP
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -62,8 +62,6 @@ class LiveTable(models.Model):
     code = models.CharField(max_length=CODE_LENGTH)
     seated = models.JSONField(default=list)  # the game's players still in, in seat order
     snap_limit = models.FloatField(default=tbl.DEFAULT_SNAP_LIMIT)  # seconds
-    # The most a tap is credited before its message arrived, seconds (referee.clock).
-    credit_cap = models.FloatField(default=DEFAULT_CREDIT_CAP)
     # Part of every member token's signing salt: tokens of one table are no use at another.
     secret = models.CharField(max_length=32, default=new_secret, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -159,47 +157,37 @@ class LiveTable(models.Model):
 
     def record(self, kind: str, payload: dict[str, Any], member: TableMember | int | None,
                now: float | None = None) -> Outcome:
-        """Apply an event to the table and append it to the log, in one transaction.
+        """Apply an event to the table and append it to the log: two statements (referee/eventlog.py).
 
-        The table row is locked first, so two phones (or two server processes)
-        never give two events the same number. `member` may be given by its id.
+        No lock: if an event from another server process took the number first,
+        this one is ruled again on the newer state. `member` may be given by its id.
         """
         member_id = member.pk if isinstance(member, TableMember) else member
-        with transaction.atomic():
-            closed = LiveTable.objects.select_for_update().filter(pk=self.pk).values_list("closed_at", flat=True)
-            if closed.first() is not None:
+        for _attempt in range(eventlog.TRIES):
+            closed, state, last = _current_state(self)
+            if closed:
                 return Outcome(self.initial_state(), [{"rule": "table.closed"}], None)
-            state, last = _cached_state(self)
             at = max(now if now is not None else timezone.now().timestamp(), last.timestamp() if last else 0)
             seq = state.last_seq + 1
             new, rulings = tbl.apply(state, tbl.Event(kind, payload, member_id, seq), at)
             if {r["rule"] for r in rulings} <= NOT_LOGGED:
                 return Outcome(state, rulings, None)
-            refusal = rulings[-1] if rulings and isinstance(rulings[-1], tbl.Refusal) else None
-            if refusal is not None:
-                # Counted, not stored: a flood of refused events must not grow the log.
-                if member_id is not None:
-                    TableMember.objects.filter(pk=member_id).update(refused=F("refused") + 1)
-                if len(rulings) == 1:
-                    return Outcome(state, rulings, None, refusal)
-                # The lazy expiry closed the window before refusing: that close is news.
-                kind, payload, member_id = "window.timeout", {}, None
-                new, rulings = tbl.apply(state, tbl.Event(kind, payload, None, seq), at)
-            stored = TableEvent.objects.create(table=self, seq=seq, kind=kind, payload=payload,
-                                               member_id=member_id, at=datetime.fromtimestamp(at, tz=UTC))
+            try:
+                stored = eventlog.append(self, seq, kind, payload, member_id, datetime.fromtimestamp(at, tz=UTC))
+            except eventlog.SeqTaken:
+                continue
             _remember(self, new, stored.at)
-            return Outcome(new, rulings, stored, refusal)
+            return Outcome(new, rulings, stored)
+        raise RuntimeError(f"table {self.code}: lost the append {eventlog.TRIES} times in a row")
 
 
 class Outcome:
-    """What recording an event gave: the new state, the rulings, the stored event, and the
-    refusal its sender alone is told (the event itself then is not stored)."""
+    """What recording an event gave: the new state, the rulings, the stored event."""
 
-    __slots__ = ("state", "rulings", "event", "refusal")
+    __slots__ = ("state", "rulings", "event")
 
-    def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: TableEvent | None,
-                 refusal: tbl.Ruling | None = None):
-        self.state, self.rulings, self.event, self.refusal = state, rulings, event, refusal
+    def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: TableEvent | None):
+        self.state, self.rulings, self.event = state, rulings, event
 
 
 # Per-process cache of each table's replayed state: only events newer than the
@@ -219,15 +207,14 @@ def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | 
     return state, last
 
 
-def _cached_state(table: LiveTable) -> tuple[tbl.TableState, datetime | None]:
+def _current_state(table: LiveTable) -> tuple[bool, tbl.TableState, datetime | None]:
+    """(closed, the state, its last event's time): the cached state brought up to date, one query."""
     cached = _STATES.get((table.pk, table.secret))
-    if cached is None:
-        return _replay(table, list(table.events.all()))
-    state, last = cached
-    newer = list(table.events.filter(seq__gt=state.last_seq))
-    if not newer:
-        return state, last
-    return _replay(table, newer, state)
+    state, last = cached if cached is not None else (table.initial_state(), None)
+    closed, newer = eventlog.read_newer(table, state.last_seq)
+    if newer:
+        state, last = _replay(table, newer, state)
+    return closed, state, last
 
 
 def _remember(table: LiveTable, state: tbl.TableState, at: datetime) -> None:
@@ -248,7 +235,6 @@ class TableMember(models.Model):
     table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="members")
     role = models.CharField(max_length=10, choices=ROLE_CHOICES)
     seat = models.CharField(max_length=40, null=True, blank=True)  # the player's name for a seat
-    refused = models.PositiveIntegerField(default=0)  # events of this phone the table refused
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -57,6 +57,9 @@ class Call:
     word: str
     threshold: int | None  # in the variant's units; None when the rules set no limit
     after: str  # what happens after the call, an identifier for the rules pages
+    # When it may be made (table-rules.md): "end_of_turn", "own_turn" (dutch: any moment
+    # of your own turn) or "instead_of_drawing" (cabo: the call is the whole turn).
+    when: str = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)

@@ -285,7 +285,7 @@ class CaboBruxellois(MemoryVariant):
     deck = DECK_54
     values = card_values(DECK_54, {**FACE, "J": 11, "Q": 12}, red_k=-2, black_k=13, joker=0)
     options = (Option("rounds", "count", None),)
-    call = Call("cabo", 5, "one_last_turn_caller_cards_sideways")
+    call = Call("cabo", 5, "one_last_turn_caller_cards_sideways", when="instead_of_drawing")
     snap = SnapRule(who="others", several=False, wrong="two_points", retry_after_wrong=False,
                     penalty_points=2)
     powers = TAMALOU_POWERS

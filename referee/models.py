@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core import signing
 from django.db import models, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -22,6 +22,7 @@ from scorekeeper.models import Game
 
 from . import eventlog
 from . import table as tbl
+from .clock import DEFAULT_CREDIT_CAP
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -62,6 +63,8 @@ class LiveTable(models.Model):
     code = models.CharField(max_length=CODE_LENGTH)
     seated = models.JSONField(default=list)  # the game's players still in, in seat order
     snap_limit = models.FloatField(default=tbl.DEFAULT_SNAP_LIMIT)  # seconds
+    # The most a tap is credited before its message arrived, seconds (referee.clock).
+    credit_cap = models.FloatField(default=DEFAULT_CREDIT_CAP)
     # Part of every member token's signing salt: tokens of one table are no use at another.
     secret = models.CharField(max_length=32, default=new_secret, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -172,22 +175,34 @@ class LiveTable(models.Model):
             new, rulings = tbl.apply(state, tbl.Event(kind, payload, member_id, seq), at)
             if {r["rule"] for r in rulings} <= NOT_LOGGED:
                 return Outcome(state, rulings, None)
+            refusal = rulings[-1] if rulings and isinstance(rulings[-1], tbl.Refusal) else None
+            if refusal is not None:
+                # Counted, not stored: a flood of refused events must not grow the log.
+                if member_id is not None:
+                    TableMember.objects.filter(pk=member_id).update(refused=F("refused") + 1)
+                if len(rulings) == 1:
+                    return Outcome(state, rulings, None, refusal)
+                # The lazy expiry closed the window before refusing: that close is news.
+                kind, payload, member_id = "window.timeout", {}, None
+                new, rulings = tbl.apply(state, tbl.Event(kind, payload, None, seq), at)
             try:
                 stored = eventlog.append(self, seq, kind, payload, member_id, datetime.fromtimestamp(at, tz=UTC))
             except eventlog.SeqTaken:
                 continue
             _remember(self, new, stored.at)
-            return Outcome(new, rulings, stored)
+            return Outcome(new, rulings, stored, refusal)
         raise RuntimeError(f"table {self.code}: lost the append {eventlog.TRIES} times in a row")
 
 
 class Outcome:
-    """What recording an event gave: the new state, the rulings, the stored event."""
+    """What recording an event gave: the new state, the rulings, the stored event, and the
+    refusal its sender alone is told (the event itself then is not stored)."""
 
-    __slots__ = ("state", "rulings", "event")
+    __slots__ = ("state", "rulings", "event", "refusal")
 
-    def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: TableEvent | None):
-        self.state, self.rulings, self.event = state, rulings, event
+    def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: TableEvent | None,
+                 refusal: tbl.Ruling | None = None):
+        self.state, self.rulings, self.event, self.refusal = state, rulings, event, refusal
 
 
 # Per-process cache of each table's replayed state: only events newer than the
@@ -235,6 +250,7 @@ class TableMember(models.Model):
     table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="members")
     role = models.CharField(max_length=10, choices=ROLE_CHOICES)
     seat = models.CharField(max_length=40, null=True, blank=True)  # the player's name for a seat
+    refused = models.PositiveIntegerField(default=0)  # events of this phone the table refused
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

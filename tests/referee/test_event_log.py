@@ -47,35 +47,37 @@ def test_it_rules_again_when_another_process_takes_the_number_first(table: LiveT
 
     def read_then_lose_the_race(t, after_seq):
         closed, newer = real_read(t, after_seq)
-        if not raced:  # the other process appends between our read and our insert
+        if not raced:  # the other process logs Ana's discard between our read and our insert
             raced.append(TableEvent.objects.create(
                 table=t, seq=after_seq + len(newer) + 1, kind="discard", member_id=ana.pk,
                 payload={"player": "Ana", "card": "4H", "from_stock": True}, at=datetime.now(tz=UTC)))
         return closed, newer
 
     monkeypatch.setattr(eventlog, "read_newer", read_then_lose_the_race)
-    outcome = table.record("snap.claim", {"player": "Ben", "card": "4S"}, ben)
+    outcome = table.record("discard", {"player": "Ben", "card": "9C", "from_stock": True}, ben)
 
     seqs = list(table.events.values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
     assert outcome.event.seq == raced[0].seq + 1
-    assert any(r["rule"] == "snap.accepted" for r in outcome.rulings)  # ruled on the discard
+    assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
+    assert outcome.state.pile_top == "9C"  # ruled on the state with Ana's discard in it
 
 
 def test_it_appends_an_event_in_two_statements(table: LiveTable):
-    table.join("seat", "Ana")
+    ana, _ = table.join("seat", "Ana")
     with CaptureQueriesContext(connection) as queries:
-        table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, None)
+        outcome = table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, ana)
 
+    assert outcome.event is not None
     assert [q["sql"].split()[0] for q in queries.captured_queries] == ["SELECT", "INSERT"]
 
 
 def test_it_refuses_an_event_at_a_closed_table_without_logging_it(table: LiveTable):
-    table.join("seat", "Ana")
+    ana, _ = table.join("seat", "Ana")
     table.close()
     count = table.events.count()
 
-    outcome = table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, None)
+    outcome = table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, ana)
 
     assert outcome.rulings == [{"rule": "table.closed"}] and outcome.event is None
     assert table.events.count() == count

@@ -3,66 +3,20 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
 from referee import consumers, gates
-from referee.models import LiveTable, TableEvent, forget_cached_states
-from scorekeeper.asgi import application
-from tests.factories import make_game
+from referee.models import TableEvent, forget_cached_states
+from tests.referee.phones import open_table, phone, until, update_with
 
-ORIGIN = [(b"origin", b"http://testserver")]
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture(autouse=True)
 def fresh_gates():
     gates.forget()  # each test is a fresh server: no member's limits carried over
-
-
-@database_sync_to_async
-def open_table(variant: str = "tamalou", snap_limit: float = 3.0) -> dict[str, Any]:
-    game = make_game(variant, ["Ana", "Ben", "Chloé"])
-    table = LiveTable.open_for(game, snap_limit=snap_limit)
-    tokens = {}
-    for seat in ("Ana", "Ben", "Chloé"):
-        member, _ = table.join("seat", seat)
-        tokens[seat] = member.token()
-    referee, _ = table.join("referee")
-    tokens["referee"] = referee.token()
-    return {"code": table.code, "tokens": tokens, "pk": table.pk}
-
-
-@asynccontextmanager
-async def phone(code: str, token: str | None, lang: str = "fr") -> AsyncIterator[WebsocketCommunicator]:
-    query = f"?lang={lang}" + (f"&token={token}" if token else "")
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/{query}", headers=ORIGIN)
-    connected, _ = await communicator.connect()
-    assert connected
-    try:
-        yield communicator
-    finally:
-        await communicator.disconnect()
-
-
-async def until(communicator: WebsocketCommunicator, kind: str) -> dict[str, Any]:
-    """The next message of `kind`, skipping others (e.g. broadcasts of earlier events)."""
-    while True:
-        message = await communicator.receive_json_from(timeout=3)
-        if message["type"] == kind:
-            return message
-
-
-async def update_with(communicator: WebsocketCommunicator, rule: str) -> dict[str, Any]:
-    while True:
-        message = await until(communicator, "table.update")
-        if any(r["rule"] == rule for r in message["rulings"]):
-            return message
 
 
 async def test_it_sends_the_current_state_to_a_member_with_a_valid_token():

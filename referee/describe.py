@@ -183,7 +183,8 @@ SENTENCES: dict[str, Any] = {
         "why": ROUND_OVER.get(r.get("reason", ""), r.get("reason", ""))},
     "round.no_more_turn": lambda p, r: _(
         "%(player)s ne rejoue pas : après l'annonce de %(caller)s, son tour est passé.") % p,
-    "round.last_card": lambda p, r: _("%(player)s n'a plus de carte : la manche s'arrête (−10 pour lui).") % p,
+    "round.last_card": lambda p, r: _("%(player)s n'a plus de carte : la manche s'arrête (%(points)s pour lui).") % {
+        **p, "points": str(r.get("points", "")).replace("-", "−")},
     "round.no_last_card": lambda p, r: _("Dans ce jeu, se défaire de sa dernière carte ne finit pas la manche."),
     "snap.duplicate": lambda p, r: _("%(player)s a déjà posé %(card)s : la même demande ne compte qu'une fois.") % p,
     "snap.one_card_per_discard": lambda p, r: _(

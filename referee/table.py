@@ -708,7 +708,7 @@ def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling
     state.went_out = player
     _close_window(state, now, "round_over", rulings)
     state.power = None
-    rulings.append({"rule": "round.last_card", "player": player})
+    rulings.append({"rule": "round.last_card", "player": player, "points": getattr(state.rules, "WENT_OUT", None)})
     _end_round(state, "last_card", rulings)
 
 

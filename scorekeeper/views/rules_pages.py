@@ -91,10 +91,10 @@ RULE_STATEMENTS: dict[str, Promise] = {
     "fontenaysien.scale": _("Chaque main se convertit au barème : %(scale)s."),
     "fontenaysien.went_out": _("Qui s'est débarrassé de toutes ses cartes marque %(went_out)s au lieu "
                                "du barème ; sa main doit être vide."),
-    "fontenaysien.losing_limit": _("Qui atteint la limite de perte (100, ou 50 en demi-partie) perd, "
-                                   "et la partie s'arrête."),
-    "fontenaysien.grand_winner_limit": _("Qui descend à la limite du grand gagnant (−50, ou −25 en "
-                                         "demi-partie) gagne, et la partie s'arrête."),
+    "fontenaysien.losing_limit": _("Qui atteint la limite de perte (%(losing)s, ou %(half_losing)s en "
+                                   "demi-partie) perd, et la partie s'arrête."),
+    "fontenaysien.grand_winner_limit": _("Qui descend à la limite du grand gagnant (%(grand)s, ou "
+                                         "%(half_grand)s en demi-partie) gagne, et la partie s'arrête."),
     "fontenaysien.lowest_total_wins": _("Si la partie s'arrête sans grand gagnant, le plus petit total "
                                         "gagne."),
     "fontenaysien.announcer_ignored": _("L'annonceur ne change rien au décompte."),
@@ -104,8 +104,8 @@ RULE_STATEMENTS: dict[str, Promise] = {
     "cabo.beaten": _("Si un autre a moins que le caboteur, le caboteur marque sa main plus l'écart avec "
                      "la plus petite main."),
     "cabo.negative_call": _("Un caboteur sous zéro que personne ne bat marque 0…"),
-    "cabo.negative_call_bonus": _("… et chaque autre joueur reçoit en plus la valeur de sa main, "
-                                  "en positif."),
+    "cabo.negative_call_bonus": _("… et chaque autre joueur ajoute à ses points la valeur du caboteur, "
+                                  "prise en positif (pas la valeur de sa propre main)."),
     "cabo.call": _("Sinon le caboteur marque sa main."),
     "cabo.hand_value": _("Les autres joueurs, et tout le monde sans cabo, marquent leur main…"),
     "cabo.negative_counts_zero": _("… une main sous zéro comptant 0."),
@@ -119,13 +119,15 @@ RULE_STATEMENTS: dict[str, Promise] = {
                                         "s'ajoutent à ses points."),
     "dutch_toulousain.round_winner": _("Les plus petits points gagnent la manche ; en cas d'égalité, le "
                                        "dutcheur s'il en est, sinon le premier ex aequo après lui dans "
-                                       "l'ordre des places (après la première place sans dutcheur)."),
+                                       "l'ordre des places, en faisant le tour de la table ; sans "
+                                       "dutcheur, le premier ex aequo dans l'ordre des places."),
     "dutch_toulousain.over_hundred_ends": _("Dès qu'un total dépasse %(limit)s, la partie s'arrête : le "
                                             "plus petit total gagne, ceux au-dessus perdent."),
     "canasta.melded_cards": _("Un camp marque la valeur des cartes qu'il a posées."),
     "canasta.natural_canasta": _("Chaque canasta naturelle (sans joker ni 2) : +%(natural)s."),
     "canasta.mixed_canasta": _("Chaque canasta mixte : +%(mixed)s."),
-    "canasta.wild_canasta": _("Chaque canasta de jokers (7 jokers ou 2, rien d'autre) : +%(wild)s."),
+    "canasta.wild_canasta": _("Chaque canasta de jokers (%(canasta_length)s cartes ou plus, toutes des "
+                              "jokers ou des 2, rien d'autre) : +%(wild)s."),
     "canasta.red_threes": _("Chaque 3 rouge : +%(red_three)s quand le camp a posé au moins une fois."),
     "canasta.red_threes_all_four": _("Les quatre 3 rouges : +%(all_red_threes)s au lieu de "
                                      "4 × %(red_three)s."),
@@ -185,6 +187,11 @@ def rule_facts(variant: Variant) -> dict[str, Any]:
         "going_out": canasta.GOING_OUT, "going_out_concealed": canasta.GOING_OUT_CONCEALED,
         "black_three": canasta.BLACK_THREE_IN_HAND, "target": canasta.TARGET,
         "point_cards": cactus_game.POINT_CARDS, "jokers": cactus_game.THREE_JOKERS,
+        "canasta_length": canasta.CANASTA_LENGTH,
+        "losing": attr("LIMITS", (None, None))[0], "grand": attr("LIMITS", (None, None))[1],
+        "half_losing": attr("HALF_GAME_LIMITS", (None, None))[0],
+        "half_grand": attr("HALF_GAME_LIMITS", (None, None))[1],
+        "wrong_power_points": variant.snap.penalty_points if variant.snap else None,
         **cactus_game.CHARACTERS,
     }
     facts["scale"] = _fontenaysien_scale()
@@ -244,7 +251,8 @@ PLAY: dict[str, list[Promise]] = {
           "face, 11 cartes chacun. On joue avec deux paquets et quatre jokers."),
         _("À son tour, on pioche ou on prend toute la défausse, on pose des combinaisons si on le peut, "
           "puis on jette une carte. Les 3 rouges se posent dès qu'on les reçoit et se remplacent par la "
-          "pioche."),
+          "pioche ; ceux qui arrivent avec la défausse prise ne se remplacent pas."),
+        _("Une canasta est une pose de %(canasta_length)s cartes ou plus."),
         _("Pour prendre la défausse, il faut utiliser tout de suite la carte du dessus dans une pose. "
           "Un 3 noir sur la défausse la bloque pour le joueur suivant."),
         _("La manche s'arrête quand un joueur termine (il lui faut des canastas) ou quand la pioche est "
@@ -263,15 +271,30 @@ PLAY: dict[str, list[Promise]] = {
 # What one variant adds to its family's way of playing (table-rules.md), in our words.
 POWER_MISUSED = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) annule le "
                   "tour et coûte une carte de pénalité.")
+POWER_MISUSED_POINTS = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) "
+                         "annule le tour et coûte +%(wrong_power_points)s points, comme une défausse "
+                         "rapide ratée, sans carte de pénalité.")
+CALL_OVER_LIMIT_NORMAL = _("Une annonce faite avec une main au-dessus de %(limit)s n'est pas punie à part : "
+                           "la manche se compte par la règle ordinaire.")
 PLAY_EXTRAS: dict[str, list[Promise]] = {
-    "tamalou": [POWER_MISUSED], "koubo": [POWER_MISUSED], "tamoul": [POWER_MISUSED],
+    "tamalou": [POWER_MISUSED, CALL_OVER_LIMIT_NORMAL], "koubo": [POWER_MISUSED],
+    "tamoul": [POWER_MISUSED, CALL_OVER_LIMIT_NORMAL],
     "fontenaysien": [POWER_MISUSED],
+    "dutch": [POWER_MISUSED],
+    "cactus": [
+        _("Une défausse rapide ratée : la mauvaise carte reste sur la défausse et devient la carte du "
+          "dessus ; les autres peuvent la recouvrir d'une carte de même rang, mais la carte qu'elle a "
+          "recouverte ne peut plus l'être."),
+        _("Le 8 oublié : si son joueur oublie ou refuse de regarder, le 8 reste sur la défausse ; le joueur "
+          "suivant peut s'en servir pour regarder une de ses propres cartes, puis joue son tour normalement."),
+    ],
     "cabo-bruxellois": [
-        POWER_MISUSED,
+        POWER_MISUSED_POINTS,
         _("Chacun peut regarder ses deux premières cartes tant qu'il n'a pas pioché pour la première fois."),
         _("On ne prend la carte de la défausse que si personne ne l'a recouverte d'une défausse rapide."),
     ],
     "dutch-toulousain": [
+        POWER_MISUSED,
         _("Plusieurs valets défaussés vite sur la même défausse : chacun de ceux qui en ont jeté un fait son "
           "échange, un par valet, dans l'ordre du tour en partant du joueur suivant ; le joueur dont c'est "
           "le tour échange en dernier."),
@@ -291,20 +314,38 @@ PLAY_EXTRAS: dict[str, list[Promise]] = {
           "piochée. Un Point gratuit, un Vol de Point ou une Pioche 3 arrêtés ne terminent pas le tour."),
         _("Commencer son tour sans aucune carte oblige à piocher 3 cartes, ce qui termine le tour. Quand la "
           "pioche est vide, on mélange la défausse pour en refaire une."),
+        _("Les actions : Point gratuit, on prend un Point (le tour s'arrête) ; Échange de mains, deux "
+          "joueurs (on peut en être) échangent toute leur main, une main vide reçoit l'autre sans rien "
+          "donner ; Regarde et vole, on regarde une main et on y prend une carte ; Pioche 3, on pioche "
+          "trois cartes (le tour s'arrête) ; Vol de Point, on prend un Point à un joueur (le tour "
+          "s'arrête) ; Demande de carte, on nomme une action ou un personnage, le joueur la donne s'il "
+          "l'a ; Vol de carte, on en prend une au hasard, la cible peut d'abord mélanger."),
+        _("N'importe quel joueur peut jouer un Stop, à tout moment, même hors de son tour : c'est la "
+          "seule carte qui se joue ainsi."),
     ],
+}
+
+CALL_WHEN: dict[str, Promise] = {
+    "end_of_turn": _("On annonce à la fin de son propre tour."),
+    "own_turn": _("On annonce à n'importe quel moment de son propre tour."),
+    "instead_of_drawing": _("On annonce au début de son tour, à la place de piocher : l'annonce est "
+                            "tout son tour."),
 }
 
 CALL_AFTER: dict[str, Promise] = {
     "one_more_turn_each": _("chaque autre joueur joue encore un tour ; l'annonceur ne rejoue pas."),
     "round_stops": _("la manche s'arrête tout de suite."),
-    "one_last_turn_each": _("on joue un dernier tour de table."),
-    "counter_call_next_turn": _("pendant le tour suivant, un autre joueur peut dire « contre-tamoul » ; "
-                                "les pouvoirs ne peuvent pas viser l'annonceur."),
+    "one_last_turn_each": _("on joue un dernier tour de table : chaque autre joueur joue une fois, et la "
+                            "manche s'arrête quand revient le tour de l'annonceur."),
+    "counter_call_next_turn": _("on joue un dernier tour de table, jusqu'à ce que revienne le tour de "
+                                "l'annonceur ; pendant ce tour, chaque autre joueur peut dire "
+                                "« contre-tamoul », une fois ; les pouvoirs ne peuvent pas viser "
+                                "l'annonceur."),
     "one_last_turn_until_caller": _("on joue un dernier tour, jusqu'à revenir à l'annonceur ; un joueur "
                                     "qui jette sa dernière carte arrête la manche sur-le-champ."),
-    "one_last_turn_caller_cards_sideways": _("on joue un dernier tour ; les cartes du caboteur sont "
-                                             "tournées de côté : personne ne peut les prendre ni les "
-                                             "échanger."),
+    "one_last_turn_caller_cards_sideways": _("on joue un dernier tour, jusqu'à ce que revienne le tour du "
+                                             "caboteur ; ses cartes sont tournées de côté : personne ne "
+                                             "peut les prendre ni les échanger."),
     "caller_frozen_until_their_turn": _("les cartes du dutcheur sont gelées (il ne défausse plus vite, on "
                                         "ne peut pas le viser) jusqu'à ce que son tour revienne, et la "
                                         "manche s'arrête alors."),
@@ -330,8 +371,9 @@ SNAP_WRONG: dict[str, Promise] = {
     "two_points": _("Une défausse rapide ratée coûte %(points)s points, sans carte de pénalité."),
 }
 SNAP_NO_RETRY = _("Après une défausse ratée, ce joueur ne peut plus tenter sa chance sur cette défausse.")
-SNAP_FOR_OTHERS = _("Jeu pour autrui : un joueur qui connaît une carte d'un autre peut la défausser vite "
-                    "à sa place, puis lui donne une de ses cartes.")
+SNAP_FOR_OTHERS = _("Jeu pour autrui : un joueur qui connaît une carte d'un autre joueur, que son "
+                    "propriétaire ne connaît pas, peut la défausser vite à sa place quand elle est de "
+                    "même rang, puis lui donne une de ses cartes.")
 
 POWER_EFFECTS: dict[str, Promise] = {
     "look_own": _("regarder une de ses cartes"),
@@ -373,13 +415,22 @@ class Reading:
 POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
                       "tamalou.")
 READINGS: dict[str, tuple[Reading, ...]] = {
-    "cactus": (), "cactus-tas": (),
+    "cactus": (
+        Reading("table-cactus-wrong-card", None,
+                _("Au tableau : la mauvaise carte laissée sur la défausse devient la carte du dessus ; la "
+                  "défausse rapide continue pour son rang, et la carte qu'elle a recouverte ne peut plus "
+                  "être assortie.")),
+    ),
+    "cactus-tas": (),
     "tamalou": (
         Reading("tamalou-announcer-value", "tamalou.announcer_not_lowest",
                 _("Le texte dit seulement que l'annonceur ne marque rien s'il a la plus petite main. Quand "
                   "quelqu'un a moins que lui, nous lui faisons marquer la valeur de sa main.")),
     ),
     "koubo": (
+        Reading("koubo-call", None,
+                _("On dit « koubo » à la fin de son tour ; ensuite on joue un dernier tour de table, qui "
+                  "s'arrête quand revient le tour de l'annonceur, comme au fontenaysien et au cabo.")),
         Reading("koubo-replace", "koubo.announcer_strictly_lowest",
                 _("Les −3 et 20 de l'annonceur remplacent la valeur de sa main ; ils ne s'y ajoutent pas.")),
     ),
@@ -389,12 +440,22 @@ READINGS: dict[str, tuple[Reading, ...]] = {
                   "petite main gagne la manche.")),
     ),
     "tamoul": (
+        Reading("tamoul-last-round", None,
+                _("Le « tour suivant » du texte est un dernier tour de table : il s'arrête quand revient le "
+                  "tour de l'annonceur ; le contre-tamoul n'est permis que pendant ce tour, une fois par "
+                  "joueur.")),
         Reading("tamoul-counter", "tamoul.counter_call_won",
                 _("Le −20 d'un contre-tamoul réussi remplace les points du joueur ; le +20 d'un "
                   "contre-tamoul raté s'ajoute à ses points.")),
     ),
     "fontenaysien": (
         Reading("fontenaysien-powers", None, POWERS_AS_TAMALOU),
+        Reading("fontenaysien-call-limit", None,
+                _("Le texte ne fixe aucune limite à la main de celui qui dit « tamalou » : nous n'en "
+                  "appliquons pas.")),
+        Reading("table-last-card", None,
+                _("Au tableau, un joueur peut déclarer « plus de carte » : la manche s'arrête aussitôt, et "
+                  "la révélation lui compte %(went_out)s.")),
         Reading("fontenaysien-below-zero", "fontenaysien.scale",
                 _("Une main comptée par le joueur sous 0 se lit comme une main de 0 : elle vaut −5 au "
                   "barème.")),
@@ -404,6 +465,9 @@ READINGS: dict[str, tuple[Reading, ...]] = {
                 _("Ce jeu sanctionne un cabo annoncé au-dessus de 5, la limite d'annonce du tamalou : "
                   "c'est le cabo raté.")),
         Reading("cabo-powers", None, POWERS_AS_TAMALOU),
+        Reading("cabo-call-limit", None,
+                _("On peut dire « cabo » quelle que soit sa main ; au-dessus de %(limit)s, c'est un cabo "
+                  "raté au décompte.")),
     ),
     "dutch-toulousain": (),
     "canasta": (
@@ -415,6 +479,18 @@ READINGS: dict[str, tuple[Reading, ...]] = {
                   "joker, un 2 ou un 3 rouge, et pour un camp qui n'a encore rien posé ; on ne la prend "
                   "alors qu'avec deux cartes naturelles de la main assorties à celle du dessus. On ne la "
                   "prend jamais quand le dessus est un joker, un 2 ou un 3 noir.")),
+        Reading("canasta-red-three-top", None,
+                _("Un 3 rouge n'est jamais une carte du dessus qu'on peut prendre : comme il ne se pose "
+                  "jamais, il bloque la défausse comme un 3 noir.")),
+        Reading("canasta-not-yet-melded", None,
+                _("Un camp qui n'a encore rien posé ne prend la défausse qu'avec deux cartes naturelles "
+                  "assorties à celle du dessus, et les poses qu'il fait avec elle et des cartes de sa main "
+                  "(pas le reste de la défausse) doivent atteindre le minimum d'ouverture.")),
+        Reading("canasta-one-meld-per-rank", None,
+                _("Un camp a au plus une pose de chaque rang : les cartes de ce rang s'y ajoutent.")),
+        Reading("canasta-empty-stock", None,
+                _("Quand la pioche est vide, celui qui a tiré la dernière carte finit son tour et jette une "
+                  "carte ; la manche s'arrête, et personne ne reçoit la prime pour avoir terminé.")),
         Reading("canasta-opening-values", "canasta.opening",
                 _("La première pose est vérifiée sur la valeur des cartes seulement : l'application ne "
                   "vérifie pas que ces poses sont elles-mêmes valables.")),
@@ -425,6 +501,67 @@ READINGS: dict[str, tuple[Reading, ...]] = {
                   "cours.")),
     ),
 }
+
+
+# The live table's readings (table-rules.md v1.1), shown on every page of a game with snaps.
+TABLE_READINGS: tuple[Reading, ...] = (
+    Reading("table-windows", None,
+            _("La défausse rapide sur une carte dure jusqu'à ce que la défausse suivante la recouvre. Une "
+              "limite de temps est une option de la maison, désactivée par défaut. Un appui fait avant "
+              "que la carte soit recouverte compte si la demande arrive dans le délai mesuré du "
+              "téléphone.")),
+    Reading("table-after-call", None,
+            _("Après l'annonce, aucun nouveau tour ne commence pour un joueur que l'annonce exclut ; "
+              "« un dernier tour de table » veut dire que chaque autre joueur joue une fois encore et que "
+              "la manche s'arrête quand revient le tour de l'annonceur.")),
+    Reading("table-ties", None,
+            _("Deux demandes au même instant d'appui sont départagées par leur arrivée au serveur, puis "
+              "par l'ordre des places en partant du joueur qui suit celui qui a défaussé.")),
+    Reading("table-one-card", None,
+            _("Une carte par défausse rapide : un joueur ne pose qu'une carte sur une même défausse ; "
+              "après une erreur, il peut réessayer sur cette défausse. La même demande envoyée deux fois "
+              "ne compte qu'une fois.")),
+    Reading("table-knowledge", None,
+            _("L'arbitre ne peut pas savoir qui connaît quelle carte : il prend le joueur au mot et "
+              "l'inscrit au journal.")),
+    Reading("table-wrong-power", None,
+            _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre pour "
+              "« une de ses cartes », un joueur protégé ou gelé), ou se servir du pouvoir d'une carte qui "
+              "ne vient pas de la pioche : l'arbitre refuse, le tour est annulé, et le joueur prend la "
+              "pénalité.")),
+)
+# Where a variant differs from the general table readings above, its own text replaces it.
+TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
+    "table-one-card": {
+        "several": _("Plusieurs cartes par défausse rapide : chacun peut poser autant de cartes de même "
+                     "rang qu'il en a. La même demande envoyée deux fois ne compte qu'une fois."),
+        "no_retry": _("Une carte par défausse rapide, et pas de second essai : après une erreur, le joueur "
+                      "ne retente pas sa chance sur cette défausse. La même demande envoyée deux fois ne "
+                      "compte qu'une fois."),
+    },
+    "table-wrong-power": {
+        "points": _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre "
+                    "pour « une de ses cartes », le caboteur dont les cartes sont tournées), ou se servir du "
+                    "pouvoir d'une carte qui ne vient pas de la pioche : l'arbitre refuse, le tour est "
+                    "annulé, et le joueur prend +%(wrong_power_points)s points au lieu d'une carte."),
+    },
+}
+
+
+def table_readings(variant: Variant) -> list[tuple[Reading, Promise]]:
+    """The live table's readings for this variant (none for games without snaps)."""
+    snap = variant.snap
+    if snap is None:
+        return []
+    kinds = {"table-one-card": "several" if snap.several else ("no_retry" if not snap.retry_after_wrong
+                                                                 else None),
+             "table-wrong-power": "points" if snap.wrong == "two_points" else None}
+    out = []
+    for reading in TABLE_READINGS:
+        kind = kinds.get(reading.key)
+        text = TABLE_READING_VARIANTS[reading.key][kind] if kind else reading.text
+        out.append((reading, text))
+    return out
 
 
 # -- the page's data --------------------------------------------------------------------
@@ -489,15 +626,18 @@ def call_info(variant: Variant) -> dict[str, Any] | None:
     if call is None:
         return None
     threshold = None if call.threshold is None else number(to_number(call.threshold, variant.scale))
-    return {"word": call.word, "threshold": threshold, "after": CALL_AFTER.get(call.after, call.after)}
+    return {"word": call.word, "threshold": threshold, "after": CALL_AFTER.get(call.after, call.after),
+            "when": CALL_WHEN.get(call.when, call.when)}
 
 
 def snap_info(variant: Variant) -> list[str]:
     snap = variant.snap
     if snap is None:
         return []
-    lines = [str(SNAP_WHO[snap.who]), str(SNAP_SEVERAL[snap.several]),
-             str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points}]
+    lines = [str(SNAP_WHO[snap.who])]
+    if snap.who != "own_turn":  # on your own turn alone there is nobody to race
+        lines.append(str(SNAP_SEVERAL[snap.several]))
+    lines.append(str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points})
     if not snap.retry_after_wrong:
         lines.append(str(SNAP_NO_RETRY))
     if snap.play_for_others:
@@ -539,7 +679,7 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "variant": variant,
         "lead": FAMILY_LEADS[variant.family],
         "players": players_label(variant),
-        "play": [*PLAY[variant.family], *PLAY_EXTRAS.get(variant.key, [])],
+        "play": [str(p) % facts for p in (*PLAY[variant.family], *PLAY_EXTRAS.get(variant.key, []))],
         "deck_rows": deck_rows(variant),
         "deck_size": variant.deck.size if variant.deck else None,
         "deck_copies": variant.deck.copies["AS"] if variant.deck else None,  # jokers aside
@@ -551,9 +691,10 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "rules": rule_rows(variant),
         "deck_rule": {"anchor": rule_anchor("deck"), "text": str(RULE_STATEMENTS["deck"]) % facts},
         "end_rule": {"anchor": rule_anchor("end"), "text": str(RULE_STATEMENTS["end"]) % facts},
-        "readings": [{"id": f"reading-{r.key}", "text": r.text,
+        "readings": [{"id": f"reading-{r.key}", "text": str(text) % facts,
                       "rule_anchor": rule_anchor(r.rule) if r.rule else None}
-                     for r in READINGS.get(variant.key, ())],
+                     for r, text in [*((r, r.text) for r in READINGS.get(variant.key, ())),
+                                     *table_readings(variant)]],
         "scale_note": variant.scale != 1,
     }
 

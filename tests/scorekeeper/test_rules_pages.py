@@ -13,7 +13,7 @@ from scorekeeper.explain import card_label, rule_anchor
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.units import to_number
 from scorekeeper.rules.variants import canasta
-from scorekeeper.views.rules_pages import READINGS
+from scorekeeper.views.rules_pages import READINGS, table_readings
 
 
 class _Page(HTMLParser):
@@ -104,17 +104,25 @@ def test_it_shows_canasta_values_from_the_engine_constants():
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_it_marks_each_of_our_readings_as_ours(key, language, mark):
     page = parsed(key, language)
-    expected = {f"reading-{r.key}" for r in READINGS[key]}
+    expected = {f"reading-{r.key}" for r in READINGS[key]} | {
+        f"reading-{r.key}" for r, _text in table_readings(VARIANTS[key])}
     assert set(page.readings) == expected
     for text in page.readings.values():
         assert mark in text
 
 
 def test_it_lists_every_reading_of_the_spec_and_ours():
-    """game-record.md and table-rules.md mark 9 readings; we add 3 of our own."""
-    assert sum(len(r) for r in READINGS.values()) == 12
-    assert {"fontenaysien-below-zero", "canasta-opening-values", "cactus-game-turn-under-way"} <= {
-        r.key for readings in READINGS.values() for r in readings}
+    """game-record.md and table-rules.md v1.1 mark their readings; we add 3 of our own."""
+    keys = {r.key for readings in READINGS.values() for r in readings}
+    assert {"fontenaysien-below-zero", "canasta-opening-values", "cactus-game-turn-under-way"} <= keys
+    v1_1 = {"koubo-call", "tamoul-last-round", "fontenaysien-call-limit", "fontenaysien-powers",
+            "cabo-call-limit", "cabo-powers", "cabo-failed-call", "table-last-card", "table-cactus-wrong-card",
+            "canasta-frozen-pile", "canasta-red-three-top", "canasta-not-yet-melded",
+            "canasta-one-meld-per-rank", "canasta-empty-stock"}
+    assert v1_1 <= keys
+    table = {r.key for r, _text in table_readings(VARIANTS["tamalou"])}
+    assert table == {"table-windows", "table-after-call", "table-ties", "table-one-card", "table-knowledge",
+                     "table-wrong-power"}
 
 
 def test_it_gives_each_rule_an_element_with_its_anchor():
@@ -167,7 +175,9 @@ def test_it_has_english_for_every_text_of_the_pages():
              *pages.FAMILY_LEADS.values(), pages.SNAP_NO_RETRY, pages.SNAP_FOR_OTHERS,
              *(t for paragraphs in pages.PLAY.values() for t in paragraphs),
              *(t for paragraphs in pages.PLAY_EXTRAS.values() for t in paragraphs),
-             *(r.text for readings in READINGS.values() for r in readings)]
+             *(r.text for readings in READINGS.values() for r in readings),
+             *pages.CALL_WHEN.values(), *(r.text for r in pages.TABLE_READINGS),
+             *(t for texts in pages.TABLE_READING_VARIANTS.values() for t in texts.values())]
     untranslated = []
     for text in texts:
         with translation.override("en"):

@@ -234,10 +234,11 @@ class Fontenaysien(MemoryVariant):
              "fontenaysien.grand_winner_limit", "fontenaysien.lowest_total_wins",
              "fontenaysien.announcer_ignored")
     WENT_OUT = -10
+    LIMITS, HALF_GAME_LIMITS = (100, -50), (50, -25)  # (losing limit, grand-winner limit)
 
     def limits(self, game: Game) -> tuple[int, int]:
         """(losing limit, grand-winner limit)."""
-        return (50, -25) if game.options.get("half_game") else (100, -50)
+        return self.HALF_GAME_LIMITS if game.options.get("half_game") else self.LIMITS
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:

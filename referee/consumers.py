@@ -26,14 +26,13 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.db import transaction
 from django.utils import translation
 
 from . import gates, inbox
 from .clock import MAX_CREDIT_CAP, ClockEstimate, Sample, sample_problem
 from .describe import describe
 from .inbox import BadMessage
-from .models import LiveTable, normalise_code
+from .models import JoinRequest, LiveTable, normalise_code
 
 log = logging.getLogger("referee.guard")
 
@@ -47,7 +46,7 @@ MAX_MESSAGE = inbox.MAX_MESSAGE
 TAPS_KEPT = 4  # pressed "Snap !" on this many windows and not yet named the card
 ACTIONS = frozenset({
     "clock.ping", "clock.sample", "discard", "snap.tap", "snap.claim", "window.tick", "power.declined",
-    "power.used", "call.made", "call.counter", "ask", "settings.change", "sync", "auth",
+    "power.used", "call.made", "call.counter", "round.last_card", "ask", "settings.change", "sync", "auth", "join.answer",
 })
 
 
@@ -114,6 +113,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             "seq": snapshot["seq"], "state": snapshot["state"], "credit_cap": self.table.credit_cap,
             "rulings": [self._worded(r) for r in snapshot["rulings"]],
         })
+        if self.member["role"] == "referee":
+            for ask in await _pending_requests(self.member["table"]):
+                await self.send_json({"type": "join.requested", "request": ask})
 
     # -- reading what a phone sends ------------------------------------------------------
 
@@ -246,7 +248,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def power_used(self, content: dict[str, Any]) -> None:
         await self.record("power.used", {"player": inbox.text(content, "player"),
-                                         "targets": inbox.texts(content, "targets")}, content)
+                                         "targets": inbox.aimed(content, "targets")}, content)
+
+    async def round_last_card(self, content: dict[str, Any]) -> None:
+        await self.record("round.last_card", {"player": inbox.text(content, "player")}, content)
 
     async def call_made(self, content: dict[str, Any]) -> None:
         await self.record("call.made", {"player": inbox.text(content, "player")}, content)
@@ -273,6 +278,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             raise BadMessage("out_of_range", "credit_cap_ms")
         await _set_credit_cap(self.table.pk, cap)
         await self.channel_layer.group_send(self.group, {"type": "table.option", "credit_cap": cap})
+
+    async def join_answer(self, content: dict[str, Any]) -> None:
+        """The referee lets a phone take a held seat or become referee, or not."""
+        assert self.member is not None
+        if self.member["role"] != "referee":
+            raise BadMessage("referee_only", "type")
+        request_id = inbox.integer(content, "request")
+        assert request_id is not None
+        broadcast = await _answer(self.table, request_id, inbox.flag(content, "approve"))
+        if broadcast is None:
+            raise BadMessage("no_such_request", "request")
+        for message in broadcast:
+            await self.channel_layer.group_send(self.group, message)
+        await self.channel_layer.group_send(self.group, {"type": "join.answered", "request": request_id})
 
     async def sync(self, content: dict[str, Any]) -> None:
         """A phone saw a gap in `seq`: the state now, and the rulings since what it had."""
@@ -330,6 +349,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.member is not None and self.member["role"] == "referee":
             await self.send_json(message)
 
+    async def join_requested(self, message: dict[str, Any]) -> None:
+        if self.member is not None and self.member["role"] == "referee":
+            await self.send_json(message)
+
+    async def join_answered(self, message: dict[str, Any]) -> None:
+        await self.join_requested(message)
+
     async def table_option(self, message: dict[str, Any]) -> None:
         self.table.credit_cap = message["credit_cap"]
         await self.send_json(message)
@@ -381,10 +407,24 @@ def _member_for(code: str, token: Any) -> dict[str, Any] | None:
 @database_sync_to_async
 def _snapshot(table_id: int, since: int | None = None) -> dict[str, Any]:
     table = LiveTable.objects.select_related("game").get(pk=table_id)
-    history = table.history()
-    rulings = [r for e, rs in history if since is None or e.seq > since for r in rs][-RECENT:]
     state = table.state()
-    return {"state": state.to_json(), "seq": state.last_seq, "rulings": rulings}
+    return {"state": state.to_json(), "seq": state.last_seq, "rulings": table.recent_rulings(RECENT, since)}
+
+
+@database_sync_to_async
+def _pending_requests(table_id: int) -> list[dict[str, Any]]:
+    return [r.as_message() for r in JoinRequest.objects.filter(table_id=table_id, status=JoinRequest.PENDING)]
+
+
+@database_sync_to_async
+def _answer(table: LiveTable, request_id: int, approve: bool) -> list[dict[str, Any]] | None:
+    """The group messages of the events the answer logged (a seat left, a member joined), or None."""
+    ask = JoinRequest.objects.filter(table=table, pk=request_id, status=JoinRequest.PENDING).first()
+    if ask is None:
+        return None
+    before = table.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+    table.answer(ask, approve)
+    return [update_message(seq, state.to_json(), rulings) for seq, state, rulings in table.replays_after(before)]
 
 
 @database_sync_to_async

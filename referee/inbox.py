@@ -132,3 +132,25 @@ def texts(content: dict[str, Any], name: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in value):
         raise BadMessage("not_a_list_of_text", name)
     return value
+
+
+def aimed(content: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    """A power's targets: player names, or {"player": name, "card": place from 0 or null}
+    (live-rules: aiming a power at a card; the table checks the reach)."""
+    value = content.get(name) or []
+    if not isinstance(value, list) or len(value) > 4:
+        raise BadMessage("not_a_list_of_targets", name)
+    out: list[dict[str, Any]] = []
+    for item in value:
+        if isinstance(item, str) and len(item) <= MAX_TEXT:
+            out.append({"player": item, "card": None})
+            continue
+        if not isinstance(item, dict) or set(item) - {"player", "card"}:
+            raise BadMessage("not_a_list_of_targets", name)
+        player, card = item.get("player"), item.get("card")
+        if not isinstance(player, str) or len(player) > MAX_TEXT:
+            raise BadMessage("not_a_list_of_targets", name)
+        if card is not None and (isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 64):
+            raise BadMessage("not_a_list_of_targets", name)
+        out.append({"player": player, "card": card})
+    return out

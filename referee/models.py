@@ -9,7 +9,7 @@ replayed to the moment in question.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.core import signing
@@ -23,10 +23,14 @@ from scorekeeper.models import Game
 from . import eventlog
 from . import table as tbl
 from .clock import DEFAULT_CREDIT_CAP
+from .snapshots import state_from_json
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+TOKEN_AGE = 60 * 60 * 24 * 2  # seconds: a long evening of cards, and the morning after
+SNAPSHOT_EVERY = 100  # events between two snapshots of a table's state
+IDLE_HOURS = 6  # a table nobody touched for this long is closed, and its tokens with it
 # Events that say nothing worth keeping: a phone's countdown ended before ours.
 NOT_LOGGED = frozenset({"window.not_due", "event.unknown"})
 
@@ -98,8 +102,17 @@ class LiveTable(models.Model):
         return cls.objects.create(game=game, code=code, snap_limit=snap_limit, seated=players_in(game))
 
     def close(self) -> None:
+        """Closed for good: its code is free again and every token of it is dead (lookups want it open)."""
         self.closed_at = timezone.now()
         self.save(update_fields=["closed_at"])
+
+    def closed_if_idle(self) -> bool:
+        """Close the table when nothing happened at it for IDLE_HOURS; whether it is closed now."""
+        last = self.events.order_by("-seq").values_list("at", flat=True).first() or self.created_at
+        if timezone.now() - last < timedelta(hours=IDLE_HOURS):
+            return False
+        self.close()
+        return True
 
     # -- members and their tokens ------------------------------------------------
 
@@ -113,11 +126,49 @@ class LiveTable(models.Model):
         if not isinstance(token, str) or len(token) > 300:
             return None
         try:
-            data = signing.loads(token, salt=self._salt())
-        except signing.BadSignature:
+            data = signing.loads(token, salt=self._salt(), max_age=TOKEN_AGE)
+        except signing.BadSignature:  # SignatureExpired included
             return None
         member_id = data.get("m") if isinstance(data, dict) else None
-        return self.members.filter(pk=member_id).first() if isinstance(member_id, int) else None
+        if not isinstance(member_id, int):
+            return None
+        return self.members.filter(pk=member_id, active=True).first()
+
+    # -- who may join as what ------------------------------------------------------------
+
+    def holders(self, role: str, seat: str | None = None) -> models.QuerySet[TableMember]:
+        """The active members holding a seat (or the referee's role)."""
+        members = self.members.filter(active=True, role=role)
+        return members.filter(seat=seat) if role == tbl.SEAT else members
+
+    def needs_approval(self, role: str, seat: str | None = None) -> bool:
+        """A held seat, or the referee's role once there is a referee, is given by the referee."""
+        return role in (tbl.SEAT, tbl.REFEREE) and self.holders(role, seat).exists() and \
+            self.holders(tbl.REFEREE).exists()
+
+    def ask_to_join(self, role: str, seat: str | None = None) -> JoinRequest:
+        if role not in tbl.ROLES or (role == tbl.SEAT and seat not in self.players()):
+            raise ValueError(f"cannot join as {role} {seat or ''}".strip())
+        return JoinRequest.objects.create(table=self, role=role, seat=seat if role == tbl.SEAT else None)
+
+    @transaction.atomic
+    def answer(self, request: JoinRequest, approve: bool) -> TableMember | None:
+        """The referee's answer: the phone joins (taking a seat from whoever held it), or not."""
+        if request.status != JoinRequest.PENDING:
+            return request.member
+        request.status = JoinRequest.APPROVED if approve else JoinRequest.DENIED
+        if approve:
+            if request.role == tbl.SEAT:
+                for holder in self.holders(tbl.SEAT, request.seat):
+                    self.leave(holder)
+            request.member, _ = self.join(request.role, request.seat)
+        request.save(update_fields=["status", "member"])
+        return request.member
+
+    def leave(self, member: TableMember) -> None:
+        """The member's tokens stop working; the table says so."""
+        TableMember.objects.filter(pk=member.pk).update(active=False)
+        self.record("member.left", {"member": member.pk}, member=None)
 
     @transaction.atomic
     def join(self, role: str, seat: str | None = None) -> tuple[TableMember, list[tbl.Ruling]]:
@@ -138,22 +189,60 @@ class LiveTable(models.Model):
     def initial_state(self) -> tbl.TableState:
         return tbl.new_table(self.game.variant, self.players(), self.snap_limit)
 
+    def snapshot_before(self, seq: int | None = None, until: datetime | None = None) -> tbl.TableState:
+        """The state at the latest snapshot at or before event `seq` (or moment `until`), else the start.
+
+        What follows it is at most SNAPSHOT_EVERY events: replaying from here
+        costs the same at 10 events and at 10,000.
+        """
+        snapshots = self.snapshots.order_by("-seq")
+        if seq is not None:
+            snapshots = snapshots.filter(seq__lte=seq)
+        if until is not None:
+            snapshots = snapshots.filter(at__lte=until)
+        data = snapshots.values_list("state", flat=True).first()
+        return state_from_json(data) if data is not None else self.initial_state()
+
     def state(self, until: datetime | None = None) -> tbl.TableState:
-        """The table replayed from its first event (up to `until` when given)."""
-        events = self.events.all()
+        """The table now (or at `until`): the latest snapshot before, then the events after it."""
+        start = self.snapshot_before(until=until)
+        events = self.events.filter(seq__gt=start.last_seq)
         if until is not None:
             events = events.filter(at__lte=until)
-        return _replay(self, list(events))[0]
+        return _replay(self, list(events), start)[0]
 
-    def history(self, until: datetime | None = None) -> list[tuple[TableEvent, list[tbl.Ruling]]]:
-        """Each event with the rulings it produced, replayed in order."""
-        events = list(self.events.select_related("member") if until is None
-                      else self.events.select_related("member").filter(at__lte=until))
-        state = self.initial_state()
+    def history(self, until: datetime | None = None, first: int = 1, last: int | None = None
+                ) -> list[tuple[TableEvent, list[tbl.Ruling]]]:
+        """Events `first` to `last` (and up to `until`), each with the rulings it produced."""
+        state = self.snapshot_before(first - 1, until)
+        events = self.events.select_related("member").filter(seq__gt=state.last_seq)
+        if until is not None:
+            events = events.filter(at__lte=until)
+        if last is not None:
+            events = events.filter(seq__lte=last)
         out = []
         for event in events:
             state, rulings = tbl.apply(state, event.as_table_event(), event.at.timestamp())
-            out.append((event, rulings))
+            if event.seq >= first:
+                out.append((event, rulings))
+        return out
+
+    def last_seq(self) -> int:
+        return self.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+
+    def recent_rulings(self, count: int = 30, since: int | None = None) -> list[tbl.Ruling]:
+        """The last `count` rulings (of events after `since`), oldest first: at most `count` events replayed."""
+        first = max(self.last_seq() - count + 1, (since or 0) + 1, 1)
+        return [r for _, rs in self.history(first=first) for r in rs][-count:]
+
+    def replays_after(self, seq: int) -> list[tuple[int, tbl.TableState, list[tbl.Ruling]]]:
+        """(seq, state after it, its rulings) for each event after `seq`."""
+        state = self.snapshot_before(seq)
+        out = []
+        for event in self.events.filter(seq__gt=state.last_seq):
+            state, rulings = tbl.apply(state, event.as_table_event(), event.at.timestamp())
+            if event.seq > seq:
+                out.append((event.seq, state, rulings))
         return out
 
     # -- recording an event -----------------------------------------------------------
@@ -182,14 +271,17 @@ class LiveTable(models.Model):
                     TableMember.objects.filter(pk=member_id).update(refused=F("refused") + 1)
                 if len(rulings) == 1:
                     return Outcome(state, rulings, None, refusal)
-                # The lazy expiry closed the window before refusing: that close is news.
-                kind, payload, member_id = "window.timeout", {}, None
-                new, rulings = tbl.apply(state, tbl.Event(kind, payload, None, seq), at)
+            # A refused event whose lazy expiry closed the window: that close is news, logged as a timeout.
+            logged = (kind, payload, member_id) if refusal is None else ("window.timeout", {}, None)
+            if refusal is not None:
+                new, rulings = tbl.apply(state, tbl.Event(*logged, seq), at)
             try:
-                stored = eventlog.append(self, seq, kind, payload, member_id, datetime.fromtimestamp(at, tz=UTC))
+                stored = eventlog.append(self, seq, *logged, datetime.fromtimestamp(at, tz=UTC))
             except eventlog.SeqTaken:
                 continue
             _remember(self, new, stored.at)
+            if seq % SNAPSHOT_EVERY == 0:  # one more INSERT every SNAPSHOT_EVERY events
+                TableSnapshot.objects.create(table=self, seq=seq, at=stored.at, state=new.to_json())
             return Outcome(new, rulings, stored, refusal)
         raise RuntimeError(f"table {self.code}: lost the append {eventlog.TRIES} times in a row")
 
@@ -225,7 +317,7 @@ def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | 
 def _current_state(table: LiveTable) -> tuple[bool, tbl.TableState, datetime | None]:
     """(closed, the state, its last event's time): the cached state brought up to date, one query."""
     cached = _STATES.get((table.pk, table.secret))
-    state, last = cached if cached is not None else (table.initial_state(), None)
+    state, last = cached if cached is not None else (table.snapshot_before(), None)
     closed, newer = eventlog.read_newer(table, state.last_seq)
     if newer:
         state, last = _replay(table, newer, state)
@@ -251,6 +343,7 @@ class TableMember(models.Model):
     role = models.CharField(max_length=10, choices=ROLE_CHOICES)
     seat = models.CharField(max_length=40, null=True, blank=True)  # the player's name for a seat
     refused = models.PositiveIntegerField(default=0)  # events of this phone the table refused
+    active = models.BooleanField(default=True)  # False once its seat was given to another phone
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -288,3 +381,50 @@ class TableEvent(models.Model):
 
     def as_table_event(self) -> tbl.Event:
         return tbl.Event(self.kind, self.payload, self.member_id, self.seq)
+
+
+def new_request_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class JoinRequest(models.Model):
+    """A phone asking for a held seat or the referee's role: the referee answers on their phone."""
+
+    PENDING, APPROVED, DENIED = "pending", "approved", "denied"
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="requests")
+    role = models.CharField(max_length=10, choices=TableMember.ROLE_CHOICES)
+    seat = models.CharField(max_length=40, null=True, blank=True)
+    # The asking phone's cookie: only it may collect the membership once approved.
+    secret = models.CharField(max_length=40, default=new_request_secret, editable=False)
+    status = models.CharField(max_length=10, default=PENDING)
+    member = models.ForeignKey(TableMember, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.seat or ''} ({self.status})"
+
+    def as_message(self) -> dict[str, Any]:
+        return {"id": self.pk, "role": self.role, "seat": self.seat}
+
+
+class TableSnapshot(models.Model):
+    """A table's state after event `seq`: where opening, connecting and the log start replaying.
+
+    Derived from the log (which stays the truth): deleting every snapshot only
+    makes opening slower.
+    """
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    at = models.DateTimeField()  # the time of event `seq`
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seq"], name="table_snapshot_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"snapshot #{self.seq} of table {self.table_id}"

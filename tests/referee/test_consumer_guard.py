@@ -11,15 +11,11 @@ from channels.db import database_sync_to_async
 
 from referee import consumers, gates
 from referee.clock import CREDIT_MARGIN
-from referee.models import TableEvent, TableMember
+from referee.models import LiveTable, TableEvent, TableMember
 from tests.referee.phones import open_table, phone, until, update_with
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
-
-@pytest.fixture(autouse=True)
-def fresh_gates():
-    gates.forget()
 
 
 @pytest.fixture
@@ -191,3 +187,23 @@ async def test_twenty_sockets_of_one_member_flooding_cost_honest_phones_no_updat
     kinds = await logged(t["pk"])
     assert kinds.count("discard") == played and "ask" not in kinds  # refusals are counted, never stored
     assert seqs["ana"] == seqs["ben"] == list(range(5, 5 + played))  # every update, in order, none lost
+
+
+async def test_the_referee_answers_a_request_for_a_held_seat_on_their_phone():
+    t = await open_table()
+    ask = await database_sync_to_async(
+        lambda: LiveTable.objects.get(pk=t["pk"]).ask_to_join("seat", "Ben").as_message())()
+    async with phone(t["code"], t["tokens"]["referee"]) as referee, phone(t["code"], t["tokens"]["Ben"]) as ben:
+        await until(referee, "table.state")
+        assert (await until(referee, "join.requested"))["request"] == ask  # waiting since before it connected
+        await until(ben, "table.state")
+        await ben.send_json_to({"type": "join.answer", "request": ask["id"], "approve": True})
+        assert (await until(ben, "error"))["code"] == "referee_only"
+        await referee.send_json_to({"type": "join.answer", "request": ask["id"], "approve": True})
+        left = await update_with(referee, "member.left")
+        joined = await until(referee, "table.update")  # the new phone sits (a seat joined again)
+        answered = await until(referee, "join.answered")
+    assert left["seq"] + 1 == joined["seq"] and answered["request"] == ask["id"]
+    assert joined["rulings"][0]["seat"] == "Ben"
+    old_ben = await database_sync_to_async(lambda: LiveTable.objects.get(pk=t["pk"]).member_for_token(t["tokens"]["Ben"]))()
+    assert old_ben is None

@@ -17,10 +17,6 @@ from tests.referee.phones import open_table, phone, until
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture(autouse=True)
-def fresh_gates():
-    gates.forget()
-
 
 async def still_open(communicator) -> None:
     """The socket answers a ping after whatever came before."""
@@ -40,7 +36,7 @@ MALFORMED = [
     ('{"type": "settings.change", "snap_limit": NaN}', "not_a_number", "NaN"),
     ('{"type": "snap.claim", "player": "Ben", "card": "4S", "tap": Infinity}', "not_a_number", "Infinity"),
     ('{"type": "snap.claim", "player": "Ben", "card": 7}', "not_text", "card"),
-    ('{"type": "power.used", "player": "Ben", "targets": "Ana"}', "not_a_list_of_text", "targets"),
+    ('{"type": "power.used", "player": "Ben", "targets": "Ana"}', "not_a_list_of_targets", "targets"),
     ('{"type": "discard", "player": "Ana", "card": "4H", "from_stock": "yes"}', "not_true_or_false", "from_stock"),
     ('{"type": "snap.claim", "player": "Ben", "card": "4S", "window": 1.5}', "not_an_integer", "window"),
     ('{"type": "dance"}', "unknown_type", "type"),

@@ -14,10 +14,6 @@ from tests.referee.phones import open_table, phone, until, update_with
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(autouse=True)
-def fresh_gates():
-    gates.forget()  # each test is a fresh server: no member's limits carried over
-
 
 async def test_it_sends_the_current_state_to_a_member_with_a_valid_token():
     t = await open_table()

@@ -120,6 +120,7 @@ SENTENCES: dict[str, Any] = {
     "member.joined": lambda p, r: (_("%(seat)s a rejoint la table.") % p if r.get("seat")
                                    else _("Un arbitre a rejoint la table.") if r.get("role") == "referee"
                                    else _("Un spectateur a rejoint la table.")),
+    "member.rejoined": lambda p, r: _("%(seat)s est revenu à la table.") % p,
     "member.left": lambda p, r: _("Un téléphone a quitté la table."),
     "member.unknown": lambda p, r: _("Ce téléphone n'est pas membre de la table."),
     "member.not_allowed": lambda p, r: _("Ce téléphone ne peut pas agir pour %(player)s.") % p,
@@ -235,3 +236,40 @@ SENTENCES: dict[str, Any] = {
     "event.unknown": lambda p, r: _("Message inconnu."),
     "table.closed": lambda p, r: _("Cette table est fermée."),
 }
+
+
+# -- where each ruling's rule is written: an anchor on the variant's rules page -------------
+# Exact rule ids first, then the longest matching prefix. The anchors are the rules page's:
+# its sections (#call, #snap, #powers), its readings (#reading-…) and its rules (rule_anchor).
+RULE_ANCHORS: dict[str, str] = {
+    "snap.handed_back": "reading-table-ties", "snap.overturned": "reading-table-ties",
+    "snap.duplicate": "reading-table-one-card", "snap.one_card_per_discard": "reading-table-one-card",
+    "snap.no_second_try": "reading-table-one-card",
+    "snap.too_late": "reading-table-windows", "snap.no_window": "reading-table-windows",
+    "window.opened": "reading-table-windows", "window.covered": "reading-table-windows",
+    "window.timeout": "reading-table-windows", "window.not_due": "reading-table-windows",
+    "settings.snap_limit": "reading-table-windows", "settings.no_snap_limit": "reading-table-windows",
+    "snap.wrong.card_stays": "reading-table-cactus-wrong-card",
+    "power.wrong": "reading-table-wrong-power", "power.untargetable": "reading-table-wrong-power",
+    "round.over": "reading-table-after-call", "round.no_more_turn": "reading-table-after-call",
+    "window.round_over": "reading-table-after-call",
+    "call.not_now": "call-when",
+    "round.last_card": "reading-table-last-card",
+    "canasta.pile.top_is_red_three": "reading-canasta-red-three-top",
+    "canasta.pile.frozen_two_naturals": "reading-canasta-frozen-pile",
+    "canasta.pile.frozen_needs_two_naturals": "reading-canasta-frozen-pile",
+}
+ANCHOR_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("call.", "call"), ("snap.", "snap"), ("power.", "powers"),
+    ("canasta.meld.", "canasta-meld"), ("canasta.opening.", "canasta-opening"),
+    ("canasta.go_out.", "canasta-went-out-canastas"), ("canasta.pile.", "play"),
+    ("cactus_game.stop.", "cactus-game-stopped"), ("cactus_game.set.", "cactus-game-set"),
+    ("cactus_game.turn.", "cactus-game-turn-ends"),
+)
+
+
+def rule_anchor_of(rule: str) -> str | None:
+    """The anchor of the rule behind a ruling on the rules page, or None (joins, errors)."""
+    if rule in RULE_ANCHORS:
+        return RULE_ANCHORS[rule]
+    return next((anchor for prefix, anchor in ANCHOR_PREFIXES if rule.startswith(prefix)), None)

@@ -237,8 +237,12 @@ def _member_joined(state: TableState, event: Event, now: float, rulings: list[Ru
         raise Refused("member.bad_role", role=str(role))
     if role == SEAT and seat not in state.players:
         raise Refused("player.unknown", player=str(seat))
+    again = role == SEAT and any(m.seat == seat for m in state.members.values())
     state.members[member_id] = Member(member_id, role, seat if role == SEAT else None)
-    rulings.append({"rule": "member.joined", "role": role, "seat": seat if role == SEAT else None})
+    # A seat joined again (a reload, a new phone for the same player) is logged but not news:
+    # the table says once that a player joined.
+    rulings.append({"rule": "member.rejoined" if again else "member.joined", "role": role,
+                    "seat": seat if role == SEAT else None})
 
 
 def _member_left(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:

@@ -28,6 +28,7 @@ from .consumers import update_message
 from .describe import card_label, describe
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
 from .reveal import RevealForm
+from .table_page import FEED_LENGTH, folded_feed, page_context
 
 COOKIE_AGE = TOKEN_AGE
 LOG_PAGE = 50  # events on one page of a table's log
@@ -202,8 +203,8 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "can_act": member.role != tbl.SPECTATOR,
         "players": state.players,
         "ws_path": f"/ws/tables/{table.code}/",
-        "rulings": _recent_rulings(table),
-        "snap_limits": sorted({2.0, 3.0, 5.0, 8.0, state.snap_limit}),
+        "feed": folded_feed(table.recent_rulings(FEED_LENGTH)),
+        **page_context(table.game.variant, state),
         "credit_caps": sorted({50, 100, 150, 250, round(table.credit_cap * 1000)}),
         "credit_cap_ms": round(table.credit_cap * 1000),
     }

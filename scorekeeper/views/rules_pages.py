@@ -415,13 +415,7 @@ class Reading:
 POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
                       "tamalou.")
 READINGS: dict[str, tuple[Reading, ...]] = {
-    "cactus": (
-        Reading("table-cactus-wrong-card", None,
-                _("Au tableau : la mauvaise carte laissée sur la défausse devient la carte du dessus ; la "
-                  "défausse rapide continue pour son rang, et la carte qu'elle a recouverte ne peut plus "
-                  "être assortie.")),
-    ),
-    "cactus-tas": (),
+    "cactus": (), "cactus-tas": (),
     "tamalou": (
         Reading("tamalou-announcer-value", "tamalou.announcer_not_lowest",
                 _("Le texte dit seulement que l'annonceur ne marque rien s'il a la plus petite main. Quand "
@@ -453,9 +447,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
         Reading("fontenaysien-call-limit", None,
                 _("Le texte ne fixe aucune limite à la main de celui qui dit « tamalou » : nous n'en "
                   "appliquons pas.")),
-        Reading("table-last-card", None,
-                _("Au tableau, un joueur peut déclarer « plus de carte » : la manche s'arrête aussitôt, et "
-                  "la révélation lui compte %(went_out)s.")),
+
         Reading("fontenaysien-below-zero", "fontenaysien.scale",
                 _("Une main comptée par le joueur sous 0 se lit comme une main de 0 : elle vaut −5 au "
                   "barème.")),
@@ -529,6 +521,14 @@ TABLE_READINGS: tuple[Reading, ...] = (
               "« une de ses cartes », un joueur protégé ou gelé), ou se servir du pouvoir d'une carte qui "
               "ne vient pas de la pioche : l'arbitre refuse, le tour est annulé, et le joueur prend la "
               "pénalité.")),
+    # Shown only where the declaration has what they read (see table_readings).
+    Reading("table-cactus-wrong-card", None,
+            _("Au tableau : la mauvaise carte laissée sur la défausse devient la carte du dessus ; la "
+              "défausse rapide continue pour son rang, et la carte qu'elle a recouverte ne peut plus "
+              "être assortie.")),
+    Reading("table-last-card", None,
+            _("Au tableau, un joueur peut déclarer « plus de carte » : la manche s'arrête aussitôt, et "
+              "la révélation lui compte %(went_out)s.")),
 )
 # Where a variant differs from the general table readings above, its own text replaces it.
 TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
@@ -556,8 +556,12 @@ def table_readings(variant: Variant) -> list[tuple[Reading, Promise]]:
     kinds = {"table-one-card": "several" if snap.several else ("no_retry" if not snap.retry_after_wrong
                                                                  else None),
              "table-wrong-power": "points" if snap.wrong == "two_points" else None}
+    shown = {"table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
+             "table-last-card": "went_out" in variant.round_extras}
     out = []
     for reading in TABLE_READINGS:
+        if not shown.get(reading.key, True):
+            continue
         kind = kinds.get(reading.key)
         text = TABLE_READING_VARIANTS[reading.key][kind] if kind else reading.text
         out.append((reading, text))

@@ -113,7 +113,8 @@ def test_it_marks_each_of_our_readings_as_ours(key, language, mark):
 
 def test_it_lists_every_reading_of_the_spec_and_ours():
     """game-record.md and table-rules.md v1.1 mark their readings; we add 3 of our own."""
-    keys = {r.key for readings in READINGS.values() for r in readings}
+    keys = {r.key for readings in READINGS.values() for r in readings} | {
+        r.key for v in VARIANTS.values() for r, _text in table_readings(v)}
     assert {"fontenaysien-below-zero", "canasta-opening-values", "cactus-game-turn-under-way"} <= keys
     v1_1 = {"koubo-call", "tamoul-last-round", "fontenaysien-call-limit", "fontenaysien-powers",
             "cabo-call-limit", "cabo-powers", "cabo-failed-call", "table-last-card", "table-cactus-wrong-card",
@@ -123,6 +124,8 @@ def test_it_lists_every_reading_of_the_spec_and_ours():
     table = {r.key for r, _text in table_readings(VARIANTS["tamalou"])}
     assert table == {"table-windows", "table-after-call", "table-ties", "table-one-card", "table-knowledge",
                      "table-wrong-power"}
+    assert "table-cactus-wrong-card" in {r.key for r, _text in table_readings(VARIANTS["cactus-tas"])}
+    assert "table-last-card" in {r.key for r, _text in table_readings(VARIANTS["fontenaysien"])}
 
 
 def test_it_gives_each_rule_an_element_with_its_anchor():

@@ -109,7 +109,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         assert self.member is not None
         snapshot = await _snapshot(self.member["table"], since)
         await self.send_json({
-            "type": "table.state", "member": self.member, "server_time": now(),
+            "type": "table.state", "member": self.member, "server_time": now(), "since": since,
             "seq": snapshot["seq"], "state": snapshot["state"], "credit_cap": self.table.credit_cap,
             "rulings": [self._worded(r) for r in snapshot["rulings"]],
         })

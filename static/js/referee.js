@@ -184,7 +184,7 @@
       item.append(" ", link);
     }
     if (refused) item.classList.add("refused");
-    if (/^snap\.wrong|overturned|too_late|no_second_try|untargetable/.test(rule)) item.classList.add("penalty");
+    if (/^snap\.wrong|^power\.wrong|overturned|too_late|no_second_try|untargetable/.test(rule)) item.classList.add("penalty");
     if (/^snap\.accepted/.test(rule)) item.classList.add("accepted");
     const feed = $("feed");
     feed.prepend(item);

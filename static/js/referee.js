@@ -354,8 +354,10 @@
         // No time limit (the default): the window lasts until the next discard covers the card.
         el.textContent = words.untilCovered;
         el.dataset.open = "true";
+        el.dataset.limit = "none";
         bar.style.width = "100%";
       } else {
+        el.dataset.limit = "timed";
         const left = Math.max(0, w.deadline - serverNow());
         // 29,4 s in French, 29.4 s in English
         el.textContent = left.toFixed(1).replace(".", decimalMark) + " s";

@@ -2,7 +2,6 @@
 
 from django.db import migrations, models
 
-
 # table-rules.md v1.1, readings: a snap window lasts until the next discard covers the card;
 # a time limit is a house option, off (0) by default.
 

@@ -155,3 +155,16 @@ def test_fontenaysien_a_player_who_discards_their_last_card_ends_the_round_at_on
 def test_fontenaysien_last_card_is_refused_where_it_does_not_end_the_round():
     t = Table("tamalou")
     assert refused(t.send("round.last_card", {"player": "Ana"}, member=t.by("Ana"), at=1.0), "round.no_last_card")
+
+
+def test_the_rounds_shape_survives_a_snapshot_of_the_state():
+    from referee.snapshots import state_from_json
+
+    t = Table("koubo", snap_limit=0)
+    t.call("Ana", at=2.0)
+    t.discard("Ben", "AD", at=3.0)
+    t.claim("Chloé", "AH", tap=2.99, at=3.01)  # tapped before the cover: judged on Ana's card
+    assert state_from_json(t.state.to_json()) == t.state
+    t.discard("Chloé", "KH", at=4.0)
+    assert t.state.over == "caller_turn_back"
+    assert state_from_json(t.state.to_json()) == t.state

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from . import table as tbl
-from .describe import ANCHOR_PREFIXES, EFFECTS, RULE_ANCHORS, describe
+from .describe import ANCHOR_PREFIXES, EFFECTS, RULE_ANCHORS, describe, rule_anchor_of
 
 # Rulings a phone need not see again: a seat that came back, a window's routine close.
 QUIET = frozenset({"member.rejoined"})
@@ -21,14 +21,25 @@ HOUSE_LIMITS = (0.0, 2.0, 3.0, 5.0, 8.0)  # seconds; 0: no limit, the default (t
 FEED_LENGTH = 60  # rulings shown when the page opens
 
 
-def folded_feed(recent: list[tbl.Ruling]) -> dict[str, Any]:
+def rule_link(variant_key: str, rule: str) -> str | None:
+    """The address of a ruling's rule on the variant's rules page, or None."""
+    anchor = rule_anchor_of(rule)
+    return f"{reverse('rules_page', args=[variant_key])}#{anchor}" if anchor else None
+
+
+def worded(variant_key: str, ruling: tbl.Ruling) -> tuple[str, str, str | None]:
+    """(sentence, rule, link to the rule) for a page."""
+    return describe(ruling), ruling["rule"], rule_link(variant_key, ruling["rule"])
+
+
+def folded_feed(variant_key: str, recent: list[tbl.Ruling]) -> dict[str, Any]:
     """The recent rulings (oldest first in), newest first out, split at each reveal: the
-    current round open, the earlier ones folded. Each item: (text, rule)."""
+    current round open, the earlier ones folded. Each item: (text, rule, link)."""
     rulings = [r for r in recent if r.get("rule") not in QUIET]
     rounds: list[dict[str, Any]] = []
-    current: list[tuple[str, str]] = []
+    current: list[tuple[str, str, str | None]] = []
     for ruling in rulings:
-        current.insert(0, (describe(ruling), ruling["rule"]))
+        current.insert(0, worded(variant_key, ruling))
         if ruling["rule"] == "round.ready":
             rounds.insert(0, {"round": ruling.get("round"), "rulings": current})
             current = []

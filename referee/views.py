@@ -25,10 +25,10 @@ from scorekeeper.views.common import HtmxHttpRequest
 from . import guesses
 from . import table as tbl
 from .consumers import update_message
-from .describe import card_label, describe
+from .describe import card_label
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
 from .reveal import RevealForm
-from .table_page import FEED_LENGTH, folded_feed, page_context
+from .table_page import FEED_LENGTH, folded_feed, page_context, worded
 
 COOKIE_AGE = TOKEN_AGE
 LOG_PAGE = 50  # events on one page of a table's log
@@ -203,7 +203,7 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "can_act": member.role != tbl.SPECTATOR,
         "players": state.players,
         "ws_path": f"/ws/tables/{table.code}/",
-        "feed": folded_feed(table.recent_rulings(FEED_LENGTH)),
+        "feed": folded_feed(table.game.variant, table.recent_rulings(FEED_LENGTH)),
         **page_context(table.game.variant, state),
         "credit_caps": sorted({50, 100, 150, 250, round(table.credit_cap * 1000)}),
         "credit_cap_ms": round(table.credit_cap * 1000),
@@ -226,7 +226,8 @@ def table_log(request: HtmxHttpRequest, code: str) -> HttpResponse:
     page = _page(request.GET.get("page"), pages)
     history = table.history(until, first=(page - 1) * LOG_PAGE + 1, last=page * LOG_PAGE)
     state = table.state(until) if until is not None else None
-    entries = [{"event": e, "member": e.member, "rulings": [describe(r) for r in rs]} for e, rs in history]
+    entries = [{"event": e, "member": e.member, "rulings": [worded(table.game.variant, r) for r in rs]}
+               for e, rs in history]
     context = {"table": table, "entries": entries, "at": raw, "until": until, "error": error,
                "page": page, "pages": pages, "previous": page - 1 if page > 1 else None,
                "next": page + 1 if page < pages else None,
@@ -322,10 +323,6 @@ def _moment(table: LiveTable, raw: str) -> tuple[datetime | None, str | None]:
     if moment < opened - timedelta(minutes=1):
         moment += timedelta(days=1)  # after midnight
     return moment + timedelta(microseconds=999_999 if clock.microsecond == 0 else 0), None
-
-
-def _recent_rulings(table: LiveTable) -> list[str]:
-    return [describe(r) for r in table.recent_rulings(30)][::-1]
 
 
 def _ranks(deck: tuple[str, ...]) -> list[str]:

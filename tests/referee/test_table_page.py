@@ -123,3 +123,17 @@ def test_every_question_ruling_links_to_an_anchor_on_its_rules_page(client: Clie
 def test_a_join_has_no_rule_to_link_to():
     assert rule_anchor_of("member.joined") is None
     assert tbl.REACH  # the reach the page hands to referee.js comes from the table itself
+
+
+def test_the_log_links_each_ruling_to_its_rule(client: Client):
+    table = open_table(client)
+    table.record("discard", {"player": "Ana", "card": "9H"}, table.members.get(seat="Ana"), 10.0)
+    html = client.get(reverse("table_log", args=[table.code])).content.decode()
+    assert 'href="/rules/tamalou/#reading-table-windows"' in html
+    assert 'href="/rules/tamalou/#powers"' in html
+
+
+def test_the_table_page_links_the_rulings_it_shows_when_it_opens(client: Client):
+    table = open_table(client)
+    table.record("discard", {"player": "Ana", "card": "9H"}, table.members.get(seat="Ana"), 10.0)
+    assert 'href="/rules/tamalou/#powers"' in page(client, table)

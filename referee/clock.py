@@ -30,7 +30,7 @@ KEEP = 16  # samples remembered (the last ones: a phone's network changes)
 BEST = 3  # of which the lowest-delay ones are averaged
 # Credit above the largest one-way delay measured recently: one message's own
 # jitter beyond the samples seen (see bench/referee_fairness.py).
-CREDIT_MARGIN = 0.015
+CREDIT_MARGIN = 0.025
 # The default cap on any phone's credit, seconds: phones at one table on one
 # Wi-Fi (one-way 2-20 ms) or 4G (20-60 ms, bursts to ~100 ms) with jitter stay
 # under it; a forger gains at most this much (docs/benchmarks.md).

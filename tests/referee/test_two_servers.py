@@ -115,7 +115,7 @@ def test_updates_from_two_servers_delivered_out_of_order_are_applied_in_seq_orde
                 websockets.connect(url(second, watcher.token()), origin=f"http://127.0.0.1:{second}") as watching:
             for ws in (on_first, on_second, watching):
                 assert json.loads(await ws.recv())["type"] == "table.state"
-            for burst in range(5):  # both servers write at once: their broadcasts race through Redis
+            for _burst in range(5):  # both servers write at once: their broadcasts race through Redis
                 await asyncio.gather(
                     on_first.send(json.dumps({"type": "discard", "player": "Ana", "card": "4H"})),
                     on_second.send(json.dumps({"type": "snap.claim", "player": "Ben", "card": "4S"})),

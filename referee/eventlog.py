@@ -18,36 +18,56 @@ taken number does not break the caller's transaction.
 
 from __future__ import annotations
 
-from datetime import datetime
+import json
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import FilteredRelation, Q
 
 if TYPE_CHECKING:
     from .models import LiveTable, TableEvent
 
 TRIES = 20  # appends lost to other processes in a row before giving up (each loss is one event)
-_NEWER = ("newer__id", "newer__seq", "newer__kind", "newer__payload", "newer__member_id", "newer__at")
+
+# Written out rather than built by the ORM: compiling the two queries cost more CPU
+# than running them (cProfile, docs/benchmarks.md). Tables and columns are the models'.
+_READ = ("SELECT t.closed_at, e.id, e.seq, e.kind, e.payload, e.member_id, e.at "
+         "FROM {tables} t LEFT JOIN {events} e ON e.table_id = t.id AND e.seq > %s "
+         "WHERE t.id = %s ORDER BY e.seq")
+_INSERT = ("INSERT INTO {events} (table_id, seq, kind, payload, member_id, at) "
+           "VALUES (%s, %s, %s, {payload}, %s, %s) RETURNING id")
 
 
 class SeqTaken(Exception):
     """Another writer appended this number first: read again and rule again."""
 
 
-def read_newer(table: LiveTable, after_seq: int) -> tuple[bool, list[TableEvent]]:
-    """(whether the table is closed, its events numbered after `after_seq`, in order): one query."""
+def _sql(template: str) -> str:
     from .models import LiveTable, TableEvent
 
-    rows = (LiveTable.objects.filter(pk=table.pk)
-            .annotate(newer=FilteredRelation("events", condition=Q(events__seq__gt=after_seq)))
-            .order_by("newer__seq").values_list("closed_at", *_NEWER))
+    return template.format(tables=LiveTable._meta.db_table, events=TableEvent._meta.db_table,
+                           payload="%s::jsonb" if connection.vendor == "postgresql" else "%s")
+
+
+def _moment(value: datetime | str) -> datetime:
+    when = value if isinstance(value, datetime) else datetime.fromisoformat(value)
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)  # SQLite keeps UTC, naive
+
+
+def read_newer(table: LiveTable, after_seq: int) -> tuple[bool, list[TableEvent]]:
+    """(whether the table is closed, its events numbered after `after_seq`, in order): one query."""
+    from .models import TableEvent
+
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(_READ), [after_seq, table.pk])
+        rows = cursor.fetchall()
     closed, events = False, []
     for closed_at, pk, seq, kind, payload, member_id, at in rows:
         closed = closed_at is not None
         if pk is not None:
-            events.append(TableEvent(pk=pk, table_id=table.pk, seq=seq, kind=kind, payload=payload,
-                                     member_id=member_id, at=at))
+            events.append(TableEvent(pk=pk, table_id=table.pk, seq=seq, kind=kind, member_id=member_id,
+                                     payload=payload if isinstance(payload, dict) else json.loads(payload),
+                                     at=_moment(at)))
     return closed, events
 
 
@@ -56,15 +76,22 @@ def append(table: LiveTable, seq: int, kind: str, payload: dict[str, Any], membe
     """Insert event number `seq`; `SeqTaken` if another writer has it already."""
     from .models import TableEvent
 
-    event = TableEvent(table=table, seq=seq, kind=kind, payload=payload, member_id=member_id, at=at)
+    values = [table.pk, seq, kind, json.dumps(payload, ensure_ascii=False), member_id,
+              connection.ops.adapt_datetimefield_value(at)]
     try:
         if connection.in_atomic_block:
             with transaction.atomic():
-                event.save(force_insert=True)
+                pk = _insert(values)
         else:
-            event.save(force_insert=True)  # autocommit: the INSERT is its own transaction
+            pk = _insert(values)  # autocommit: the INSERT is its own transaction
     except IntegrityError as exc:
         if TableEvent.objects.filter(table=table, seq=seq).exists():
             raise SeqTaken(seq) from exc
         raise  # something else (a member deleted meanwhile): not ours to hide
-    return event
+    return TableEvent(pk=pk, table=table, seq=seq, kind=kind, payload=payload, member_id=member_id, at=at)
+
+
+def _insert(values: list[Any]) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(_INSERT), values)
+        return cursor.fetchone()[0]

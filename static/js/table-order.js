@@ -15,12 +15,15 @@
 (function (root) {
   "use strict";
 
+  // Wrapped: setTimeout called as a method of another object throws "Illegal invocation".
+  const WINDOW_TIMERS = { set: (f, ms) => setTimeout(f, ms), clear: (t) => clearTimeout(t) };
+
   class SeqOrder {
     constructor(apply, askSince, options) {
       this.apply = apply; // (message) => void
       this.askSince = askSince; // (seq) => void
       this.patience = (options && options.patience) || 400;
-      this.timers = (options && options.timers) || { set: setTimeout, clear: clearTimeout };
+      this.timers = (options && options.timers) || WINDOW_TIMERS;
       this.seq = null; // the last seq applied; null before the first table.state
       this.waiting = new Map(); // seq -> update that came early
       this.timer = null;
@@ -65,7 +68,7 @@
     constructor(onLost, options) {
       this.onLost = onLost; // (claim) => void
       this.patience = (options && options.patience) || 4000;
-      this.timers = (options && options.timers) || { set: setTimeout, clear: clearTimeout };
+      this.timers = (options && options.timers) || WINDOW_TIMERS;
       this.pending = new Map(); // id -> {claim, timer}
       this.count = 0;
     }

@@ -106,9 +106,26 @@ class TableState:
         return VARIANTS[self.variant]
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["members"] = [asdict(m) for m in self.members.values()]
+        # What dataclasses.asdict gives, without its deep copies: it was 40 % of an
+        # event's CPU in the server (docs/benchmarks.md). The result is new containers.
+        out = {name: _plain(getattr(self, name)) for name in _STATE_FIELDS}
+        out["members"] = [_plain(m) for m in self.members.values()]
         return out
+
+
+def _plain(value: Any) -> Any:
+    """A dataclass, dict, list or tuple as new dicts and lists; other values as they are."""
+    fields_of = getattr(value, "__dataclass_fields__", None)
+    if fields_of is not None:
+        return {name: _plain(getattr(value, name)) for name in fields_of}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+_STATE_FIELDS = tuple(TableState.__dataclass_fields__)
 
 
 @dataclass(frozen=True, slots=True)

@@ -195,6 +195,7 @@ def rule_facts(variant: Variant) -> dict[str, Any]:
         **cactus_game.CHARACTERS,
     }
     facts["scale"] = _fontenaysien_scale()
+    facts["scale_zero"] = FONTENAYSIEN_SCALE[0][1]  # what a hand of 0 (or less) scores
     facts["minimums"] = _opening_minimums()
     facts["targets"] = _cactus_game_targets(variant)
     return facts
@@ -260,7 +261,7 @@ PLAY: dict[str, list[Promise]] = {
     ],
     "cactus_game": [
         _("Le jeu Cactus Game de Blue Orange a ses propres cartes : des personnages (Charlie, Spike, "
-          "Walter, des jokers) et des actions, plus 30 cartes Point. Chacun commence avec 5 cartes."),
+          "Walter, des jokers) et des actions, plus %(point_cards)s cartes Point. Chacun commence avec 5 cartes."),
         _("À son tour, on joue autant de cartes qu'on veut, jusqu'à gagner au moins un Point ou piocher "
           "au moins une carte : le tour s'arrête alors aussitôt. Piocher une carte est toujours permis."),
         _("Le Stop est la seule carte qui se joue hors de son tour : il annule une action avant qu'elle "
@@ -426,7 +427,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
                 _("On dit « koubo » à la fin de son tour ; ensuite on joue un dernier tour de table, qui "
                   "s'arrête quand revient le tour de l'annonceur, comme au fontenaysien et au cabo.")),
         Reading("koubo-replace", "koubo.announcer_strictly_lowest",
-                _("Les −3 et 20 de l'annonceur remplacent la valeur de sa main ; ils ne s'y ajoutent pas.")),
+                _("Les %(call_won)s et %(call_lost)s de l'annonceur remplacent la valeur de sa main ; ils ne s'y ajoutent pas.")),
     ),
     "dutch": (
         Reading("dutch-no-zero", "dutch.hand_value",
@@ -439,8 +440,8 @@ READINGS: dict[str, tuple[Reading, ...]] = {
                   "tour de l'annonceur ; le contre-tamoul n'est permis que pendant ce tour, une fois par "
                   "joueur.")),
         Reading("tamoul-counter", "tamoul.counter_call_won",
-                _("Le −20 d'un contre-tamoul réussi remplace les points du joueur ; le +20 d'un "
-                  "contre-tamoul raté s'ajoute à ses points.")),
+                _("Le %(counter_won)s d'un contre-tamoul réussi remplace les points du joueur ; le "
+                  "+%(counter_lost)s d'un contre-tamoul raté s'ajoute à ses points.")),
     ),
     "fontenaysien": (
         Reading("fontenaysien-powers", None, POWERS_AS_TAMALOU),
@@ -449,12 +450,12 @@ READINGS: dict[str, tuple[Reading, ...]] = {
                   "appliquons pas.")),
 
         Reading("fontenaysien-below-zero", "fontenaysien.scale",
-                _("Une main comptée par le joueur sous 0 se lit comme une main de 0 : elle vaut −5 au "
+                _("Une main comptée par le joueur sous 0 se lit comme une main de 0 : elle vaut %(scale_zero)s au "
                   "barème.")),
     ),
     "cabo-bruxellois": (
         Reading("cabo-failed-call", "cabo.failed_call",
-                _("Ce jeu sanctionne un cabo annoncé au-dessus de 5, la limite d'annonce du tamalou : "
+                _("Ce jeu sanctionne un cabo annoncé au-dessus de %(limit)s, la limite d'annonce du tamalou : "
                   "c'est le cabo raté.")),
         Reading("cabo-powers", None, POWERS_AS_TAMALOU),
         Reading("cabo-call-limit", None,
@@ -465,7 +466,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
     "canasta": (
         Reading("canasta-going-out", "canasta.going_out",
                 _("Le texte du canasta ne dit rien de la prime pour terminer : nous appliquons la règle "
-                  "courante, +100 (+200 main cachée).")),
+                  "courante, +%(going_out)s (+%(going_out_concealed)s main cachée).")),
         Reading("canasta-frozen-pile", None,
                 _("Règle courante, là où le texte est mince : la défausse est gelée quand elle contient un "
                   "joker, un 2 ou un 3 rouge, et pour un camp qui n'a encore rien posé ; on ne la prend "

@@ -208,3 +208,15 @@ async def test_the_referee_answers_a_request_for_a_held_seat_on_their_phone():
     assert joined["rulings"][0]["seat"] == "Ben"
     old_ben = await database_sync_to_async(lambda: LiveTable.objects.get(pk=t["pk"]).member_for_token(t["tokens"]["Ben"]))()
     assert old_ben is None
+
+
+async def test_a_recorded_claim_is_acknowledged_to_its_phone_with_its_seq():
+    t = await open_table(snap_limit=10.0)
+    async with phone(t["code"], t["tokens"]["Ben"]) as ben, phone(t["code"], t["tokens"]["referee"]) as referee:
+        await until(ben, "table.state")
+        await until(referee, "table.state")
+        await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        await update_with(ben, "window.opened")
+        await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": "4S", "id": "c-1"})
+        received = await until(ben, "received")
+    assert received == {"type": "received", "id": "c-1", "seq": 6, "refused": False}

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.cards import JOKER, rank_of, suit_of
 
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -109,9 +110,13 @@ def _call_not_now(p: dict[str, Any], r: dict[str, Any]) -> str:
 
 def _call_over(p: dict[str, Any], r: dict[str, Any]) -> str:
     base = _("%(player)s a annoncé « %(word)s » avec %(value)s, au-dessus de %(threshold)s.") % p
-    if r.get("variant") == "cabo-bruxellois":
-        return base + " " + _("Cabo raté : 10 points pour lui, 0 pour les autres.")
-    if r.get("variant") in ("cactus", "cactus-tas"):
+    # What a call above the limit costs is in the variant's own rules (its declaration).
+    variant = VARIANTS.get(str(r.get("variant")))
+    rules = variant.rules if variant is not None else ()
+    if "cabo.failed_call" in rules:
+        return base + " " + _("Cabo raté : %(failed)s points pour lui, 0 pour les autres.") % {
+            "failed": getattr(variant, "FAILED", "")}
+    if any(rule.endswith("announcer_ignored") for rule in rules):
         return base + " " + _("L'annonce ne compte pas dans le score.")
     return base + " " + _("La manche est comptée par la même règle.")
 

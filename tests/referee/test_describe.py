@@ -43,3 +43,16 @@ def test_every_ruling_has_a_sentence_in_french_and_in_english(rule):
         english = describe(ruling)
     assert french != rule and english != rule
     assert french != english
+
+
+@pytest.mark.parametrize("variant,says", [
+    ("cabo-bruxellois", "Cabo raté : 10 points pour lui, 0 pour les autres."),
+    ("cactus", "L'annonce ne compte pas dans le score."),
+    ("tamalou", "La manche est comptée par la même règle."),
+    ("tamoul", "La manche est comptée par la même règle."),
+])
+def test_a_call_above_the_limit_is_described_by_what_the_variants_rules_do_with_it(variant, says):
+    ruling = {"rule": "call.over_threshold", "player": "Ana", "word": "w", "value": 7, "threshold": 5,
+              "variant": variant}
+    with translation.override("fr"):
+        assert describe(ruling).endswith(says)

@@ -286,11 +286,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             raise BadMessage("referee_only", "type")
         request_id = inbox.integer(content, "request")
         assert request_id is not None
-        broadcast = await _answer(self.table, request_id, inbox.flag(content, "approve"))
-        if broadcast is None:
+        answered = await _answer(self.table, request_id, inbox.flag(content, "approve"))
+        if answered is None:
             raise BadMessage("no_such_request", "request")
+        broadcast, removed = answered
         for message in broadcast:
             await self.channel_layer.group_send(self.group, message)
+        for member_id in removed:  # the seat's former phone: its sockets close, its token is dead
+            await self.channel_layer.group_send(self.group, {"type": "member.removed", "member": member_id})
         await self.channel_layer.group_send(self.group, {"type": "join.answered", "request": request_id})
 
     async def sync(self, content: dict[str, Any]) -> None:
@@ -352,6 +355,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def join_requested(self, message: dict[str, Any]) -> None:
         if self.member is not None and self.member["role"] == "referee":
             await self.send_json(message)
+
+    async def member_removed(self, message: dict[str, Any]) -> None:
+        if self.member is not None and self.member["id"] == message["member"]:
+            await self.close(code=FORBIDDEN)
 
     async def join_answered(self, message: dict[str, Any]) -> None:
         await self.join_requested(message)
@@ -417,14 +424,17 @@ def _pending_requests(table_id: int) -> list[dict[str, Any]]:
 
 
 @database_sync_to_async
-def _answer(table: LiveTable, request_id: int, approve: bool) -> list[dict[str, Any]] | None:
-    """The group messages of the events the answer logged (a seat left, a member joined), or None."""
+def _answer(table: LiveTable, request_id: int, approve: bool
+            ) -> tuple[list[dict[str, Any]], list[int]] | None:
+    """(the group messages of the events the answer logged, the members it removed), or None."""
     ask = JoinRequest.objects.filter(table=table, pk=request_id, status=JoinRequest.PENDING).first()
     if ask is None:
         return None
-    before = table.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+    removed = list(table.holders(ask.role, ask.seat).values_list("pk", flat=True)) \
+        if approve and ask.role == "seat" else []
+    before = table.last_seq()
     table.answer(ask, approve)
-    return [update_message(seq, state.to_json(), rulings) for seq, state, rulings in table.replays_after(before)]
+    return [update_message(seq, state.to_json(), rulings) for seq, state, rulings in table.replays_after(before)], removed
 
 
 @database_sync_to_async

@@ -204,6 +204,9 @@ async def test_the_referee_answers_a_request_for_a_held_seat_on_their_phone():
         left = await update_with(referee, "member.left")
         joined = await until(referee, "table.update")  # the new phone sits (a seat joined again)
         answered = await until(referee, "join.answered")
+        while (output := await ben.receive_output(timeout=3))["type"] != "websocket.close":
+            pass  # the updates before it
+    assert output["code"] == consumers.FORBIDDEN  # the seat's former phone is shown the door
     assert left["seq"] + 1 == joined["seq"] and answered["request"] == ask["id"]
     assert joined["rulings"][0]["seat"] == "Ben"
     old_ben = await database_sync_to_async(lambda: LiveTable.objects.get(pk=t["pk"]).member_for_token(t["tokens"]["Ben"]))()

@@ -159,7 +159,9 @@ def copy_state(state: TableState) -> TableState:
     return replace(
         state,
         members={k: replace(m) for k, m in state.members.items()},
-        window=_copy_window(state.window), covered=_copy_window(state.covered),
+        # The covered window is shared, not copied: it changes only when a late claim for it
+        # arrives, and _snap_claim copies it then (the old state is never changed).
+        window=_copy_window(state.window),
         power=dict(state.power) if state.power is not None else None,
         counter_callers=list(state.counter_callers), frozen=list(state.frozen),
         protected=list(state.protected), penalty_cards=dict(state.penalty_cards),
@@ -375,6 +377,8 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
     w = _window_meant(state, p.get("window"), _number(p.get("tap")))
     if w is None:
         raise Refused("snap.no_window", player=player)
+    if w is state.covered:
+        w = state.covered = _copy_window(w)
     if w.close_reason == "round_over":
         raise Refused("round.over", reason=state.over, round=state.round)
     tap = clamp_tap(_number(p.get("tap")), w.opened, now)

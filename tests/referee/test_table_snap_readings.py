@@ -74,3 +74,14 @@ def test_cactus_wrong_snap_penalty_card_may_not_be_snapped_before_the_players_ne
     t.discard("Ben", "6C", at=13.0)  # his next turn
     t.discard("Chloé", "4H", at=14.0)
     assert t.claim("Ben", "4S", tap=14.1, at=14.2, penalty_card=True)[-1]["rule"] == "snap.accepted"
+
+
+def test_a_late_claim_on_a_covered_card_never_changes_the_state_it_started_from():
+    t = Table("tamalou", snap_limit=0)
+    t.discard("Ana", "7H", at=10.0)
+    t.discard("Ben", "9S", at=11.0)
+    before = t.state
+    snapshot = before.to_json()
+    t.claim("Chloé", "7S", tap=10.98, at=11.03)  # judged on the covered 7♥
+    assert t.state.covered.claims and not before.covered.claims
+    assert before.to_json() == snapshot

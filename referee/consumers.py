@@ -403,7 +403,9 @@ def _language(code: str) -> str:
 @database_sync_to_async
 def _member_for(code: str, token: Any) -> dict[str, Any] | None:
     table = LiveTable.objects.open().select_related("game").filter(code=code).first()
-    member = table.member_for_token(token) if table is not None else None
+    if table is None or table.closed_if_idle():
+        return None
+    member = table.member_for_token(token)
     if member is None:
         return None
     # The consumer keeps the table (and its game) for the connection: what a replay

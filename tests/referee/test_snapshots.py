@@ -81,3 +81,27 @@ def test_the_log_page_pages_the_newest_first_and_links_the_older(client: Client,
     assert "Page 1 sur 3" in oldest and oldest.count("<time ") == 4
     nonsense = client.get(reverse("table_log", args=[table.code]), {"page": "x"})
     assert "Page 3 sur 3" in nonsense.content.decode()
+
+
+MEMORY_VARIANTS = ["tamalou", "cactus", "cactus-tas", "koubo", "dutch", "tamoul", "fontenaysien",
+                   "cabo-bruxellois", "dutch-toulousain"]
+
+
+@pytest.mark.parametrize("variant", MEMORY_VARIANTS)
+def test_every_state_of_a_played_round_reads_back_equal_from_its_json(variant):
+    """Discards with powers, snaps right and wrong, a call, the turns after it: a snapshot taken at any
+    of these moments is the state itself."""
+    t = Table(variant)
+    moves = [
+        lambda at: t.discard("Ana", "9H", at=at),  # a power in most variants
+        lambda at: t.claim("Ben", "9S", tap=at - 0.05, at=at),
+        lambda at: t.claim("Chloé", "4C", tap=at - 0.02, at=at),  # wrong card
+        lambda at: t.send("power.declined", {}, member=t.by("Ana"), at=at),
+        lambda at: t.discard("Ben", "JH", at=at),
+        lambda at: t.call("Chloé", at=at),
+        lambda at: t.discard("Ana", "5D", at=at),
+        lambda at: t.claim("Ben", "5S", tap=at, at=at),
+    ]
+    for i, move in enumerate(moves):
+        move(10.0 + i)
+        assert state_from_json(json.loads(json.dumps(t.state.to_json()))) == t.state, (variant, i)

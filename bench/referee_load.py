@@ -11,7 +11,7 @@ layer, or Redis when REDIS_URL is set (several processes need Redis). Each table
 4 phones are spread over the processes (phone i on process i mod N).
 
 100 tables of 4 phones (WebSocket clients in this process, asyncio) play rounds:
-the first phone discards, then the three others claim one after another (a
+each seat discards in its turn, then the three others claim one after another (a
 matching card, a slower matching card, a wrong card), with 0.5-1.5 s between a
 table's actions (every table at once: about 100 events a second in all). For each
 claim it measures the time from sending it to the last of the table's 4 phones
@@ -47,7 +47,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 PLAYERS = ["Ana", "Ben", "Chloé", "Dan"]
-CLAIMS = [("Ben", "7S"), ("Chloé", "7C"), ("Dan", "9S")]  # accepted, handed back, wrong
+CLAIMS = ["7S", "7C", "9S"]  # accepted, handed back, wrong
+WAIT = 15.0  # seconds for an update before it counts as lost
 THINK = (0.5, 1.5)
 TIME_LIMIT = 240.0  # seconds per run, whatever happens
 SEED = 7
@@ -133,23 +134,36 @@ async def connect_table(ports: list[int], consumer: str, code: str, tokens: list
 
 
 async def play_table(phones: list[Phone], rounds: int, rng: random.Random, think: tuple[float, float],
-                     latencies: list[float], rules: dict[str, int], served: list[float]) -> None:
-    async def everyone_has(sent: float) -> tuple[float, dict]:
-        got = [await p.updates.get() for p in phones]
+                     latencies: list[float], rules: dict[str, int], served: list[float], lost: list[int]) -> None:
+    async def everyone_has(sent: float) -> tuple[float, dict] | None:
+        try:
+            got = [await asyncio.wait_for(p.updates.get(), WAIT) for p in phones]
+        except TimeoutError:  # refused (told to its sender only) or lost: counted, not waited for
+            lost.append(1)
+            for p in phones:
+                while not p.updates.empty():
+                    p.updates.get_nowait()
+            return None
         # Where the time went: until the server sent its last copy, then on to the phones.
         served.append(max(m["server_time"] for _, m in got) - sent)
         return max(t for t, _ in got) - sent, got[0][1]
 
     for n in range(rounds):
+        # Each seat discards in its turn; the three others claim: a matching card,
+        # a slower matching card, a wrong card.
+        order = [(n + i) % len(phones) for i in range(len(phones))]
         await asyncio.sleep(rng.uniform(*think))
         card = "7H" if n % 2 == 0 else "7D"
-        await phones[0].ws.send(json.dumps({"type": "discard", "player": "Ana", "card": card}))
+        await phones[order[0]].ws.send(json.dumps({"type": "discard", "player": PLAYERS[order[0]], "card": card}))
         await everyone_has(time.time())
-        for (player, claimed), phone in zip(CLAIMS, phones[1:], strict=True):
+        for claimed, i in zip(CLAIMS, order[1:], strict=True):
             await asyncio.sleep(rng.uniform(*think))
             sent = time.time()
-            await phone.ws.send(json.dumps({"type": "snap.claim", "player": player, "card": claimed}))
-            latency, message = await everyone_has(sent)
+            await phones[i].ws.send(json.dumps({"type": "snap.claim", "player": PLAYERS[i], "card": claimed}))
+            seen = await everyone_has(sent)
+            if seen is None:
+                continue
+            latency, message = seen
             latencies.append(latency)
             for ruling in message["rulings"]:
                 rules[ruling["rule"]] = rules.get(ruling["rule"], 0) + 1
@@ -165,6 +179,7 @@ class Result:
     cpu: float  # server seconds, all processes
     update_bytes: float
     rules: dict[str, int]
+    lost: int  # updates that never came (refused or lost): a correct run has none
 
     def p(self, q: float) -> float:
         return 1000 * percentile(self.claims, q)
@@ -181,10 +196,11 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
     latencies: list[float] = []
     served: list[float] = []
     rules: dict[str, int] = {}
+    lost: list[int] = []
     seated = [await connect_table(ports, consumer, code, tokens) for code, tokens in tables]
     cpu = sum(server_cpu(pid) for pid in pids)
     started = time.perf_counter()
-    games = [play_table(phones, rounds, random.Random(rng.random()), think, latencies, rules, served)
+    games = [play_table(phones, rounds, random.Random(rng.random()), think, latencies, rules, served, lost)
              for phones in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
     took = time.perf_counter() - started
@@ -196,7 +212,7 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
             await phone.ws.close()
     await asyncio.sleep(0.5)  # let the servers see the closes before the next run
     return Result(consumer, latencies, served, len(latencies) + len(tables) * rounds, took, cpu,
-                  statistics.mean(sizes), rules)
+                  statistics.mean(sizes), rules, len(lost))
 
 
 def server_cpu(pid: int) -> float:
@@ -244,6 +260,8 @@ def report(result: Result, tables: int, processes: int, label: str) -> None:
           f"on {os.cpu_count()} cores")
     if result.consumer == "ours":
         print(f"  rulings: {dict(sorted(result.rules.items()))}")
+    if result.lost:
+        print(f"  *** {result.lost} updates never arrived within {WAIT:.0f} s")
 
 
 def main() -> None:

@@ -235,8 +235,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self._anomaly("tap claimed earlier than its credit allows")
         payload["tap"] = tap
         assert self.gate is not None
-        self.gate.claimed(at_limit)
-        await self.record("snap.claim", payload, content)
+        rulings = await self.record("snap.claim", payload, content)
+        self.gate.claimed(at_limit and _won(rulings, payload["player"]))
         if at_limit:
             await self.channel_layer.group_send(self.group, self._delay_message())
 
@@ -389,6 +389,12 @@ def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]
             worded[lang] = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
     return {"type": "table.update", "seq": seq, "state": json.dumps(state, ensure_ascii=False),
             "rulings": worded}
+
+
+def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
+    """Did this claim win its race (accepted first, or overturning an earlier one)?"""
+    return any(r["rule"].startswith("snap.accepted") and r.get("player") == player
+               or r["rule"] == "snap.overturned" and r.get("faster") == player for r in rulings)
 
 
 def _is_number(value: Any) -> bool:

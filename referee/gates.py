@@ -14,9 +14,9 @@ from .ratelimit import TokenBucket
 
 MAX_SOCKETS = 3  # a phone, its reconnect not yet noticed as closed, and a second tab
 RATE, BURST = 8.0, 20  # messages a second, and at once, per member
-# A phone is flagged when its claims keep reaching exactly its credit: an honest
+# A phone is flagged when its claims keep winning at exactly its credit: an honest
 # tap lands about the margin inside it (see referee.clock).
-FLAG_AFTER = 3  # claims at the limit
+FLAG_AFTER = 3  # races won at the limit
 FLAG_SHARE = 0.5  # of its claims
 
 
@@ -25,16 +25,16 @@ class Gate:
     bucket: TokenBucket
     sockets: set[str] = field(default_factory=set)
     claims: int = 0
-    at_limit: int = 0  # claims whose tap was placed at the credit's edge
+    at_limit: int = 0  # races won by a tap placed at the credit's edge
     anomalies: int = 0  # impossible clock samples, refused messages
 
     @property
     def flagged(self) -> bool:
         return self.at_limit >= FLAG_AFTER and self.at_limit >= FLAG_SHARE * self.claims
 
-    def claimed(self, at_limit: bool) -> None:
+    def claimed(self, won_at_limit: bool) -> None:
         self.claims += 1
-        self.at_limit += at_limit
+        self.at_limit += won_at_limit
 
 
 _GATES: dict[int, Gate] = {}

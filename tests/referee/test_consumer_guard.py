@@ -100,7 +100,7 @@ async def test_it_refuses_an_impossible_clock_sample_and_says_why(clock, t0, t3,
     assert (error["code"], error["field"]) == (problem, "t3")
 
 
-async def test_the_referee_sees_each_phones_measured_delay_and_a_phone_claiming_beyond_it_is_flagged(clock):
+async def test_the_referee_sees_each_phones_measured_delay_and_a_phone_winning_at_its_credits_edge_is_flagged(clock):
     t = await open_table(snap_limit=10.0)
     async with phone(t["code"], t["tokens"]["Ben"]) as ben, phone(t["code"], t["tokens"]["referee"]) as referee:
         await until(ben, "table.state")
@@ -109,13 +109,19 @@ async def test_the_referee_sees_each_phones_measured_delay_and_a_phone_claiming_
         seen = await until(referee, "member.delay")
         credit = 40 + round(CREDIT_MARGIN * 1000)
         assert (seen["seat"], seen["one_way_ms"], seen["credit_ms"], seen["flagged"]) == ("Ben", 40, credit, False)
-        for round_ in range(gates.FLAG_AFTER):
-            await referee.send_json_to({"type": "discard", "player": "Ana", "card": ["4H", "5H", "6H"][round_]})
+        await referee.send_json_to({"type": "discard", "player": "Ana", "card": "9H"})
+        await update_with(ben, "window.opened")
+        clock["now"] += 0.2
+        await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": "8S", "tap": 0})  # at the edge, lost
+        lost = await until(referee, "member.delay")
+        for rank in "456"[:gates.FLAG_AFTER]:
+            await referee.send_json_to({"type": "discard", "player": "Ana", "card": f"{rank}H"})
             await update_with(ben, "window.opened")
             clock["now"] += 0.2
-            await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": "9S", "tap": 0})
+            await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": f"{rank}S", "tap": 0})
             report = await until(referee, "member.delay")
-    assert report["flagged"] and report["at_limit"] == gates.FLAG_AFTER
+    assert (lost["at_limit"], lost["flagged"]) == (0, False)  # a wrong card at the edge wins nothing
+    assert report["flagged"] and report["at_limit"] == gates.FLAG_AFTER and report["claims"] == gates.FLAG_AFTER + 1
 
 
 async def test_a_phone_without_a_token_is_closed_after_a_few_seconds(monkeypatch):

@@ -140,3 +140,11 @@ def test_snap_windows_a_claim_naming_a_covered_window_with_a_tap_before_the_cove
     first = t.state.window.id
     t.discard("Ben", "9S", at=11.0)
     assert t.claim("Chloé", "7S", tap=10.99, at=11.05, window=first)[-1]["rule"] == "snap.accepted"
+
+
+def test_snap_windows_the_referee_may_turn_the_house_time_limit_off_again():
+    t = Table(snap_limit=5.0)
+    assert t.send("settings", {"snap_limit": 0}, at=1.0)[-1] == {"rule": "settings.no_snap_limit", "seconds": 0.0}
+    t.discard("Ana", "7H", at=10.0)
+    assert t.state.window.deadline is None
+    assert t.send("settings", {"snap_limit": 0.2}, at=11.0)[-1]["rule"] == "settings.bad_snap_limit"

@@ -269,7 +269,7 @@ def main() -> None:
     parser.add_argument("tables", type=int, nargs="?", default=100)
     parser.add_argument("rounds", type=int, nargs="?", default=5)
     parser.add_argument("--processes", type=int, default=1)
-    parser.add_argument("--layer", choices=sorted(LAYERS), default="core")
+    parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
     parser.add_argument("--only", choices=["ours", "bare"])
     parser.add_argument("--think", default="0.5,1.5", help="seconds between a table's actions: low,high")
     args = parser.parse_args()

@@ -194,8 +194,16 @@ def database_config(url: str, base_dir: Path, environ: Mapping[str, str] | None 
     return config
 
 
-def channel_layers(redis_url: str | None) -> dict[str, Any]:
-    """Redis when REDIS_URL is set, else the in-memory layer (a single process only)."""
+# channels-redis's two layers. Pub/sub sends a table's update to Redis once and each
+# process hands it to its own phones; the list-based core layer stores one copy per
+# phone: pub/sub took ~40 % less server CPU per event (docs/benchmarks.md).
+REDIS_LAYERS = {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "core": "channels_redis.core.RedisChannelLayer"}
+
+
+def channel_layers(redis_url: str | None, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Redis when REDIS_URL is set (REDIS_CHANNEL_LAYER: pubsub or core), else the
+    in-memory layer (a single process only)."""
     if redis_url is None:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     if not redis_url.startswith(REDIS_SCHEMES):
@@ -205,7 +213,7 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
         )
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": REDIS_LAYERS[env_choice("REDIS_CHANNEL_LAYER", "pubsub", tuple(REDIS_LAYERS), environ)],
             # redis-py 8 reads with a 5 s timeout by default, shorter than channels_redis's
             # blocking 5 s wait for messages: idle WebSockets were closed with 1011
             # (django/channels_redis#422). No read timeout: the layer waits by design.

@@ -167,12 +167,23 @@ def test_it_uses_the_in_memory_channel_layer_without_redis():
 
 
 def test_it_uses_redis_when_given_its_url():
-    layers = env.channel_layers("redis://127.0.0.1:6379/9")
+    layers = env.channel_layers("redis://127.0.0.1:6379/9", environ={})
 
-    assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layers["default"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layers["default"]["CONFIG"]["hosts"] == [
         {"address": "redis://127.0.0.1:6379/9", "socket_timeout": None}  # no read timeout: see env.py
     ]
+
+
+def test_it_uses_the_core_redis_layer_when_asked():
+    layers = env.channel_layers("redis://127.0.0.1:6379/9", environ={"REDIS_CHANNEL_LAYER": "core"})
+
+    assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+
+
+def test_it_refuses_a_redis_layer_it_does_not_know():
+    with pytest.raises(ImproperlyConfigured, match="REDIS_CHANNEL_LAYER='sharded' is not one of: pubsub, core"):
+        env.channel_layers("redis://127.0.0.1:6379/9", environ={"REDIS_CHANNEL_LAYER": "sharded"})
 
 
 def test_it_refuses_a_redis_url_without_hiding_the_password_in_the_message():

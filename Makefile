@@ -11,7 +11,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 
 SHELL := /bin/bash
 
-.PHONY: venv dev run test lint chromium messages
+.PHONY: venv dev run test lint chromium messages serve-prod
 
 venv: $(BASE_STAMP)
 
@@ -39,12 +39,14 @@ $(DEV_STAMP): $(BASE_STAMP)
 	$(BIN)/python -m pip install -e '.[dev]'
 	@touch $@
 
-# Debian's chromium for the browser tests (never `playwright install`), and gettext
-# for compilemessages: installed only when missing, and only as root.
+# Debian's chromium for the browser tests (never `playwright install`), gettext
+# for compilemessages, nginx for the production recipe's test (tests/deploy): installed
+# only when missing, and only as root.
 chromium:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "Installing Debian packages:$$missing"; \
@@ -69,6 +71,12 @@ run: venv messages
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 	$(BIN)/daphne -b 127.0.0.1 -p 8000 scorekeeper.asgi:application
+
+# Production: N Daphne processes behind nginx on PostgreSQL and Redis (docs/deploy.md).
+# `tools/serve_prod.sh restart` restarts them one at a time; `stop` stops everything.
+N ?= 2
+serve-prod: venv
+	tools/serve_prod.sh start $(N)
 
 lint: dev
 	$(BIN)/ruff check .

@@ -1,18 +1,22 @@
-"""How often the earlier tap wins a snap race, with clock correction and without.
+"""How often the earlier tap wins a snap race, and how much a forger can gain.
 
     .venv/bin/python bench/referee_fairness.py [pairs]      (from the repository root)
 
 A pure simulation through the referee's own code: `referee.clock` estimates
-each phone's offset from 16 ping/pong exchanges, `referee.table` orders the
-claims. Each phone has a one-way network delay drawn uniformly between 20 and
-250 ms, every message gets its own jitter of ±30 ms (so the way out and the
-way back differ), and a phone clock off the server's by up to ±10 s.
+each phone's offset from 16 ping/pong exchanges and credits each tap at most
+the phone's server-measured one-way delay plus a margin, under the table's cap;
+`referee.table` orders the claims. Each phone has a one-way network delay drawn
+uniformly in a range (up to the cap, then 20-250 ms), every message gets its
+own jitter of ±30 ms (so the way out and the way back differ), and a phone
+clock off the server's by up to ±10 s.
 
-Two phones tap the same card, their true taps 20 ms apart (10 and 50 ms shown
-for context). "Fair order" is the table's ruling (tap stamped by the phone,
-converted with the estimate, clamped to the window and the arrival); "arrival
-order" is who reached the server first. A fixed seed makes the figures
-repeatable. The figures go in docs/benchmarks.md.
+Two phones tap the same card, their true taps 10, 20 or 50 ms apart. "Fair
+order" is the table's ruling (tap stamped by the phone, converted with the
+estimate, credited, clamped to the window and the arrival); "arrival order" is
+who reached the server first. Then a forger on a 20 ms network tries every
+trick (tap stamped 0, forged clock samples, pongs held back) and we report the
+most its credited tap ever gets ahead of its true tap. A fixed seed makes the
+figures repeatable. The figures go in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee.clock import ClockEstimate, Sample  # noqa: E402
+from referee.clock import DEFAULT_CREDIT_CAP, ClockEstimate, Sample  # noqa: E402
 from referee.table import REFEREE, SEAT, Event, apply, new_table  # noqa: E402
 
-DELAY_MS = (20, 250)
+CAP = DEFAULT_CREDIT_CAP
+RANGES_MS = ((5, round(CAP * 1000)), (20, 250))
 JITTER_MS = 30
 OFFSET_S = 10
 PINGS = 16
@@ -47,14 +52,16 @@ class Phone:
         return max(0.001, self.delay + rng.uniform(-JITTER_MS, JITTER_MS) / 1000)
 
 
-def new_phone(rng: random.Random, now: float) -> Phone:
-    phone = Phone(rng.uniform(*DELAY_MS) / 1000, rng.uniform(-OFFSET_S, OFFSET_S), ClockEstimate())
+def new_phone(rng: random.Random, now: float, delay_ms: tuple[int, int], hold: float = 0.0) -> Phone:
+    """A phone after its pings; `hold`: seconds it sits on each pong (a forger faking a slow network)."""
+    phone = Phone(rng.uniform(*delay_ms) / 1000, rng.uniform(-OFFSET_S, OFFSET_S), ClockEstimate())
     for i in range(PINGS):  # pings every 200 ms, then 3 s: only the spacing of real time matters
         sent = now + i * 0.2
         at_server = sent + phone.trip(rng)
         answered = at_server + 0.0002
         back = answered + phone.trip(rng)
-        phone.estimate.add(Sample(sent - phone.offset, at_server, answered, back - phone.offset))
+        reported = back + hold + phone.trip(rng)  # the sample reaches the server: t4
+        phone.estimate.add(Sample(sent - phone.offset, at_server, answered, back - phone.offset), reported)
     return phone
 
 
@@ -66,10 +73,10 @@ def seated_table():
     return state
 
 
-def race(rng: random.Random, base, gap: float) -> tuple[bool, bool]:
+def race(rng: random.Random, base, gap: float, delay_ms: tuple[int, int]) -> tuple[bool, bool]:
     """(fair order gave the earlier tap, arrival order did) for one pair of taps."""
     opened = 100.0
-    ben, chloe = new_phone(rng, 0.0), new_phone(rng, 0.0)
+    ben, chloe = new_phone(rng, 0.0, delay_ms), new_phone(rng, 0.0, delay_ms)
     first_is_ben = rng.random() < 0.5
     taps = {"Ben": opened + 0.3, "Chloé": opened + 0.3}
     taps["Chloé" if first_is_ben else "Ben"] += gap
@@ -77,7 +84,7 @@ def race(rng: random.Random, base, gap: float) -> tuple[bool, bool]:
     claims = []
     for player, phone, member in (("Ben", ben, 2), ("Chloé", chloe, 3)):
         arrival = taps[player] + phone.trip(rng)
-        stamped = phone.estimate.to_server(taps[player] - phone.offset)  # the phone's clock, converted
+        stamped, _ = phone.estimate.credited_tap(taps[player] - phone.offset, arrival, CAP)
         claims.append((arrival, player, member, stamped))
     claims.sort()
     state, _ = apply(base, Event("discard", {"player": "Ana", "card": "7H"}, 1, 10), opened)
@@ -89,21 +96,40 @@ def race(rng: random.Random, base, gap: float) -> tuple[bool, bool]:
     return winner == earlier, claims[0][1] == earlier
 
 
+def forger_gain(rng: random.Random, tries: int) -> float:
+    """The most a forger's credited tap gets ahead of its true tap, over its tricks, in seconds."""
+    best = 0.0
+    for i in range(tries):
+        hold = (i % 11) * 0.05  # 0 to 500 ms sitting on every pong
+        phone = new_phone(rng, 0.0, (20, 20), hold)
+        if i % 2:  # and forged samples: a perfect network and an offset of its choosing
+            phone.estimate.add(Sample(100.0, 1.0, 1.0, 100.001), 1.0 + phone.trip(rng) * 2)
+        true_tap = 50.0
+        arrival = true_tap + phone.trip(rng)
+        for stamp in (0.0, -1e9, true_tap - phone.offset - 5.0, float("nan")):
+            credited, _ = phone.estimate.credited_tap(stamp, arrival, CAP)
+            best = max(best, true_tap - credited)
+    return best
+
+
 def main() -> None:
     pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     rng = random.Random(SEED)
     base = seated_table()
-    print(f"{pairs} pairs per gap; one-way delay {DELAY_MS[0]}-{DELAY_MS[1]} ms, jitter ±{JITTER_MS} ms, "
-          f"clock offsets ±{OFFSET_S} s, {PINGS} pings, best 3 kept")
+    print(f"{pairs} pairs per gap; jitter ±{JITTER_MS} ms, clock offsets ±{OFFSET_S} s, {PINGS} pings, "
+          f"best 3 kept; credit cap {CAP * 1000:.0f} ms")
     started = time.perf_counter()
-    for gap_ms in GAPS_MS:
-        fair = arrival = 0
-        for _ in range(pairs):
-            by_tap, by_arrival = race(rng, base, gap_ms / 1000)
-            fair += by_tap
-            arrival += by_arrival
-        print(f"taps {gap_ms:>2} ms apart: earlier tap wins {100 * fair / pairs:6.2f}% with the fair order, "
-              f"{100 * arrival / pairs:6.2f}% by arrival order")
+    for delay_ms in RANGES_MS:
+        for gap_ms in GAPS_MS:
+            fair = arrival = 0
+            for _ in range(pairs):
+                by_tap, by_arrival = race(rng, base, gap_ms / 1000, delay_ms)
+                fair += by_tap
+                arrival += by_arrival
+            print(f"one-way {delay_ms[0]}-{delay_ms[1]} ms, taps {gap_ms:>2} ms apart: earlier tap wins "
+                  f"{100 * fair / pairs:6.2f}% with the fair order, {100 * arrival / pairs:6.2f}% by arrival order")
+    gain = forger_gain(rng, 2_000)
+    print(f"a forger's largest gain over its true tap: {gain * 1000:.1f} ms (cap {CAP * 1000:.0f} ms)")
     print(f"({time.perf_counter() - started:.1f} s)")
 
 

@@ -1,43 +1,59 @@
 """Live tables under load, on loopback: from a claim to every phone having the ruling.
 
-    .venv/bin/python bench/referee_load.py [tables] [rounds]     (from the repository root)
+    .venv/bin/python bench/referee_load.py [tables] [rounds] [--processes N] [--layer core|pubsub]
+                                           [--only ours|bare] [--think 0.5,1.5]
 
-Starts Daphne on 127.0.0.1 (a free port) over a fresh SQLite database in a
-temporary folder, with the in-memory channel layer; then again with Redis when
-REDIS_URL is set. 100 tables of 4 phones (WebSocket clients in this process,
-asyncio) play rounds: the first phone discards, then the three others claim one
-after another (a matching card, a slower matching card, a wrong card), with
-0.5-1.5 s between a table's actions (every table at once: about 100 events a
-second in all). For each claim it measures the time from sending it to the
-last of the table's 4 phones receiving the ruling; p50 and p99 are printed.
+Run from the repository root. Starts N Daphne processes (default 1) on 127.0.0.1
+with production settings (`DJANGO_DEBUG` off, bench/referee_settings.py) over a
+fresh SQLite database in a temporary folder (or REFEREE_BENCH_DATABASE_URL, a
+PostgreSQL database the benchmark empties first), with the in-memory channel
+layer, or Redis when REDIS_URL is set (several processes need Redis). Each table's
+4 phones are spread over the processes (phone i on process i mod N).
+
+100 tables of 4 phones (WebSocket clients in this process, asyncio) play rounds:
+each seat discards in its turn, then the three others claim one after another (a
+matching card, a slower matching card, a wrong card), with 0.5-1.5 s between a
+table's actions (every table at once: about 100 events a second in all). For each
+claim it measures the time from sending it to the last of the table's 4 phones
+receiving the ruling; p50 and p99 are printed, and the servers' CPU per event.
+
+Then the same load is played, by the same processes, against the bare consumer
+(bench/bare_consumer.py: decode, one insert, one group send), and the ratios of
+ours to it are printed: the stack's own cost on this machine at this moment.
 
 Bounded: a fixed number of rounds per table and a time limit per run; the
-server binds 127.0.0.1 only and is stopped at the end. Figures go in
+servers bind 127.0.0.1 only and are stopped at the end. Figures go in
 docs/benchmarks.md under "Live referee".
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 PLAYERS = ["Ana", "Ben", "Chloé", "Dan"]
-CLAIMS = [("Ben", "7S"), ("Chloé", "7C"), ("Dan", "9S")]  # accepted, handed back, wrong
+CLAIMS = ["7S", "7C", "9S"]  # accepted, handed back, wrong
+WAIT = 15.0  # seconds for an update before it counts as lost
 THINK = (0.5, 1.5)
 TIME_LIMIT = 240.0  # seconds per run, whatever happens
 SEED = 7
+LAYERS = {"core": "channels_redis.core.RedisChannelLayer",
+          "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}
 
 
 def free_port() -> int:
@@ -53,24 +69,30 @@ def prepare_database(env: dict[str, str], tables: int) -> list[tuple[str, list[s
 
     django.setup()
     from django.core.management import call_command
+    from django.db import connection
 
+    from bench.bare_consumer import create_table
     from referee.models import LiveTable
     from scorekeeper.models import Game
 
     call_command("migrate", verbosity=0)
+    if connection.vendor != "sqlite":  # a kept database: start from nothing
+        call_command("flush", interactive=False, verbosity=0)
+    create_table()
     out = []
     for _ in range(tables):
         game = Game.start("tamalou", PLAYERS)
         table = LiveTable.open_for(game, snap_limit=30)
         out.append((table.code, [table.join("seat", p)[0].token() for p in PLAYERS]))
+    connection.close()
     return out
 
 
 def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
     daphne = str(Path(sys.executable).with_name("daphne"))
-    server = subprocess.Popen([daphne, "-b", "127.0.0.1", "-p", str(port), "scorekeeper.asgi:application"],
+    server = subprocess.Popen([daphne, "-b", "127.0.0.1", "-p", str(port), "bench.bare_asgi:application"],
                               env={**os.environ, **env}, cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=open(os.environ.get("REFEREE_LOAD_LOG", os.devnull), "wb"))
+                              stderr=open(os.environ.get("REFEREE_LOAD_LOG", os.devnull), "ab"))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -86,77 +108,111 @@ class Phone:
     def __init__(self, ws) -> None:
         self.ws = ws
         self.updates: asyncio.Queue[tuple[float, dict]] = asyncio.Queue()
+        self.bytes: list[int] = []
         self.reader = asyncio.ensure_future(self.read())
 
     async def read(self) -> None:
         async for raw in self.ws:
             message = json.loads(raw)
             if message["type"] == "table.update":
+                self.bytes.append(len(raw.encode()))
                 self.updates.put_nowait((time.time(), message))
 
 
-async def connect_table(port: int, code: str, tokens: list[str]) -> list[Phone]:
+async def connect_table(ports: list[int], consumer: str, code: str, tokens: list[str]) -> list[Phone]:
     import websockets
 
-    url = f"ws://127.0.0.1:{port}/ws/tables/{code}/"
-    origin = f"http://127.0.0.1:{port}"
-    sockets = [await websockets.connect(f"{url}?token={t}", origin=origin, max_queue=None) for t in tokens]
+    sockets = []
+    for i, token in enumerate(tokens):
+        port = ports[i % len(ports)]
+        url = (f"ws://127.0.0.1:{port}/ws/tables/{code}/?token={token}" if consumer == "ours"
+               else f"ws://127.0.0.1:{port}/ws/bare/{code}/")
+        sockets.append(await websockets.connect(url, origin=f"http://127.0.0.1:{port}", max_queue=None))
     for ws in sockets:
         assert json.loads(await ws.recv())["type"] == "table.state"
     return [Phone(ws) for ws in sockets]
 
 
-async def play_table(phones: list[Phone], rounds: int, rng: random.Random, latencies: list[float],
-                     rules: dict[str, int], served: list[float]) -> None:
-    async def everyone_has(sent: float) -> tuple[float, dict]:
-        got = [await p.updates.get() for p in phones]
+async def play_table(phones: list[Phone], rounds: int, rng: random.Random, think: tuple[float, float],
+                     latencies: list[float], rules: dict[str, int], served: list[float], lost: list[int]) -> None:
+    async def everyone_has(sent: float) -> tuple[float, dict] | None:
+        try:
+            got = [await asyncio.wait_for(p.updates.get(), WAIT) for p in phones]
+        except TimeoutError:  # refused (told to its sender only) or lost: counted, not waited for
+            lost.append(1)
+            for p in phones:
+                while not p.updates.empty():
+                    p.updates.get_nowait()
+            return None
         # Where the time went: until the server sent its last copy, then on to the phones.
         served.append(max(m["server_time"] for _, m in got) - sent)
         return max(t for t, _ in got) - sent, got[0][1]
 
     for n in range(rounds):
-        await asyncio.sleep(rng.uniform(*THINK))
+        # Each seat discards in its turn; the three others claim: a matching card,
+        # a slower matching card, a wrong card.
+        order = [(n + i) % len(phones) for i in range(len(phones))]
+        await asyncio.sleep(rng.uniform(*think))
         card = "7H" if n % 2 == 0 else "7D"
-        await phones[0].ws.send(json.dumps({"type": "discard", "player": "Ana", "card": card}))
+        await phones[order[0]].ws.send(json.dumps({"type": "discard", "player": PLAYERS[order[0]], "card": card}))
         await everyone_has(time.time())
-        for (player, claimed), phone in zip(CLAIMS, phones[1:], strict=True):
-            await asyncio.sleep(rng.uniform(*THINK))
+        for claimed, i in zip(CLAIMS, order[1:], strict=True):
+            await asyncio.sleep(rng.uniform(*think))
             sent = time.time()
-            await phone.ws.send(json.dumps({"type": "snap.claim", "player": player, "card": claimed}))
-            latency, message = await everyone_has(sent)
+            await phones[i].ws.send(json.dumps({"type": "snap.claim", "player": PLAYERS[i], "card": claimed}))
+            seen = await everyone_has(sent)
+            if seen is None:
+                continue
+            latency, message = seen
             latencies.append(latency)
             for ruling in message["rulings"]:
                 rules[ruling["rule"]] = rules.get(ruling["rule"], 0) + 1
 
 
-async def run(pid: int, port: int, tables: list[tuple[str, list[str]]], rounds: int
-              ) -> tuple[list[float], dict[str, int], float, float]:
-    """Every phone connects first (not measured), then every table plays at once.
+@dataclass
+class Result:
+    consumer: str
+    claims: list[float]  # seconds
+    served: list[float]
+    events: int
+    took: float
+    cpu: float  # server seconds, all processes
+    update_bytes: float
+    rules: dict[str, int]
+    lost: int  # updates that never came (refused or lost): a correct run has none
 
-    Returns the latencies, the rulings seen, the time played and the server's
-    CPU seconds while playing.
-    """
+    def p(self, q: float) -> float:
+        return 1000 * percentile(self.claims, q)
+
+    @property
+    def cpu_per_event(self) -> float:
+        return 1000 * self.cpu / self.events
+
+
+async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tuple[str, list[str]]],
+              rounds: int, think: tuple[float, float]) -> Result:
+    """Every phone connects first (not measured), then every table plays at once."""
     rng = random.Random(SEED)
     latencies: list[float] = []
-    rules: dict[str, int] = {}
-    seated = [await connect_table(port, code, tokens) for code, tokens in tables]
-    cpu = server_cpu(pid)
-    client_cpu = time.process_time()
-    started = time.perf_counter()
     served: list[float] = []
-    games = [play_table(phones, rounds, random.Random(rng.random()), latencies, rules, served)
+    rules: dict[str, int] = {}
+    lost: list[int] = []
+    seated = [await connect_table(ports, consumer, code, tokens) for code, tokens in tables]
+    cpu = sum(server_cpu(pid) for pid in pids)
+    started = time.perf_counter()
+    games = [play_table(phones, rounds, random.Random(rng.random()), think, latencies, rules, served, lost)
              for phones in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
     took = time.perf_counter() - started
-    cpu = server_cpu(pid) - cpu
-    print(f"  (the {4 * len(seated)} phones, in this process: {time.process_time() - client_cpu:.1f} s CPU; "
-          f"until the server sent the last copy: p50 {1000 * percentile(served, 50):.1f} ms, "
-          f"p99 {1000 * percentile(served, 99):.1f} ms)")
+    cpu = sum(server_cpu(pid) for pid in pids) - cpu
+    sizes = [n for phones in seated for phone in phones for n in phone.bytes]
     for phones in seated:
         for phone in phones:
             phone.reader.cancel()
             await phone.ws.close()
-    return latencies, rules, took, cpu
+    await asyncio.sleep(0.5)  # let the servers see the closes before the next run
+    return Result(consumer, latencies, served, len(latencies) + len(tables) * rounds, took, cpu,
+                  statistics.mean(sizes), rules, len(lost))
 
 
 def server_cpu(pid: int) -> float:
@@ -170,40 +226,82 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def bench(layer: str, redis_url: str | None, tables: int, rounds: int) -> None:
-    folder = tempfile.mkdtemp(prefix="referee-load-", dir=os.environ.get("REFEREE_LOAD_DIR"))
-    env = {"DATABASE_URL": f"sqlite:///{folder}/load.sqlite3", "DJANGO_LOG_LEVEL": "WARNING",
-           # The project's settings, with redis-py 8's read timeout lifted (see the module).
-           "DJANGO_SETTINGS_MODULE": "bench.referee_settings", "PYTHONPATH": str(ROOT)}
+def server_env(folder: str, redis_url: str | None, layer: str) -> dict[str, str]:
+    """Production settings: debug off, its checks on, a real secret; only TLS is left out."""
+    env = {"DATABASE_URL": os.environ.get("REFEREE_BENCH_DATABASE_URL", f"sqlite:///{folder}/load.sqlite3"),
+           "DJANGO_LOG_LEVEL": "WARNING", "DJANGO_DEBUG": "false",
+           "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+           "DJANGO_SECURE_SSL_REDIRECT": "false",
+           "DJANGO_SETTINGS_MODULE": "bench.referee_settings", "PYTHONPATH": str(ROOT),
+           "REFEREE_BENCH_LAYER": LAYERS[layer]}
     if redis_url:
         env["REDIS_URL"] = redis_url
     else:
         os.environ.pop("REDIS_URL", None)
-    prepared = prepare_database(env, tables)
-    port = free_port()
-    server = start_server(env, port)
-    try:
-        latencies, rules, took, cpu = asyncio.run(run(server.pid, port, prepared, rounds))
-    finally:
-        server.terminate()
-        server.wait(timeout=15)
-    ms = [x * 1000 for x in latencies]
-    print(f"{layer}: {tables} tables x 4 phones, {len(ms)} claims in {took:.1f} s "
-          f"({(len(ms) + tables * rounds) / took:.0f} events/s)")
-    print(f"  claim -> all 4 phones have the ruling: p50 {percentile(ms, 50):.1f} ms, "
-          f"p99 {percentile(ms, 99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms")
-    events = len(ms) + tables * rounds
-    print(f"  server CPU: {cpu:.1f} s, {1000 * cpu / events:.1f} ms per event (4 phones told); "
-          f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"  rulings: {dict(sorted(rules.items()))}")
+    return env
+
+
+def flush_redis(redis_url: str) -> None:
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()  # the benchmark's own database number only
+
+
+def report(result: Result, tables: int, processes: int, label: str) -> None:
+    ms = [x * 1000 for x in result.claims]
+    print(f"{result.consumer} ({label}, {processes} process{'es' if processes > 1 else ''}): "
+          f"{tables} tables x 4 phones, {len(ms)} claims in {result.took:.1f} s "
+          f"({result.events / result.took:.0f} events/s)")
+    print(f"  claim -> all 4 phones: p50 {result.p(50):.1f} ms, p99 {result.p(99):.1f} ms, "
+          f"max {max(ms):.1f} ms; until the server sent its last copy: p99 "
+          f"{1000 * percentile(result.served, 99):.1f} ms")
+    print(f"  server CPU: {result.cpu:.1f} s, {result.cpu_per_event:.2f} ms per event (4 phones told); "
+          f"update {result.update_bytes:.0f} bytes; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores")
+    if result.consumer == "ours":
+        print(f"  rulings: {dict(sorted(result.rules.items()))}")
+    if result.lost:
+        print(f"  *** {result.lost} updates never arrived within {WAIT:.0f} s")
 
 
 def main() -> None:
-    tables = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("tables", type=int, nargs="?", default=100)
+    parser.add_argument("rounds", type=int, nargs="?", default=5)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
+    parser.add_argument("--only", choices=["ours", "bare"])
+    parser.add_argument("--think", default="0.5,1.5", help="seconds between a table's actions: low,high")
+    args = parser.parse_args()
+    think = tuple(float(x) for x in args.think.split(","))
     redis_url = os.environ.get("REDIS_URL")
-    layer = "Redis channel layer" if redis_url else "in-memory channel layer"
-    bench(layer, redis_url, tables, rounds)
+    if args.processes > 1 and not redis_url:
+        sys.exit("Several processes share tables only through Redis: set REDIS_URL.")
+    label = f"Redis {args.layer} layer" if redis_url else "in-memory layer"
+    folder = tempfile.mkdtemp(prefix="referee-load-", dir=os.environ.get("REFEREE_LOAD_DIR"))
+    env = server_env(folder, redis_url, args.layer)
+    prepared = prepare_database(env, args.tables)
+    if redis_url:
+        flush_redis(redis_url)
+    ports = [free_port() for _ in range(args.processes)]
+    servers = [start_server(env, port) for port in ports]
+    results = {}
+    try:
+        for consumer in ("ours", "bare"):
+            if args.only in (None, consumer):
+                results[consumer] = asyncio.run(run(consumer, [s.pid for s in servers], ports, prepared,
+                                                    args.rounds, think))
+                report(results[consumer], args.tables, args.processes, label)
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=15)
+    if len(results) == 2:
+        ours, bare = results["ours"], results["bare"]
+        print(f"ours / bare: CPU per event {ours.cpu_per_event / bare.cpu_per_event:.2f}x "
+              f"(target <= 1.3), p99 {ours.p(99) / bare.p(99):.2f}x (target <= 2), "
+              f"p50 {ours.p(50) / bare.p(50):.2f}x")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ outcome and the "too late to stop" moments of table-rules.md.
 
 from __future__ import annotations
 
-from scorekeeper.rules.variants.cactus_game import ENDS_TURN, set_points
+from scorekeeper.rules.variants.cactus_game import ENDS_TURN, KINDS, set_points
 
 from .canasta_rules import Verdict
 
@@ -20,6 +20,20 @@ TOO_LATE_AFTER = {
 UNSTOPPABLE = frozenset({"set", "draw"})
 
 
+class UnknownCard(ValueError):
+    """A card name the game does not have: the table refuses the question, gives no verdict."""
+
+    def __init__(self, card: str):
+        super().__init__(card)
+        self.card = card
+
+
+def _known(card: str) -> str:
+    if card not in KINDS:
+        raise UnknownCard(card)
+    return card
+
+
 def stop_verdict(card: str, stops: list[str], already: str | None = None) -> Verdict:
     """Does `card` take effect (`ok`) after the Stop cards `stops` (in the order they were played)?
 
@@ -27,6 +41,7 @@ def stop_verdict(card: str, stops: list[str], already: str | None = None) -> Ver
     chain has an even length. A set and the plain draw cannot be stopped; an
     action cannot be stopped once `already` (e.g. "hands_exchanged") happened.
     """
+    _known(card)
     if stops and card in UNSTOPPABLE:
         return Verdict(True, "cactus_game.stop.cannot_stop", {"card": card})
     if stops and already is not None and TOO_LATE_AFTER.get(card) == already:
@@ -46,5 +61,5 @@ def set_verdict(characters: list[str]) -> Verdict:
 
 def turn_end_verdict(card: str, took_effect: bool = True) -> Verdict:
     """Does this play end the turn? Only a gain or a draw that took effect does."""
-    ends = card in ENDS_TURN and took_effect
+    ends = _known(card) in ENDS_TURN and took_effect
     return Verdict(ends, "cactus_game.turn.ends" if ends else "cactus_game.turn.goes_on", {"card": card})

@@ -50,6 +50,10 @@ def may_take_pile(pile: list[str], hand: list[str], side_has_melded: bool,
         return Verdict(False, "canasta.pile.top_is_wild", {"top": top})
     if is_black_three(top):
         return Verdict(False, "canasta.pile.top_is_black_three", {"top": top})
+    if is_red_three(top):
+        # Red 3s are never melded, so one on top can never be used at once: it blocks
+        # the pile like a black 3 (table-rules.md, Canasta, reading).
+        return Verdict(False, "canasta.pile.top_is_red_three", {"top": top})
     rank = rank_of(top)
     naturals = sum(1 for c in hand if not is_wild(c) and rank_of(c) == rank)
     if pile_is_frozen(pile, side_has_melded):

@@ -9,15 +9,34 @@ as each other, the server's clock is ahead of the phone's by
 ``((t1 - t0) + (t2 - t3)) / 2``, with an error of at most half the round-trip
 delay ``(t3 - t0) - (t2 - t1)``. So the samples with the lowest delay are the
 most trustworthy: we keep the last few and average the best of them.
+
+That estimate rests on times the phone reports, so it can be forged (a ping
+stamped t0=100 and a pong "received" at t3=100.001 claim a perfect network and
+any offset). What the phone cannot shorten is what the server measures alone:
+from sending a pong (t2) to receiving the sample that reports it (t4) is a
+full round trip on the server's clock. A tap is therefore credited at most that
+one-way delay (half of it) plus a small margin before its message arrived, and
+never more than the table's cap: holding pongs back only inflates the delay,
+up to the cap. The cap is the whole of what a forger can gain.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass
 
 KEEP = 16  # samples remembered (the last ones: a phone's network changes)
 BEST = 3  # of which the lowest-delay ones are averaged
+# Credit above the largest one-way delay measured recently: one message's own
+# jitter beyond the samples seen (see bench/referee_fairness.py).
+CREDIT_MARGIN = 0.025
+# The default cap on any phone's credit, seconds: phones at one table on one
+# Wi-Fi (one-way 2-20 ms) or 4G (20-60 ms, bursts to ~100 ms) with jitter stay
+# under it; a forger gains at most this much (docs/benchmarks.md).
+DEFAULT_CREDIT_CAP = 0.150
+MAX_CREDIT_CAP = 0.5  # a table option above this would make close calls a matter of forging
+SLACK = 0.002  # clock resolution and the server's own handling, in consistency checks
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,19 +61,68 @@ class Sample:
         return self.t3 >= self.t0 and self.t2 >= self.t1 and self.delay >= 0
 
 
+def sample_problem(sample: Sample, returned_at: float | None = None) -> str | None:
+    """Why a sample cannot be true, or None.
+
+    `returned_at` (t4) is when the sample reached the server: the phone's t3,
+    put on the server's clock with the offset the sample itself claims, must
+    lie between the pong leaving (t2) and the report arriving (t4).
+    """
+    times = (sample.t0, sample.t1, sample.t2, sample.t3)
+    if not all(math.isfinite(t) for t in times):
+        return "clock.not_finite"
+    if not sample.is_possible():
+        return "clock.negative_delay"
+    if returned_at is not None and sample.t3 + sample.offset > returned_at + SLACK:
+        return "clock.after_its_report"
+    return None
+
+
 class ClockEstimate:
     """The running estimate of one phone's offset from its recent samples."""
 
     def __init__(self, keep: int = KEEP, best: int = BEST):
         self._samples: deque[Sample] = deque(maxlen=keep)
+        self._one_way: deque[float] = deque(maxlen=keep)
         self._best = best
 
-    def add(self, sample: Sample) -> bool:
-        """Remember a sample; False (and ignored) when it is impossible."""
-        if not sample.is_possible():
+    def add(self, sample: Sample, returned_at: float | None = None) -> bool:
+        """Remember a sample; False (and ignored) when it is impossible.
+
+        With `returned_at` (t4, server clock) the server's own measure of the
+        round trip, t4 - t2, is kept too: it is what the credit rests on.
+        """
+        if sample_problem(sample, returned_at) is not None:
             return False
         self._samples.append(sample)
+        if returned_at is not None:
+            self._one_way.append(max(0.0, returned_at - sample.t2) / 2)
         return True
+
+    @property
+    def one_way(self) -> float | None:
+        """The largest one-way delay the server measured recently (None before any)."""
+        return max(self._one_way, default=None)
+
+    def credit(self, cap: float = DEFAULT_CREDIT_CAP) -> float:
+        """How long before its arrival a tap may be placed: the delay plus a margin, capped."""
+        one_way = self.one_way
+        return 0.0 if one_way is None else min(one_way + CREDIT_MARGIN, cap)
+
+    def credited_tap(self, phone_tap: float | None, arrived: float, cap: float = DEFAULT_CREDIT_CAP
+                     ) -> tuple[float, bool]:
+        """(server time of the tap, whether the phone claimed more than its credit).
+
+        The phone's own time, converted, is believed within [arrived - credit,
+        arrived]; a missing or non-finite time counts as the arrival.
+        """
+        earliest = arrived - self.credit(cap)
+        if phone_tap is None or not math.isfinite(phone_tap):
+            return arrived, False
+        tap = self.to_server(phone_tap)
+        if tap < earliest:
+            return earliest, True
+        return min(tap, arrived), False
 
     def __len__(self) -> int:
         return len(self._samples)

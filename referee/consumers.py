@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -25,22 +26,27 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.db import transaction
 from django.utils import translation
 
-from .clock import ClockEstimate, Sample
+from . import gates, inbox
+from .clock import MAX_CREDIT_CAP, ClockEstimate, Sample, sample_problem
 from .describe import describe
-from .models import LiveTable, normalise_code
-from .ratelimit import TokenBucket
+from .inbox import BadMessage
+from .models import JoinRequest, LiveTable, normalise_code
+
+log = logging.getLogger("referee.guard")
 
 FORBIDDEN = 4403  # close code: not a member of this table
-RATE, BURST = 8.0, 20  # messages a second, and at once, per phone
+TOO_MANY_SOCKETS = 4429  # close code: this member has enough sockets open already
+CLOSED = 4410  # close code: the table was closed
+AUTH_WAIT = 5.0  # seconds a socket may stay open without saying who it is
 TIMER_SLACK = 0.05  # seconds after the deadline before the server's own timer closes a window
 RECENT = 30  # rulings sent to a (re)connecting phone
-MAX_MESSAGE = 4096  # characters in one message from a phone
+MAX_MESSAGE = inbox.MAX_MESSAGE
+TAPS_KEPT = 4  # pressed "Snap !" on this many windows and not yet named the card
 ACTIONS = frozenset({
-    "clock.ping", "clock.sample", "discard", "snap.claim", "window.tick", "power.declined",
-    "power.used", "call.made", "call.counter", "ask", "settings.change",
+    "clock.ping", "clock.sample", "discard", "snap.tap", "snap.claim", "window.tick", "power.declined",
+    "power.used", "call.made", "call.counter", "round.last_card", "ask", "settings.change", "sync", "auth", "join.answer",
 })
 
 
@@ -54,10 +60,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.code = normalise_code(self.scope["url_route"]["kwargs"]["code"])
         self.group = f"table.{self.code}"
         self.member: dict[str, Any] | None = None
+        self.gate: gates.Gate | None = None
         self.clock = ClockEstimate()
         self.pongs: dict[float, tuple[float, float]] = {}
-        self.bucket = TokenBucket(RATE, BURST, now())
+        self.taps: dict[Any, tuple[float, bool]] = {}  # window -> (credited tap, at the credit's edge)
+        self.bucket = gates.TokenBucket(gates.RATE, gates.BURST, now())  # before authentication
         self.timers: set[asyncio.Task[None]] = set()
+        self.reported_delay: float | None = None
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.lang = _language(query.get("lang", [""])[0] or self.scope.get("cookies", {}).get(
             settings.LANGUAGE_COOKIE_NAME, ""))
@@ -65,132 +74,267 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         token = query.get("token", [None])[0]
         if token is not None:
             await self.authenticate(token)
+        else:
+            self._later(AUTH_WAIT, self._close_if_anonymous)
 
     async def disconnect(self, code: int) -> None:
         for timer in self.timers:
             timer.cancel()
         if self.member is not None:
+            gates.leave(self.member["id"], self.channel_name)
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def authenticate(self, token: Any) -> bool:
-        self.member = await _member_for(self.code, token)
+    async def _close_if_anonymous(self) -> None:
         if self.member is None:
             await self.close(code=FORBIDDEN)
+
+    async def authenticate(self, token: Any) -> bool:
+        member = await _member_for(self.code, token)
+        if member is None:
+            await self.close(code=FORBIDDEN)
             return False
+        gate = gates.enter(member["id"], self.channel_name, now())
+        if gate is None:
+            log.warning("table %s: member %s refused a socket beyond %s", self.code, member["id"], gates.MAX_SOCKETS)
+            await self.send_json({"type": "error", "code": "too_many_sockets", "field": None})
+            await self.close(code=TOO_MANY_SOCKETS)
+            return False
+        self.member, self.gate = member, gate
         self.table = self.member.pop("_table")
         await self.channel_layer.group_add(self.group, self.channel_name)
-        snapshot = await _snapshot(self.member["table"])
-        await self.send_json({
-            "type": "table.state", "member": self.member, "server_time": now(),
-            "state": snapshot["state"],
-            "rulings": [self._worded(r) for r in snapshot["rulings"]],
-        })
+        await self.send_state()
         return True
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
-        if text_data is None or len(text_data) > MAX_MESSAGE:
-            # A claim is a few dozen bytes: anything this big is a bug or abuse, and is not logged.
-            await self.send_json({"type": "error", "code": "message_too_big"})
-            return
-        await super().receive(text_data=text_data, **kwargs)
+    async def send_state(self, since: int | None = None) -> None:
+        assert self.member is not None
+        snapshot = await _snapshot(self.member["table"], since)
+        await self.send_json({
+            "type": "table.state", "member": self.member, "server_time": now(), "since": since,
+            "seq": snapshot["seq"], "state": snapshot["state"], "credit_cap": self.table.credit_cap,
+            "rulings": [self._worded(r) for r in snapshot["rulings"]],
+        })
+        if self.member["role"] == "referee":
+            for ask in await _pending_requests(self.member["table"]):
+                await self.send_json({"type": "join.requested", "request": ask})
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if not self.bucket.allow(now()):
-            await self.send_json({"type": "error", "code": "rate_limited"})
+    # -- reading what a phone sends ------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        """Every message is answered, never fatal: a bad one gets an error naming its problem."""
+        bucket = self.gate.bucket if self.gate is not None else self.bucket
+        if not bucket.allow(now()):
+            await self.send_json({"type": "error", "code": "rate_limited", "field": None})
             return
-        kind = content.get("type") if isinstance(content, dict) else None
+        try:
+            content = inbox.parse(text_data)
+            await self.dispatch_message(content)
+        except BadMessage as bad:
+            self._anomaly("bad message %s", bad)
+            await self.send_json(bad.reply())
+        except Exception:  # a bug of ours must not close the phone's socket: log it, say so
+            log.exception("table %s: message failed", self.code)
+            await self.send_json({"type": "error", "code": "server_error", "field": None})
+
+    async def dispatch_message(self, content: dict[str, Any]) -> None:
+        kind = content["type"]
         if self.member is None:
             if kind == "auth":
                 await self.authenticate(content.get("token"))
             else:
                 await self.close(code=FORBIDDEN)
             return
-        if kind not in ACTIONS:
-            await self.send_json({"type": "error", "code": "unknown_type"})
-            return
-        await getattr(self, str(kind).replace(".", "_"))(content)
+        if kind not in ACTIONS or kind == "auth":
+            raise BadMessage("unknown_type", "type")
+        await getattr(self, kind.replace(".", "_"))(content)
+
+    def _anomaly(self, what: str, *args: Any) -> None:
+        """Something a phone sent that an honest phone would not: counted and logged."""
+        if self.gate is not None:
+            self.gate.anomalies += 1
+        member = self.member["id"] if self.member else None
+        log.warning("table %s member %s: " + what, self.code, member, *args)
 
     # -- the clock -------------------------------------------------------------------
 
     async def clock_ping(self, content: dict[str, Any]) -> None:
         received = now()
-        t0 = content.get("t0")
-        if not isinstance(t0, int | float) or isinstance(t0, bool):
-            return
+        t0 = inbox.number(content, "t0")
         if len(self.pongs) > 32:  # pongs the phone never reported: forget the oldest
             self.pongs.pop(next(iter(self.pongs)))
         sent = now()
-        self.pongs[float(t0)] = (received, sent)
-        await self.send_json({"type": "clock.pong", "t0": t0, "t1": received, "t2": sent})
+        self.pongs[t0] = (received, sent)
+        await self.send_json({"type": "clock.pong", "t0": content["t0"], "t1": received, "t2": sent})
 
     async def clock_sample(self, content: dict[str, Any]) -> None:
         """The phone reports when our pong arrived (t3); t1 and t2 are our own, kept here."""
-        t0, t3 = content.get("t0"), content.get("t3")
-        if not isinstance(t0, int | float) or not isinstance(t3, int | float):
+        returned = now()
+        t0, t3 = inbox.number(content, "t0"), inbox.number(content, "t3")
+        assert t0 is not None and t3 is not None
+        server = self.pongs.pop(t0, None)
+        if server is None:
+            raise BadMessage("clock.no_such_ping", "t0")
+        sample = Sample(t0, server[0], server[1], t3)
+        problem = sample_problem(sample, returned)
+        if problem is not None:
+            self._anomaly("impossible clock sample (%s): %s, back at %s", problem, sample, returned)
+            raise BadMessage(problem, "t3")
+        self.clock.add(sample, returned)
+        await self._report_delay()
+
+    async def _report_delay(self) -> None:
+        """Tell the referee's phones this phone's measured delay, when it changed noticeably."""
+        one_way = self.clock.one_way
+        if one_way is None or self.member is None or self.gate is None:
             return
-        server = self.pongs.pop(float(t0), None)
-        if server is not None:
-            self.clock.add(Sample(float(t0), server[0], server[1], float(t3)))
+        if self.reported_delay is not None and abs(one_way - self.reported_delay) < 0.005:
+            return
+        self.reported_delay = one_way
+        await self.channel_layer.group_send(self.group, self._delay_message())
+
+    def _delay_message(self) -> dict[str, Any]:
+        assert self.member is not None and self.gate is not None
+        return {
+            "type": "member.delay", "member": self.member["id"], "seat": self.member["seat"],
+            "role": self.member["role"], "one_way_ms": round((self.clock.one_way or 0) * 1000),
+            "credit_ms": round(self.clock.credit(self.table.credit_cap) * 1000),
+            "flagged": self.gate.flagged, "anomalies": self.gate.anomalies,
+            "claims": self.gate.claims, "at_limit": self.gate.at_limit,
+        }
 
     # -- table actions ---------------------------------------------------------------
 
     async def discard(self, content: dict[str, Any]) -> None:
-        payload = {"player": content.get("player"), "card": content.get("card"),
-                   "from_stock": content.get("from_stock", True) is not False}
-        rulings = await self.record("discard", payload)
+        payload = {"player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
+                   "from_stock": inbox.flag(content, "from_stock", True)}
+        rulings = await self.record("discard", payload, content)
         for ruling in rulings:
-            if ruling["rule"] == "window.opened":
+            if ruling["rule"] == "window.opened" and ruling["deadline"] is not None:  # None: no time limit
                 self._close_at(ruling["deadline"])
 
+    async def snap_tap(self, content: dict[str, Any]) -> None:
+        """"Snap !" pressed: the tap is credited against this message's arrival, not the claim's
+        (naming the card takes the player a moment the network did not)."""
+        window = inbox.integer(content, "window", required=False)
+        credited = self.clock.credited_tap(inbox.number(content, "tap"), now(), self.table.credit_cap)
+        if len(self.taps) >= TAPS_KEPT:
+            self.taps.pop(next(iter(self.taps)))
+        self.taps[window] = credited
+        await self._acknowledge(content, None, refused=False)
+
     async def snap_claim(self, content: dict[str, Any]) -> None:
-        tap = content.get("tap")  # the phone's own clock, in seconds
+        window = inbox.integer(content, "window", required=False)
         payload = {
-            "player": content.get("player"), "card": content.get("card"),
-            "tap": self.clock.to_server(float(tap)) if _is_number(tap) else None,
-            "window": content.get("window"), "for_player": content.get("for_player"),
-            "penalty_card": bool(content.get("penalty_card")),
+            "player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
+            "window": window, "for_player": inbox.text(content, "for_player", required=False),
+            "penalty_card": inbox.flag(content, "penalty_card"),
         }
-        await self.record("snap.claim", payload)
+        phone_tap = inbox.number(content, "tap", required=False)
+        tap, at_limit = self.taps.pop(window, None) or self.clock.credited_tap(
+            phone_tap, now(), self.table.credit_cap)
+        if at_limit:
+            self._anomaly("tap claimed earlier than its credit allows")
+        payload["tap"] = tap
+        assert self.gate is not None
+        rulings = await self.record("snap.claim", payload, content)
+        self.gate.claimed(at_limit and _won(rulings, payload["player"]))
+        if at_limit:
+            await self.channel_layer.group_send(self.group, self._delay_message())
 
     async def window_tick(self, content: dict[str, Any]) -> None:
-        await self.record("window.timeout", {}, as_member=False)
+        await self.record("window.timeout", {}, content, as_member=False)
 
     async def power_declined(self, content: dict[str, Any]) -> None:
-        await self.record("power.declined", {})
+        await self.record("power.declined", {}, content)
 
     async def power_used(self, content: dict[str, Any]) -> None:
-        await self.record("power.used", {"player": content.get("player"), "targets": content.get("targets")})
+        await self.record("power.used", {"player": inbox.text(content, "player"),
+                                         "targets": inbox.aimed(content, "targets")}, content)
+
+    async def round_last_card(self, content: dict[str, Any]) -> None:
+        await self.record("round.last_card", {"player": inbox.text(content, "player")}, content)
 
     async def call_made(self, content: dict[str, Any]) -> None:
-        await self.record("call.made", {"player": content.get("player")})
+        await self.record("call.made", {"player": inbox.text(content, "player")}, content)
 
     async def call_counter(self, content: dict[str, Any]) -> None:
-        await self.record("call.counter", {"player": content.get("player")})
+        await self.record("call.counter", {"player": inbox.text(content, "player")}, content)
 
     async def ask(self, content: dict[str, Any]) -> None:
-        await self.record("ask", {k: v for k, v in content.items() if k != "type"})
+        inbox.text(content, "question")
+        await self.record("ask", {k: v for k, v in content.items() if k not in ("type", "id")}, content)
 
     async def settings_change(self, content: dict[str, Any]) -> None:
-        await self.record("settings", {"snap_limit": content.get("snap_limit")})
+        cap_ms = inbox.number(content, "credit_cap_ms", required=False)
+        if cap_ms is not None:
+            await self.change_credit_cap(cap_ms / 1000)
+        if "snap_limit" in content or cap_ms is None:
+            await self.record("settings", {"snap_limit": inbox.number(content, "snap_limit")}, content)
 
-    async def record(self, kind: str, payload: dict[str, Any], as_member: bool = True) -> list[dict[str, Any]]:
-        """Log the event, then broadcast (after commit) or answer the sender alone."""
+    async def change_credit_cap(self, cap: float) -> None:
         assert self.member is not None
-        member_id = self.member["id"] if as_member else None
-        broadcast, rulings = await _record(self.table, member_id, kind, payload, now())
+        if self.member["role"] != "referee":
+            raise BadMessage("referee_only", "credit_cap_ms")
+        if not 0 <= cap <= MAX_CREDIT_CAP:
+            raise BadMessage("out_of_range", "credit_cap_ms")
+        await _set_credit_cap(self.table.pk, cap)
+        await self.channel_layer.group_send(self.group, {"type": "table.option", "credit_cap": cap})
+
+    async def join_answer(self, content: dict[str, Any]) -> None:
+        """The referee lets a phone take a held seat or become referee, or not."""
+        assert self.member is not None
+        if self.member["role"] != "referee":
+            raise BadMessage("referee_only", "type")
+        request_id = inbox.integer(content, "request")
+        assert request_id is not None
+        answered = await _answer(self.table, request_id, inbox.flag(content, "approve"))
+        if answered is None:
+            raise BadMessage("no_such_request", "request")
+        broadcast, removed = answered
         for message in broadcast:
             await self.channel_layer.group_send(self.group, message)
-        if not broadcast and member_id is not None:  # not logged: for the sender's eyes only
-            for ruling in rulings:
-                await self.send_json({"type": "table.refused", "ruling": self._worded(ruling)})
+        for member_id in removed:  # the seat's former phone: its sockets close, its token is dead
+            await self.channel_layer.group_send(self.group, {"type": "member.removed", "member": member_id})
+        await self.channel_layer.group_send(self.group, {"type": "join.answered", "request": request_id})
+
+    async def sync(self, content: dict[str, Any]) -> None:
+        """A phone saw a gap in `seq`: the state now, and the rulings since what it had."""
+        await self.send_state(inbox.integer(content, "since", required=False))
+
+    async def record(self, kind: str, payload: dict[str, Any], content: dict[str, Any] | None = None,
+                     as_member: bool = True) -> list[dict[str, Any]]:
+        """Log the event, then broadcast (after commit); a refusal answers the sender alone.
+
+        A message carrying an `id` is acknowledged to its sender with the seq it
+        got (or none), so a phone knows which of its claims the table recorded.
+        """
+        assert self.member is not None
+        member_id = self.member["id"] if as_member else None
+        broadcast, rulings, seq, refusal = await _record(self.table, member_id, kind, payload, now())
+        for message in broadcast:
+            await self.channel_layer.group_send(self.group, message)
+        if refusal is not None and member_id is not None:  # not logged: for the sender's eyes only
+            await self.send_json({"type": "table.refused", "ruling": self._worded(refusal)})
+        if content is not None:
+            await self._acknowledge(content, seq, refused=refusal is not None)
         return rulings
 
+    async def _acknowledge(self, content: dict[str, Any], seq: int | None, refused: bool) -> None:
+        ident = inbox.text(content, "id", required=False)
+        if ident is not None:
+            await self.send_json({"type": "received", "id": ident, "seq": seq, "refused": refused})
+
     def _close_at(self, deadline: float) -> None:
-        async def close_later() -> None:
-            await asyncio.sleep(max(0.0, deadline - now()) + TIMER_SLACK)
+        async def close_window() -> None:
             await self.record("window.timeout", {}, as_member=False)
 
-        task = asyncio.ensure_future(close_later())
+        self._later(max(0.0, deadline - now()) + TIMER_SLACK, close_window)
+
+    def _later(self, delay: float, action: Any) -> None:
+        async def run() -> None:
+            await asyncio.sleep(delay)
+            await action()
+
+        task = asyncio.ensure_future(run())
         self.timers.add(task)
         task.add_done_callback(self.timers.discard)
 
@@ -202,6 +346,30 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=(
             f'{{"type": "table.update", "seq": {message["seq"]}, "server_time": {now()!r}, '
             f'"state": {message["state"]}, "rulings": {rulings}}}'))
+
+    async def member_delay(self, message: dict[str, Any]) -> None:
+        """A phone's measured delay and credit: the referee's phones only."""
+        if self.member is not None and self.member["role"] == "referee":
+            await self.send_json(message)
+
+    async def join_requested(self, message: dict[str, Any]) -> None:
+        if self.member is not None and self.member["role"] == "referee":
+            await self.send_json(message)
+
+    async def member_removed(self, message: dict[str, Any]) -> None:
+        if self.member is not None and self.member["id"] == message["member"]:
+            await self.close(code=FORBIDDEN)
+
+    async def join_answered(self, message: dict[str, Any]) -> None:
+        await self.join_requested(message)
+
+    async def table_option(self, message: dict[str, Any]) -> None:
+        self.table.credit_cap = message["credit_cap"]
+        await self.send_json(message)
+
+    async def table_closed(self, message: dict[str, Any]) -> None:
+        await self.send_json({"type": "table.closed"})
+        await self.close(code=CLOSED)
 
     def _worded(self, ruling: dict[str, Any]) -> dict[str, Any]:
         with translation.override(self.lang):
@@ -223,6 +391,12 @@ def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]
             "rulings": worded}
 
 
+def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
+    """Did this claim win its race (accepted first, or overturning an earlier one)?"""
+    return any(r["rule"].startswith("snap.accepted") and r.get("player") == player
+               or r["rule"] == "snap.overturned" and r.get("faster") == player for r in rulings)
+
+
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
@@ -235,7 +409,9 @@ def _language(code: str) -> str:
 @database_sync_to_async
 def _member_for(code: str, token: Any) -> dict[str, Any] | None:
     table = LiveTable.objects.open().select_related("game").filter(code=code).first()
-    member = table.member_for_token(token) if table is not None else None
+    if table is None or table.closed_if_idle():
+        return None
+    member = table.member_for_token(token)
     if member is None:
         return None
     # The consumer keeps the table (and its game) for the connection: what a replay
@@ -244,21 +420,44 @@ def _member_for(code: str, token: Any) -> dict[str, Any] | None:
 
 
 @database_sync_to_async
-def _snapshot(table_id: int) -> dict[str, Any]:
+def _snapshot(table_id: int, since: int | None = None) -> dict[str, Any]:
     table = LiveTable.objects.select_related("game").get(pk=table_id)
-    history = table.history()
-    rulings = [r for _, rs in history for r in rs][-RECENT:]
-    return {"state": table.state().to_json(), "rulings": rulings}
+    state = table.state()
+    return {"state": state.to_json(), "seq": state.last_seq, "rulings": table.recent_rulings(RECENT, since)}
+
+
+@database_sync_to_async
+def _pending_requests(table_id: int) -> list[dict[str, Any]]:
+    return [r.as_message() for r in JoinRequest.objects.filter(table_id=table_id, status=JoinRequest.PENDING)]
+
+
+@database_sync_to_async
+def _answer(table: LiveTable, request_id: int, approve: bool
+            ) -> tuple[list[dict[str, Any]], list[int]] | None:
+    """(the group messages of the events the answer logged, the members it removed), or None."""
+    ask = JoinRequest.objects.filter(table=table, pk=request_id, status=JoinRequest.PENDING).first()
+    if ask is None:
+        return None
+    removed = list(table.holders(ask.role, ask.seat).values_list("pk", flat=True)) \
+        if approve and ask.role == "seat" else []
+    before = table.last_seq()
+    table.answer(ask, approve)
+    return [update_message(seq, state.to_json(), rulings) for seq, state, rulings in table.replays_after(before)], removed
+
+
+@database_sync_to_async
+def _set_credit_cap(table_id: int, cap: float) -> None:
+    LiveTable.objects.filter(pk=table_id).update(credit_cap=cap)
 
 
 @database_sync_to_async
 def _record(table: LiveTable, member_id: int | None, kind: str, payload: dict[str, Any], at: float
-            ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(messages for the group, filled once committed; the event's rulings)."""
+            ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int | None, dict[str, Any] | None]:
+    """(messages for the group, filled once committed; the event's rulings; its seq; its refusal)."""
     broadcast: list[dict[str, Any]] = []
-    with transaction.atomic():
-        outcome = table.record(kind, payload, member_id, at)
-        if outcome.event is not None:
-            message = update_message(outcome.event.seq, outcome.state.to_json(), outcome.rulings)
-            transaction.on_commit(lambda: broadcast.append(message))
-    return broadcast, outcome.rulings
+    # No transaction around it: the event's INSERT commits on its own (referee/eventlog.py),
+    # so what is broadcast is already in the log.
+    outcome = table.record(kind, payload, member_id, at)
+    if outcome.event is not None:
+        broadcast.append(update_message(outcome.event.seq, outcome.state.to_json(), outcome.rulings))
+    return broadcast, outcome.rulings, outcome.event.seq if outcome.event else None, outcome.refusal

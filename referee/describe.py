@@ -6,6 +6,16 @@ module keeps the names the referee app imports.
 
 from __future__ import annotations
 
-from scorekeeper.wording.rulings import AFTER_CALL, EFFECTS, SENTENCES, card_label, describe
+from scorekeeper.wording.rulings import (
+    AFTER_CALL,
+    ANCHOR_PREFIXES,
+    EFFECTS,
+    RULE_ANCHORS,
+    SENTENCES,
+    card_label,
+    describe,
+    rule_anchor_of,
+)
 
-__all__ = ["AFTER_CALL", "EFFECTS", "SENTENCES", "card_label", "describe"]
+__all__ = ["AFTER_CALL", "ANCHOR_PREFIXES", "EFFECTS", "RULE_ANCHORS", "SENTENCES", "card_label", "describe",
+           "rule_anchor_of"]

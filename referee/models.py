@@ -9,22 +9,28 @@ replayed to the moment in question.
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.core import signing
 from django.db import models, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
 from scorekeeper.models import Game
 
+from . import eventlog
 from . import table as tbl
+from .clock import DEFAULT_CREDIT_CAP
+from .snapshots import state_from_json
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+TOKEN_AGE = 60 * 60 * 24 * 2  # seconds: a long evening of cards, and the morning after
+SNAPSHOT_EVERY = 100  # events between two snapshots of a table's state
+IDLE_HOURS = 6  # a table nobody touched for this long is closed, and its tokens with it
 # Events that say nothing worth keeping: a phone's countdown ended before ours.
 NOT_LOGGED = frozenset({"window.not_due", "event.unknown"})
 
@@ -58,6 +64,8 @@ class LiveTable(models.Model):
     code = models.CharField(max_length=CODE_LENGTH)
     seated = models.JSONField(default=list)  # the game's players still in, in seat order
     snap_limit = models.FloatField(default=tbl.DEFAULT_SNAP_LIMIT)  # seconds
+    # The most a tap is credited before its message arrived, seconds (referee.clock).
+    credit_cap = models.FloatField(default=DEFAULT_CREDIT_CAP)
     # Part of every member token's signing salt: tokens of one table are no use at another.
     secret = models.CharField(max_length=32, default=new_secret, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -91,8 +99,17 @@ class LiveTable(models.Model):
         return cls.objects.create(game=game, code=code, snap_limit=snap_limit, seated=players_in(game))
 
     def close(self) -> None:
+        """Closed for good: its code is free again and every token of it is dead (lookups want it open)."""
         self.closed_at = timezone.now()
         self.save(update_fields=["closed_at"])
+
+    def closed_if_idle(self) -> bool:
+        """Close the table when nothing happened at it for IDLE_HOURS; whether it is closed now."""
+        last = self.events.order_by("-seq").values_list("at", flat=True).first() or self.created_at
+        if timezone.now() - last < timedelta(hours=IDLE_HOURS):
+            return False
+        self.close()
+        return True
 
     # -- members and their tokens ------------------------------------------------
 
@@ -106,11 +123,49 @@ class LiveTable(models.Model):
         if not isinstance(token, str) or len(token) > 300:
             return None
         try:
-            data = signing.loads(token, salt=self._salt())
-        except signing.BadSignature:
+            data = signing.loads(token, salt=self._salt(), max_age=TOKEN_AGE)
+        except signing.BadSignature:  # SignatureExpired included
             return None
         member_id = data.get("m") if isinstance(data, dict) else None
-        return self.members.filter(pk=member_id).first() if isinstance(member_id, int) else None
+        if not isinstance(member_id, int):
+            return None
+        return self.members.filter(pk=member_id, active=True).first()
+
+    # -- who may join as what ------------------------------------------------------------
+
+    def holders(self, role: str, seat: str | None = None) -> models.QuerySet[TableMember]:
+        """The active members holding a seat (or the referee's role)."""
+        members = self.members.filter(active=True, role=role)
+        return members.filter(seat=seat) if role == tbl.SEAT else members
+
+    def needs_approval(self, role: str, seat: str | None = None) -> bool:
+        """A held seat, or the referee's role once there is a referee, is given by the referee."""
+        return role in (tbl.SEAT, tbl.REFEREE) and self.holders(role, seat).exists() and \
+            self.holders(tbl.REFEREE).exists()
+
+    def ask_to_join(self, role: str, seat: str | None = None) -> JoinRequest:
+        if role not in tbl.ROLES or (role == tbl.SEAT and seat not in self.players()):
+            raise ValueError(f"cannot join as {role} {seat or ''}".strip())
+        return JoinRequest.objects.create(table=self, role=role, seat=seat if role == tbl.SEAT else None)
+
+    @transaction.atomic
+    def answer(self, request: JoinRequest, approve: bool) -> TableMember | None:
+        """The referee's answer: the phone joins (taking a seat from whoever held it), or not."""
+        if request.status != JoinRequest.PENDING:
+            return request.member
+        request.status = JoinRequest.APPROVED if approve else JoinRequest.DENIED
+        if approve:
+            if request.role == tbl.SEAT:
+                for holder in self.holders(tbl.SEAT, request.seat):
+                    self.leave(holder)
+            request.member, _ = self.join(request.role, request.seat)
+        request.save(update_fields=["status", "member"])
+        return request.member
+
+    def leave(self, member: TableMember) -> None:
+        """The member's tokens stop working; the table says so."""
+        TableMember.objects.filter(pk=member.pk).update(active=False)
+        self.record("member.left", {"member": member.pk}, member=None)
 
     @transaction.atomic
     def join(self, role: str, seat: str | None = None) -> tuple[TableMember, list[tbl.Ruling]]:
@@ -131,57 +186,112 @@ class LiveTable(models.Model):
     def initial_state(self) -> tbl.TableState:
         return tbl.new_table(self.game.variant, self.players(), self.snap_limit)
 
+    def snapshot_before(self, seq: int | None = None, until: datetime | None = None) -> tbl.TableState:
+        """The state at the latest snapshot at or before event `seq` (or moment `until`), else the start.
+
+        What follows it is at most SNAPSHOT_EVERY events: replaying from here
+        costs the same at 10 events and at 10,000.
+        """
+        snapshots = self.snapshots.order_by("-seq")
+        if seq is not None:
+            snapshots = snapshots.filter(seq__lte=seq)
+        if until is not None:
+            snapshots = snapshots.filter(at__lte=until)
+        data = snapshots.values_list("state", flat=True).first()
+        return state_from_json(data) if data is not None else self.initial_state()
+
     def state(self, until: datetime | None = None) -> tbl.TableState:
-        """The table replayed from its first event (up to `until` when given)."""
-        events = self.events.all()
+        """The table now (or at `until`): the latest snapshot before, then the events after it."""
+        start = self.snapshot_before(until=until)
+        events = self.events.filter(seq__gt=start.last_seq)
         if until is not None:
             events = events.filter(at__lte=until)
-        return _replay(self, list(events))[0]
+        return _replay(self, list(events), start)[0]
 
-    def history(self, until: datetime | None = None) -> list[tuple[TableEvent, list[tbl.Ruling]]]:
-        """Each event with the rulings it produced, replayed in order."""
-        events = list(self.events.select_related("member") if until is None
-                      else self.events.select_related("member").filter(at__lte=until))
-        state = self.initial_state()
+    def history(self, until: datetime | None = None, first: int = 1, last: int | None = None
+                ) -> list[tuple[TableEvent, list[tbl.Ruling]]]:
+        """Events `first` to `last` (and up to `until`), each with the rulings it produced."""
+        state = self.snapshot_before(first - 1, until)
+        events = self.events.select_related("member").filter(seq__gt=state.last_seq)
+        if until is not None:
+            events = events.filter(at__lte=until)
+        if last is not None:
+            events = events.filter(seq__lte=last)
         out = []
         for event in events:
             state, rulings = tbl.apply(state, event.as_table_event(), event.at.timestamp())
-            out.append((event, rulings))
+            if event.seq >= first:
+                out.append((event, rulings))
+        return out
+
+    def last_seq(self) -> int:
+        return self.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+
+    def recent_rulings(self, count: int = 30, since: int | None = None) -> list[tbl.Ruling]:
+        """The last `count` rulings (of events after `since`), oldest first: at most `count` events replayed."""
+        first = max(self.last_seq() - count + 1, (since or 0) + 1, 1)
+        return [r for _, rs in self.history(first=first) for r in rs][-count:]
+
+    def replays_after(self, seq: int) -> list[tuple[int, tbl.TableState, list[tbl.Ruling]]]:
+        """(seq, state after it, its rulings) for each event after `seq`."""
+        state = self.snapshot_before(seq)
+        out = []
+        for event in self.events.filter(seq__gt=state.last_seq):
+            state, rulings = tbl.apply(state, event.as_table_event(), event.at.timestamp())
+            if event.seq > seq:
+                out.append((event.seq, state, rulings))
         return out
 
     # -- recording an event -----------------------------------------------------------
 
     def record(self, kind: str, payload: dict[str, Any], member: TableMember | int | None,
                now: float | None = None) -> Outcome:
-        """Apply an event to the table and append it to the log, in one transaction.
+        """Apply an event to the table and append it to the log: two statements (referee/eventlog.py).
 
-        The table row is locked first, so two phones (or two server processes)
-        never give two events the same number. `member` may be given by its id.
+        No lock: if an event from another server process took the number first,
+        this one is ruled again on the newer state. `member` may be given by its id.
         """
         member_id = member.pk if isinstance(member, TableMember) else member
-        with transaction.atomic():
-            closed = LiveTable.objects.select_for_update().filter(pk=self.pk).values_list("closed_at", flat=True)
-            if closed.first() is not None:
+        for _attempt in range(eventlog.TRIES):
+            closed, state, last = _current_state(self)
+            if closed:
                 return Outcome(self.initial_state(), [{"rule": "table.closed"}], None)
-            state, last = _cached_state(self)
             at = max(now if now is not None else timezone.now().timestamp(), last.timestamp() if last else 0)
             seq = state.last_seq + 1
             new, rulings = tbl.apply(state, tbl.Event(kind, payload, member_id, seq), at)
             if {r["rule"] for r in rulings} <= NOT_LOGGED:
                 return Outcome(state, rulings, None)
-            stored = TableEvent.objects.create(table=self, seq=seq, kind=kind, payload=payload,
-                                               member_id=member_id, at=datetime.fromtimestamp(at, tz=UTC))
+            refusal = rulings[-1] if rulings and isinstance(rulings[-1], tbl.Refusal) else None
+            if refusal is not None:
+                # Counted, not stored: a flood of refused events must not grow the log.
+                if member_id is not None:
+                    TableMember.objects.filter(pk=member_id).update(refused=F("refused") + 1)
+                if len(rulings) == 1:
+                    return Outcome(state, rulings, None, refusal)
+            # A refused event whose lazy expiry closed the window: that close is news, logged as a timeout.
+            logged = (kind, payload, member_id) if refusal is None else ("window.timeout", {}, None)
+            if refusal is not None:
+                new, rulings = tbl.apply(state, tbl.Event(*logged, seq), at)
+            try:
+                stored = eventlog.append(self, seq, *logged, datetime.fromtimestamp(at, tz=UTC))
+            except eventlog.SeqTaken:
+                continue
             _remember(self, new, stored.at)
-            return Outcome(new, rulings, stored)
+            if seq % SNAPSHOT_EVERY == 0:  # one more INSERT every SNAPSHOT_EVERY events
+                TableSnapshot.objects.create(table=self, seq=seq, at=stored.at, state=new.to_json())
+            return Outcome(new, rulings, stored, refusal)
+        raise RuntimeError(f"table {self.code}: lost the append {eventlog.TRIES} times in a row")
 
 
 class Outcome:
-    """What recording an event gave: the new state, the rulings, the stored event."""
+    """What recording an event gave: the new state, the rulings, the stored event, and the
+    refusal its sender alone is told (the event itself then is not stored)."""
 
-    __slots__ = ("state", "rulings", "event")
+    __slots__ = ("state", "rulings", "event", "refusal")
 
-    def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: TableEvent | None):
-        self.state, self.rulings, self.event = state, rulings, event
+    def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: TableEvent | None,
+                 refusal: tbl.Ruling | None = None):
+        self.state, self.rulings, self.event, self.refusal = state, rulings, event, refusal
 
 
 # Per-process cache of each table's replayed state: only events newer than the
@@ -201,15 +311,14 @@ def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | 
     return state, last
 
 
-def _cached_state(table: LiveTable) -> tuple[tbl.TableState, datetime | None]:
+def _current_state(table: LiveTable) -> tuple[bool, tbl.TableState, datetime | None]:
+    """(closed, the state, its last event's time): the cached state brought up to date, one query."""
     cached = _STATES.get((table.pk, table.secret))
-    if cached is None:
-        return _replay(table, list(table.events.all()))
-    state, last = cached
-    newer = list(table.events.filter(seq__gt=state.last_seq))
-    if not newer:
-        return state, last
-    return _replay(table, newer, state)
+    state, last = cached if cached is not None else (table.snapshot_before(), None)
+    closed, newer = eventlog.read_newer(table, state.last_seq)
+    if newer:
+        state, last = _replay(table, newer, state)
+    return closed, state, last
 
 
 def _remember(table: LiveTable, state: tbl.TableState, at: datetime) -> None:
@@ -230,6 +339,8 @@ class TableMember(models.Model):
     table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="members")
     role = models.CharField(max_length=10, choices=ROLE_CHOICES)
     seat = models.CharField(max_length=40, null=True, blank=True)  # the player's name for a seat
+    refused = models.PositiveIntegerField(default=0)  # events of this phone the table refused
+    active = models.BooleanField(default=True)  # False once its seat was given to another phone
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -267,3 +378,50 @@ class TableEvent(models.Model):
 
     def as_table_event(self) -> tbl.Event:
         return tbl.Event(self.kind, self.payload, self.member_id, self.seq)
+
+
+def new_request_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class JoinRequest(models.Model):
+    """A phone asking for a held seat or the referee's role: the referee answers on their phone."""
+
+    PENDING, APPROVED, DENIED = "pending", "approved", "denied"
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="requests")
+    role = models.CharField(max_length=10, choices=TableMember.ROLE_CHOICES)
+    seat = models.CharField(max_length=40, null=True, blank=True)
+    # The asking phone's cookie: only it may collect the membership once approved.
+    secret = models.CharField(max_length=40, default=new_request_secret, editable=False)
+    status = models.CharField(max_length=10, default=PENDING)
+    member = models.ForeignKey(TableMember, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.seat or ''} ({self.status})"
+
+    def as_message(self) -> dict[str, Any]:
+        return {"id": self.pk, "role": self.role, "seat": self.seat}
+
+
+class TableSnapshot(models.Model):
+    """A table's state after event `seq`: where opening, connecting and the log start replaying.
+
+    Derived from the log (which stays the truth): deleting every snapshot only
+    makes opening slower.
+    """
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    at = models.DateTimeField()  # the time of event `seq`
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "seq"], name="table_snapshot_seq_unique")]
+
+    def __str__(self) -> str:
+        return f"snapshot #{self.seq} of table {self.table_id}"

@@ -27,11 +27,12 @@ from .clock import clamp_tap
 
 SEAT, REFEREE, SPECTATOR = "seat", "referee", "spectator"
 ROLES = (SEAT, REFEREE, SPECTATOR)
-# A claim tapped before its window closed still counts if it arrives this soon
-# after: the tap is the press on "Snap !", then the player picks the card, and
-# the message still has to travel. A snap made in time is not lost to either.
-GRACE = 3.0
-DEFAULT_SNAP_LIMIT = 3.0
+# table-rules.md, readings, "Snap windows": a window lasts until the next discard
+# covers the card; a time limit is a house option, off by default (0 = off).
+DEFAULT_SNAP_LIMIT = 0.0
+# A tap made before the cover counts if its claim arrives within the phone's measured
+# delay: the consumer credits the tap (referee.clock: never earlier than the arrival
+# minus that delay, capped), so here a claim counts when its tap came before the close.
 
 Ruling = dict[str, Any]
 
@@ -62,12 +63,12 @@ class Window:
     card: str
     by: str  # the player who discarded (the player whose turn it is)
     opened: float
-    deadline: float
+    deadline: float | None  # None: no time limit, the window lasts until covered
     ranks: list[str]  # ranks a snap may match (cactus: a wrong card stays and can be matched)
     claims: list[Claim] = field(default_factory=list)
     barred: list[str] = field(default_factory=list)  # no second try on this discard
     closed: float | None = None
-    close_reason: str | None = None  # "covered" (next discard) or "timeout"
+    close_reason: str | None = None  # "covered" (next discard), "timeout" (house limit), "round_over"
 
     @property
     def is_open(self) -> bool:
@@ -83,6 +84,7 @@ class TableState:
     round: int = 1
     turn: str | None = None
     window: Window | None = None
+    covered: Window | None = None  # the window the last discard covered: taps made before the cover
     pile_top: str | None = None
     power: dict[str, Any] | None = None  # the power on the pile that someone may still use
     caller: str | None = None
@@ -94,6 +96,9 @@ class TableState:
     snapped: dict[str, int] = field(default_factory=dict)  # cards got rid of by snapping
     given: dict[str, int] = field(default_factory=dict)  # cards received (jeu pour autrui)
     penalty_locked: list[str] = field(default_factory=list)  # cactus: until their next turn
+    to_play: list[str] = field(default_factory=list)  # after the call: who still plays, in order
+    over: str | None = None  # why the round ended; the table then asks for the reveal
+    went_out: str | None = None  # fontenaysien: the player who declared "no card left"
     last_seq: int = 0
 
     @property
@@ -101,9 +106,26 @@ class TableState:
         return VARIANTS[self.variant]
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["members"] = [asdict(m) for m in self.members.values()]
+        # What dataclasses.asdict gives, without its deep copies: it was 40 % of an
+        # event's CPU in the server (docs/benchmarks.md). The result is new containers.
+        out = {name: _plain(getattr(self, name)) for name in _STATE_FIELDS}
+        out["members"] = [_plain(m) for m in self.members.values()]
         return out
+
+
+def _plain(value: Any) -> Any:
+    """A dataclass, dict, list or tuple as new dicts and lists; other values as they are."""
+    fields_of = getattr(value, "__dataclass_fields__", None)
+    if fields_of is not None:
+        return {name: _plain(getattr(value, name)) for name in fields_of}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+_STATE_FIELDS = tuple(TableState.__dataclass_fields__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,28 +136,38 @@ class Event:
     seq: int = 0
 
 
+class Refusal(dict):  # type: ignore[type-arg]
+    """The ruling of a refused event: equal to a plain ruling, but known as a refusal
+    (the consumer answers its sender alone and does not log it)."""
+
+
 class Refused(Exception):
     """An event the table does not accept; its ruling says why."""
 
     def __init__(self, rule: str, **params: Any):
         super().__init__(rule)
-        self.ruling: Ruling = {"rule": rule, **params}
+        self.ruling: Ruling = Refusal(rule=rule, **params)
+
+
+def _copy_window(w: Window | None) -> Window | None:
+    return None if w is None else replace(
+        w, ranks=list(w.ranks), barred=list(w.barred), claims=[replace(c) for c in w.claims])
 
 
 def copy_state(state: TableState) -> TableState:
     """A copy `apply` may change freely (faster than deepcopy: every field is known)."""
-    w = state.window
-    window = None if w is None else replace(
-        w, ranks=list(w.ranks), barred=list(w.barred), claims=[replace(c) for c in w.claims])
     return replace(
         state,
         members={k: replace(m) for k, m in state.members.items()},
-        window=window,
+        # The covered window is shared, not copied: it changes only when a late claim for it
+        # arrives, and _snap_claim copies it then (the old state is never changed).
+        window=_copy_window(state.window),
         power=dict(state.power) if state.power is not None else None,
         counter_callers=list(state.counter_callers), frozen=list(state.frozen),
         protected=list(state.protected), penalty_cards=dict(state.penalty_cards),
         wrong_snaps=dict(state.wrong_snaps), snapped=dict(state.snapped), given=dict(state.given),
         penalty_locked=list(state.penalty_locked), players=list(state.players),
+        to_play=list(state.to_play),
     )
 
 
@@ -176,7 +208,7 @@ def _without_changes(old: TableState, new: TableState, event: Event, rulings: li
     kept = copy_state(old)
     kept.last_seq = new.last_seq
     if rulings:  # the window was closed by the lazy expiry
-        kept.window = new.window
+        kept.window, kept.covered = new.window, new.covered
     return kept
 
 
@@ -224,8 +256,12 @@ def _member_joined(state: TableState, event: Event, now: float, rulings: list[Ru
         raise Refused("member.bad_role", role=str(role))
     if role == SEAT and seat not in state.players:
         raise Refused("player.unknown", player=str(seat))
+    again = role == SEAT and any(m.seat == seat for m in state.members.values())
     state.members[member_id] = Member(member_id, role, seat if role == SEAT else None)
-    rulings.append({"rule": "member.joined", "role": role, "seat": seat if role == SEAT else None})
+    # A seat joined again (a reload, a new phone for the same player) is logged but not news:
+    # the table says once that a player joined.
+    rulings.append({"rule": "member.rejoined" if again else "member.joined", "role": role,
+                    "seat": seat if role == SEAT else None})
 
 
 def _member_left(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
@@ -248,7 +284,7 @@ def _close_window(state: TableState, at: float, reason: str, rulings: list[Rulin
 
 def _expire(state: TableState, now: float, rulings: list[Ruling]) -> None:
     w = state.window
-    if w is not None and w.is_open and now >= w.deadline:
+    if w is not None and w.is_open and w.deadline is not None and now >= w.deadline:
         _close_window(state, w.deadline, "timeout", rulings)
 
 
@@ -271,32 +307,63 @@ def power_of(rules: Variant, card: str) -> Power | None:
     return None
 
 
+def _refuse_when_over(state: TableState) -> None:
+    if state.over is not None:
+        raise Refused("round.over", reason=state.over, round=state.round)
+
+
 def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
     if state.rules.snap is None:
         raise Refused("variant.no_snaps", variant=state.variant)
+    _refuse_when_over(state)
     p = event.payload
     player = _acting_for(state, event, p.get("player"))
     card = _card(state, p.get("card"))
+    last_turn = state.caller is not None
+    if last_turn and player not in state.to_play:
+        # table-rules.md, "after the call": no new turn for a player the call excludes.
+        raise Refused("round.no_more_turn", player=player, caller=state.caller)
     _close_window(state, now, "covered", rulings)  # the new card covers the old one
+    state.covered = state.window
     if state.turn != player and player in state.penalty_locked:
         state.penalty_locked.remove(player)  # their next turn has come
     state.turn = player
     state.pile_top = card
     state.power = None
+    deadline = now + state.snap_limit if state.snap_limit > 0 else None
     state.window = Window(id=event.seq, card=card, by=player, opened=now,
-                          deadline=now + state.snap_limit, ranks=[rank_of(card)])
+                          deadline=deadline, ranks=[rank_of(card)])
     rulings.append({"rule": "window.opened", "window": event.seq, "card": card, "player": player,
-                    "deadline": state.window.deadline})
+                    "deadline": deadline})
     power = power_of(state.rules, card)
-    if power is not None and p.get("from_stock", True):
-        state.power = {"player": player, "card": card, "effect": power.effect, "passed": False}
-        rulings.append({"rule": "power.available", "player": player, "card": card, "effect": power.effect,
-                        "untargetable": sorted(set(state.frozen) | set(state.protected))})
+    if power is not None:
+        from_stock = p.get("from_stock", True) is not False
+        # A card swapped in from the hand keeps no power: using it is a wrong use (readings).
+        state.power = {"player": player, "card": card, "effect": power.effect, "passed": False,
+                       "from_stock": from_stock}
+        if from_stock:
+            rulings.append({"rule": "power.available", "player": player, "card": card, "effect": power.effect,
+                            "untargetable": sorted(set(state.frozen) | set(state.protected))})
+    if last_turn:
+        state.to_play.remove(player)
+        if not state.to_play:
+            # The caller's turn comes back: the round ends. The last discard's window and
+            # power stay until the reveal covers them (they belong to that last turn).
+            _end_round(state, "caller_turn_back", rulings)
 
 
-def _claim_key(state: TableState, claim: Claim) -> tuple[float, int, int, int]:
-    """Fair order: the tap time, then always the same tie-break (seat, member, arrival)."""
-    return (claim.tap, _seat_index(state, claim.player), claim.member or 0, claim.seq)
+def _seats_after(state: TableState, discarder: str, player: str) -> int:
+    """How far `player` sits after the player who discarded (1: the next one)."""
+    if player not in state.players or discarder not in state.players:
+        return len(state.players)
+    n = len(state.players)
+    return (state.players.index(player) - state.players.index(discarder)) % n or n
+
+
+def _claim_key(state: TableState, claim: Claim, discarder: str) -> tuple[float, float, int, int]:
+    """Fair order (readings, "Ties"): the tap time, then arrival at the server, then
+    seat order starting after the player who discarded; the event's seq last."""
+    return (claim.tap, claim.arrived, _seats_after(state, discarder, claim.player), claim.seq)
 
 
 def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
@@ -307,12 +374,15 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
     p = event.payload
     player = _acting_for(state, event, p.get("player"))
     card = _card(state, p.get("card"))
-    w = state.window
-    meant = p.get("window")  # the discard the phone saw, when it says
-    if w is None or (meant is not None and meant != w.id):
+    w = _window_meant(state, p.get("window"), _number(p.get("tap")))
+    if w is None:
         raise Refused("snap.no_window", player=player)
+    if w is state.covered:
+        w = state.covered = _copy_window(w)
+    if w.close_reason == "round_over":
+        raise Refused("round.over", reason=state.over, round=state.round)
     tap = clamp_tap(_number(p.get("tap")), w.opened, now)
-    if w.closed is not None and not (tap < w.closed and now - w.closed <= GRACE):
+    if w.closed is not None and not tap < w.closed:
         raise Refused("snap.too_late", player=player, window=w.id)
     # Who may snap on this discard.
     if player in state.frozen:
@@ -321,18 +391,39 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
         raise Refused("snap.not_on_own_discard", player=player)
     if snap.who == "own_turn" and player != w.by:
         raise Refused("snap.only_on_own_turn", player=player, turn=w.by)
+    owner = _owner(state, snap.play_for_others, player, p.get("for_player"))
+    for_player = owner if owner != player else None
+    if any(c.player == player and c.card == card and c.for_player == for_player for c in w.claims):
+        # The same claim twice (a double tap, a resend after a reconnection) is one claim.
+        raise Refused("snap.duplicate", player=player, card=card)
     if player in w.barred:
         raise Refused("snap.no_second_try", player=player)
+    if not snap.several and any(c.player == player and c.verdict in ("accepted", "handed_back")
+                                for c in w.claims):
+        raise Refused("snap.one_card_per_discard", player=player)
     if p.get("penalty_card") and player in state.penalty_locked:
         raise Refused("snap.penalty_card_locked", player=player)
-    owner = _owner(state, snap.play_for_others, player, p.get("for_player"))
     claim = Claim(seq=event.seq, member=event.member, player=player, card=card, tap=tap, arrived=now,
-                  for_player=owner if owner != player else None)
+                  for_player=for_player)
     w.claims.append(claim)
     if rank_of(card) in w.ranks:
         _matching_snap(state, w, claim, rulings)
     else:
         _wrong_snap(state, w, claim, rulings)
+
+
+def _window_meant(state: TableState, meant: Any, tap: float | None) -> Window | None:
+    """The window a claim is for: the one the phone names, else the one open at its tap.
+
+    A tap made before the next discard covered the card is judged on the covered
+    window (readings, "Snap windows"), not on the card that covered it.
+    """
+    current, covered = state.window, state.covered
+    if meant is not None:
+        return next((w for w in (current, covered) if w is not None and w.id == meant), None)
+    if current is not None and covered is not None and tap is not None and tap < current.opened:
+        return covered
+    return current
 
 
 def _owner(state: TableState, play_for_others: bool, player: str, raw: Any) -> str:
@@ -351,17 +442,17 @@ def _matching_snap(state: TableState, w: Window, claim: Claim, rulings: list[Rul
     snap = state.rules.snap
     assert snap is not None
     if snap.several:
-        _accept(state, claim, rulings)
+        _accept(state, claim, rulings, w is state.window)
         _jack_order(state, w, claim, rulings)
         return
     winner = next((c for c in w.claims if c.verdict == "accepted"), None)
     if winner is None:
-        _accept(state, claim, rulings)
-    elif _claim_key(state, claim) < _claim_key(state, winner):
+        _accept(state, claim, rulings, w is state.window)
+    elif _claim_key(state, claim, w.by) < _claim_key(state, winner, w.by):
         # The faster tap arrived later (a slower network): it wins, the other goes back.
         _unaccept(state, winner)
         winner.verdict = "handed_back"
-        _accept(state, claim, rulings)
+        _accept(state, claim, rulings, w is state.window)
         rulings.append({"rule": "snap.overturned", "player": winner.player, "card": winner.card,
                         "faster": claim.player, "gap_ms": round((winner.tap - claim.tap) * 1000)})
     else:
@@ -370,7 +461,7 @@ def _matching_snap(state: TableState, w: Window, claim: Claim, rulings: list[Rul
                         "winner": winner.player, "gap_ms": round((claim.tap - winner.tap) * 1000)})
 
 
-def _accept(state: TableState, claim: Claim, rulings: list[Ruling]) -> None:
+def _accept(state: TableState, claim: Claim, rulings: list[Ruling], on_top: bool = True) -> None:
     claim.verdict = "accepted"
     owner = claim.for_player or claim.player
     _bump(state.snapped, owner, 1)
@@ -380,7 +471,8 @@ def _accept(state: TableState, claim: Claim, rulings: list[Ruling]) -> None:
         _bump(state.snapped, claim.player, 1)
         _bump(state.given, claim.for_player, 1)
         ruling = {**ruling, "rule": "snap.accepted_for_other", "owner": claim.for_player}
-    state.pile_top = claim.card
+    if on_top:  # a snap on a covered card goes under the card that covered it
+        state.pile_top = claim.card
     rulings.append(ruling)
 
 
@@ -421,8 +513,11 @@ def _wrong_snap(state: TableState, w: Window, claim: Claim, rulings: list[Ruling
         # The wrong card stays on the pile (others may match it); a penalty card replaces it.
         _bump(state.snapped, player, 1)
         _bump(state.penalty_cards, player, 1)
-        w.ranks.append(rank_of(claim.card))
-        state.pile_top = claim.card
+        # Readings, "Cactus, wrong card left on the pile": it becomes the top card; the
+        # window goes on for its rank, and the card it covered can no longer be matched.
+        w.ranks = [rank_of(claim.card)]
+        if w is state.window:
+            state.pile_top = claim.card
         if player not in state.penalty_locked:
             state.penalty_locked.append(player)
         rulings.append({**base, "rule": "snap.wrong.card_stays"})
@@ -445,10 +540,64 @@ def _number(value: Any) -> float | None:
 
 # -- powers -------------------------------------------------------------------
 
+# Each power's reach (table-rules.md, Powers): the cards it must aim at, then those
+# it may also aim at. "own": one of the user's cards; "other": another player's;
+# "any": anyone's. A target outside the reach is a wrong use (readings).
+REACH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "look_own": (("own",), ()),
+    "look_own_then_next_player": (("own",), ()),
+    "look_other": (("other",), ()),
+    "look_any": (("any",), ()),
+    "blind_swap": (("own", "other"), ()),
+    "swap_with_other": (("own", "other"), ()),
+    "look_other_then_swap": (("other",), ("own",)),
+    "look_other_then_swap_shown": (("other",), ("own",)),
+    "swap_two_cards": (("any", "any"), ()),  # two different players (see _outside_reach)
+    "give_stock_card": (("any",), ()),  # a player, no card
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    player: str
+    card: int | None  # the card's place in the player's cards, from 0; None: not named
+
+
+def _targets(state: TableState, raw: Any) -> list[Target]:
+    """The aimed cards as the phone sends them: names, or {"player", "card"}."""
+    if not isinstance(raw, list) or len(raw) > 4:
+        raise Refused("power.bad_targets")
+    targets = []
+    for item in raw:
+        player, card = (item.get("player"), item.get("card")) if isinstance(item, dict) else (item, None)
+        if not isinstance(player, str) or player not in state.players:
+            raise Refused("player.unknown", player=str(player)[:40])
+        if card is not None and (not isinstance(card, int) or isinstance(card, bool) or card < 0
+                                 or card >= max(expected_cards(state)[player], 1)):
+            raise Refused("power.no_such_card", target=player, card=str(card)[:6])
+        targets.append(Target(player, card))
+    return targets
+
+
+def _outside_reach(effect: str, player: str, targets: list[Target]) -> bool:
+    """Do these targets fall outside the power's reach? (their number is checked before)"""
+    required, optional = REACH[effect]
+    slots = (required + optional)[:len(targets)]
+    own = sum(1 for t in targets if t.player == player)
+    other = len(targets) - own
+    free = slots.count("any")
+    if own < slots.count("own") or other < slots.count("other"):
+        return True
+    if own > slots.count("own") + free or other > slots.count("other") + free:
+        return True
+    # The dutch-toulousain jack swaps between two players: two other players, or you and another.
+    return effect == "swap_two_cards" and targets[0].player == targets[1].player
+
+
 def _power_declined(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
     """The power's player forgets or declines it. Cactus: the next player may use it."""
     power = state.power
-    if power is None:
+    if power is None or not power.get("from_stock", True):
         raise Refused("power.none")
     _acting_for(state, event, power["player"])
     if power["effect"].endswith("then_next_player") and not power["passed"]:
@@ -468,39 +617,98 @@ def _power_used(state: TableState, event: Event, now: float, rulings: list[Rulin
     player = _acting_for(state, event, event.payload.get("player"))
     if player != power["player"]:
         raise Refused("power.not_yours", player=player, owner=power["player"])
-    targets = event.payload.get("targets") or []
-    if not isinstance(targets, list):
-        raise Refused("player.unknown", player=str(targets))
-    for target in targets:
-        if target not in state.players:
-            raise Refused("player.unknown", player=str(target))
-        if target != player and (target in state.frozen or target in state.protected):
-            raise Refused("power.untargetable", player=player, target=target)
+    targets = _targets(state, event.payload.get("targets") or [])
+    effect = power["effect"]
+    required, optional = REACH.get(effect, ((), ()))
+    if power.get("from_stock", True) and not len(required) <= len(targets) <= len(required) + len(optional):
+        raise Refused("power.targets_count", effect=effect, needed=len(required),
+                      most=len(required) + len(optional))
+    base: Ruling = {"player": player, "card": power["card"], "effect": effect,
+                    "targets": [asdict(t) for t in targets]}
+    if not power.get("from_stock", True):
+        return _wrong_power(state, {**base, "reason": "not_from_stock"}, rulings)
+    if effect in REACH and _outside_reach(effect, player, targets):
+        return _wrong_power(state, {**base, "reason": "outside_reach"}, rulings)
+    barred = next((t.player for t in targets if t.player != player
+                   and (t.player in state.frozen or t.player in state.protected)), None)
+    if barred is not None:
+        return _wrong_power(state, {**base, "reason": "untargetable", "target": barred}, rulings)
     state.power = None
-    rulings.append({"rule": "power.used", "player": player, "card": power["card"],
-                    "effect": power["effect"], "targets": targets})
+    if effect == "give_stock_card":
+        _bump(state.given, targets[0].player, 1)
+    rulings.append({**base, "rule": "power.used"})
 
 
-# -- the call --------------------------------------------------------------------
+def _wrong_power(state: TableState, ruling: Ruling, rulings: list[Ruling]) -> None:
+    """Readings, "A power used wrongly": the turn is cancelled and the player takes the
+    penalty card (cabo-bruxellois: +2 points instead, as for its wrong snaps)."""
+    snap = state.rules.snap
+    player = ruling["player"]
+    state.power = None
+    if snap is not None and snap.wrong == "two_points":
+        _bump(state.wrong_snaps, player, 1)
+        rulings.append({**ruling, "rule": "power.wrong", "penalty": "points", "points": snap.penalty_points})
+    else:
+        _bump(state.penalty_cards, player, 1)
+        rulings.append({**ruling, "rule": "power.wrong", "penalty": "card"})
+
+
+# -- the call and the end of the round ---------------------------------------------
 
 CALLER_FROZEN = "caller_frozen_until_their_turn"
 CALLER_PROTECTED = ("counter_call_next_turn", "one_last_turn_caller_cards_sideways")
 COUNTER_CALL = "counter_call_next_turn"
+ROUND_STOPS = "round_stops"  # tamalou, dutch: the round stops at once
+
+
+def _end_round(state: TableState, reason: str, rulings: list[Ruling]) -> None:
+    state.over = reason
+    state.to_play = []
+    rulings.append({"rule": "round.over", "reason": reason, "round": state.round})
+
+
+def _call_allowed_now(state: TableState, player: str, when: str) -> bool:
+    """table-rules.md, the call's column: when each call may be made.
+
+    The table knows turns by their discards: `state.turn` has just discarded (the end
+    of their turn), the player after them is the one whose turn has begun.
+    """
+    starting = state.turn is None or player == _next_player(state, state.turn)
+    if when == "own_turn":  # dutch: at any moment of your own turn
+        return player == state.turn or starting
+    if when == "instead_of_drawing":  # cabo: the call is the whole turn
+        return player != state.turn and starting
+    return player == state.turn  # at the end of your turn
 
 
 def _call_made(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
     call = state.rules.call
     if call is None:
         raise Refused("variant.no_call", variant=state.variant)
+    _refuse_when_over(state)
     player = _acting_for(state, event, event.payload.get("player"))
     if state.caller is not None:
         raise Refused("call.already_made", player=player, caller=state.caller)
+    if not _call_allowed_now(state, player, call.when):
+        raise Refused("call.not_now", player=player, word=call.word, when=call.when, turn=state.turn)
     state.caller = player
+    if call.when == "instead_of_drawing":
+        state.turn = player
     if call.after == CALLER_FROZEN:
         state.frozen.append(player)
     elif call.after in CALLER_PROTECTED:
         state.protected.append(player)
-    rulings.append({"rule": "call.made", "player": player, "word": call.word, "after": call.after})
+    i = state.players.index(player)
+    others = state.players[i + 1:] + state.players[:i]
+    rulings.append({"rule": "call.made", "player": player, "word": call.word, "after": call.after,
+                    "to_play": [] if call.after == ROUND_STOPS else others})
+    if call.after == ROUND_STOPS:
+        _close_window(state, now, "round_over", rulings)
+        state.power = None
+        _end_round(state, "call_stops", rulings)
+    else:
+        # Every other player plays once more; the round ends when the caller's turn comes back.
+        state.to_play = others
 
 
 def _counter_call(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
@@ -508,10 +716,25 @@ def _counter_call(state: TableState, event: Event, now: float, rulings: list[Rul
     if call is None or call.after != COUNTER_CALL:
         raise Refused("call.no_counter_call", variant=state.variant)
     player = _acting_for(state, event, event.payload.get("player"))
-    if state.caller is None or player == state.caller or player in state.counter_callers:
+    if state.caller is None or state.over is not None or player == state.caller \
+            or player in state.counter_callers:
+        # Only during the last round of turns, once per player (table-rules.md, tamoul).
         raise Refused("call.counter_not_allowed", player=player)
     state.counter_callers.append(player)
     rulings.append({"rule": "call.counter", "player": player, "caller": state.caller})
+
+
+def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """Readings, "Fontenaysien, last card": "no card left" ends the round at once."""
+    if "went_out" not in state.rules.round_extras:
+        raise Refused("round.no_last_card", variant=state.variant)
+    _refuse_when_over(state)
+    player = _acting_for(state, event, event.payload.get("player"))
+    state.went_out = player
+    _close_window(state, now, "round_over", rulings)
+    state.power = None
+    rulings.append({"rule": "round.last_card", "player": player, "points": getattr(state.rules, "WENT_OUT", None)})
+    _end_round(state, "last_card", rulings)
 
 
 # -- the reveal: hands in, a round for the score sheet out ---------------------------
@@ -545,6 +768,8 @@ def round_data(state: TableState, hands: dict[str, Any], extras: dict[str, Any] 
         data["wrong_snaps"] = dict(state.wrong_snaps)
     if "counter_callers" in rules.round_extras and state.counter_callers:
         data["counter_callers"] = list(state.counter_callers)
+    if "went_out" in rules.round_extras and state.went_out:
+        data["went_out"] = state.went_out
     for key, value in (extras or {}).items():
         if key in rules.round_extras and key not in data and value not in (None, "", [], {}):
             data[key] = value
@@ -607,11 +832,12 @@ def _settings(state: TableState, event: Event, now: float, rulings: list[Ruling]
     member = _actor(state, event)
     if member is None or member.role != REFEREE:
         raise Refused("member.not_allowed", player="")
-    limit = _number(event.payload.get("snap_limit"))
-    if limit is None or not 0.5 <= limit <= 30:
+    raw = event.payload.get("snap_limit")
+    limit = 0.0 if raw is None else _number(raw)  # None or 0: no time limit (the default)
+    if limit is None or not (limit == 0 or 0.5 <= limit <= 30):
         raise Refused("settings.bad_snap_limit")
     state.snap_limit = limit
-    rulings.append({"rule": "settings.snap_limit", "seconds": limit})
+    rulings.append({"rule": "settings.snap_limit" if limit else "settings.no_snap_limit", "seconds": limit})
 
 
 # -- questions the table asks: canasta and cactus-game -------------------------------
@@ -626,6 +852,8 @@ def _ask(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> 
         raise Refused("ask.unknown", question=str(question))
     try:
         verdict = asker(state, event.payload)
+    except cactus_game_rules.UnknownCard as error:
+        raise Refused("ask.unknown_card", card=error.card[:30]) from error
     except (TypeError, KeyError, ValueError, AttributeError) as error:
         raise Refused("ask.bad_question", question=str(question)) from error
     rulings.append({"rule": verdict.rule, "ok": verdict.ok, **verdict.params})
@@ -668,6 +896,7 @@ HANDLERS = {
     "power.used": _power_used,
     "call.made": _call_made,
     "call.counter": _counter_call,
+    "round.last_card": _last_card,
     "reveal": _reveal,
     "settings": _settings,
     "ask": _ask,

@@ -9,6 +9,8 @@ urlpatterns = [
     path("tables/join/", views.table_find, name="table_find"),
     path("tables/<str:code>/", views.table_page, name="table_page"),
     path("tables/<str:code>/join/", views.table_join, name="table_join"),
+    path("tables/<str:code>/join/wait/", views.table_wait, name="table_wait"),
+    path("tables/<str:code>/close/", views.table_close, name="table_close"),
     path("tables/<str:code>/log/", views.table_log, name="table_log"),
     path("tables/<str:code>/reveal/", views.table_reveal, name="table_reveal"),
 ]

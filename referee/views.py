@@ -11,8 +11,8 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,22 +30,37 @@ from scorekeeper.models import Game, RoundTaken
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.cards import JOKER, RANKS, Deck, rank_of, suit_of
 
+from . import guesses
 from . import table as tbl
 from .consumers import update_message
-from .describe import card_label, describe
-from .models import LiveTable, TableMember, normalise_code, players_in
+from .describe import card_label
+from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
 from .reveal import hands_and_extras, reveal_form
+from .table_page import FEED_LENGTH, folded_feed, page_context, worded
 
 ENTRY_TEMPLATE = "scorekeeper/entry/round_entry.html"  # the score sheet's partials, shared
-COOKIE_AGE = 60 * 60 * 24 * 2  # a long evening of cards, and the morning after
+COOKIE_AGE = TOKEN_AGE
+LOG_PAGE = 50  # events on one page of a table's log
+
+
+def request_cookie_name(table: LiveTable) -> str:
+    return f"referee_{table.code}_ask"
 
 
 def cookie_name(table: LiveTable) -> str:
     return f"referee_{table.code}"
 
 
-def _get_open_table(code: str) -> LiveTable:
-    return get_object_or_404(LiveTable.objects.open().select_related("game"), code=normalise_code(code))
+def _get_open_table(code: str, request: HttpRequest | None = None) -> LiveTable:
+    """The open table of this code; a wrong code counts as one guess of the asking client."""
+    if request is not None and guesses.exhausted(request):
+        raise guesses.TooManyGuesses
+    table = LiveTable.objects.open().select_related("game").filter(code=normalise_code(code)).first()
+    if table is None or table.closed_if_idle():
+        if request is not None:
+            guesses.count(request)
+        raise Http404("no open table with this code")
+    return table
 
 
 def _get_member_for_request(request: HttpRequest, table: LiveTable) -> TableMember | None:
@@ -59,10 +74,35 @@ def _join_url(request: HttpRequest, table: LiveTable) -> str:
 
 @require_POST
 def table_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Open (or reopen) the game's live table, then choose who this phone is."""
+    """Open the game's live table: its creator is its referee. An open table: choose who this phone is."""
     game = get_game_to_change(request, token)
     table = LiveTable.open_for(game)
-    return _go(request, reverse("table_join", args=[table.code]))
+    if table.holders(tbl.REFEREE).exists():
+        return _go(request, reverse("table_join", args=[table.code]))
+    member, _rulings = table.join(tbl.REFEREE)
+    return _with_member(_go(request, reverse("table_page", args=[table.code])), request, table, member)
+
+
+def _with_member(response: HttpResponse, request: HttpRequest, table: LiveTable, member: TableMember
+                 ) -> HttpResponse:
+    response.set_cookie(cookie_name(table), member.token(), max_age=COOKIE_AGE, samesite="Lax",
+                        secure=request.is_secure(), httponly=True)
+    return response
+
+
+@guesses.limited
+@require_POST
+def table_close(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The referee closes the table: every phone is told, every token of it dies."""
+    table = _get_open_table(code, request)
+    member = _get_member_for_request(request, table)
+    if member is None or member.role != tbl.REFEREE:
+        messages.error(request, _("Seul l'arbitre peut fermer la table."))
+        return _go(request, reverse("table_join", args=[table.code]))
+    table.close()
+    async_to_sync(get_channel_layer().group_send)(f"table.{table.code}", {"type": "table.closed"})
+    messages.success(request, _("Table fermée."))
+    return _go(request, table.game.get_absolute_url())
 
 
 def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:
@@ -74,15 +114,19 @@ def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:
     return HttpResponseRedirect(url)
 
 
+@guesses.limited
 @require_safe
 def table_find(request: HtmxHttpRequest) -> HttpResponse:
     """Join with the short code read aloud across the table."""
     raw = request.GET.get("code")
     error = None
+    if raw is not None and guesses.exhausted(request):
+        raise guesses.TooManyGuesses
     if raw is not None:
         code = normalise_code(raw)
         if LiveTable.objects.open().filter(code=code).exists():
             return _go(request, reverse("table_join", args=[code]))
+        guesses.count(request)
         error = _("Aucune table ouverte avec le code « %(code)s ». Vérifiez les 6 caractères.") % {
             "code": raw.strip()[:12]}
     template_name = "referee/find.html"
@@ -92,26 +136,29 @@ def table_find(request: HtmxHttpRequest) -> HttpResponse:
                   status=404 if error else 200)
 
 
+@guesses.limited
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    """Who is this phone: a seat, the referee or a spectator. Shows the code and a QR."""
-    table = _get_open_table(code)
+    """Who is this phone: a free seat or a spectator at once; a held seat or the referee's role
+    once the referee approves it on their phone. Shows the code and a QR."""
+    table = _get_open_table(code, request)
     error = None
     if request.method == "POST":
         role, seat = request.POST.get("role", ""), request.POST.get("seat") or None
         try:
+            if table.needs_approval(role, seat):
+                return _ask_the_referee(request, table, table.ask_to_join(role, seat))
             member, _rulings = table.join(role, seat)
         except ValueError:
             error = _("Choisissez une place de la table, l'arbitre ou spectateur.")
         else:
             _broadcast_latest(table)
-            response = redirect("table_page", code=table.code)
-            response.set_cookie(cookie_name(table), member.token(), max_age=COOKIE_AGE, samesite="Lax",
-                                secure=request.is_secure(), httponly=True)
-            return response
+            return _with_member(redirect("table_page", code=table.code), request, table, member)
     join_url = _join_url(request, table)
+    held = set(table.members.filter(active=True, role=tbl.SEAT).values_list("seat", flat=True))
     context = {
-        "table": table, "game": table.game, "players": table.players(), "error": error,
+        "table": table, "game": table.game, "players": table.players(), "error": error, "held": held,
+        "has_referee": table.holders(tbl.REFEREE).exists(),
         "join_url": join_url, "qr": segno.make(join_url, error="m").svg_inline(scale=5, dark="#1d1b18",
                                                                                light="#ffffff"),
         "member": _get_member_for_request(request, table),
@@ -119,9 +166,39 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return render(request, "referee/join.html", context, status=400 if error else 200)
 
 
+def _ask_the_referee(request: HttpRequest, table: LiveTable, ask: JoinRequest) -> HttpResponse:
+    """The referee's phones are asked; this phone waits on a page that asks again every few seconds."""
+    async_to_sync(get_channel_layer().group_send)(
+        f"table.{table.code}", {"type": "join.requested", "request": ask.as_message()})
+    response = redirect("table_wait", code=table.code)
+    response.set_cookie(request_cookie_name(table), ask.secret, max_age=COOKIE_AGE, samesite="Lax",
+                        secure=request.is_secure(), httponly=True)
+    return response
+
+
+@guesses.limited
+@require_safe
+def table_wait(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """Waiting for the referee: in once approved (the membership cookie is set here), or told no."""
+    table = _get_open_table(code, request)
+    ask = JoinRequest.objects.filter(table=table, secret=request.COOKIES.get(request_cookie_name(table), "-")
+                                     ).first()
+    if ask is None:
+        return redirect("table_join", code=table.code)
+    if ask.status == JoinRequest.APPROVED and ask.member is not None:
+        response = _with_member(_go(request, reverse("table_page", args=[table.code])), request, table, ask.member)
+        response.delete_cookie(request_cookie_name(table))
+        return response
+    template_name = "referee/wait.html"
+    if request.htmx:
+        template_name += "#wait"
+    return render(request, template_name, {"table": table, "ask": ask})
+
+
+@guesses.limited
 @require_safe
 def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    table = _get_open_table(code)
+    table = _get_open_table(code, request)
     member = _get_member_for_request(request, table)
     if member is None:
         return redirect("table_join", code=table.code)
@@ -134,24 +211,34 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "can_act": member.role != tbl.SPECTATOR,
         "players": state.players,
         "ws_path": f"/ws/tables/{table.code}/",
-        "rulings": _recent_rulings(table),
-        "snap_limits": sorted({2.0, 3.0, 5.0, 8.0, state.snap_limit}),
+        "feed": folded_feed(table.game.variant, table.recent_rulings(FEED_LENGTH)),
+        **page_context(table.game.variant, state),
+        "credit_caps": sorted({50, 100, 150, 250, round(table.credit_cap * 1000)}),
+        "credit_cap_ms": round(table.credit_cap * 1000),
     }
     return render(request, "referee/table.html", context)
 
 
+@guesses.limited
 @require_safe
 def table_log(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Every event with its rulings; `?at=21:14:03` replays the table up to that moment."""
-    table = _get_open_table(code)
+    table = _get_open_table(code, request)
     if _get_member_for_request(request, table) is None:
         return redirect("table_join", code=table.code)
     raw = request.GET.get("at", "").strip()
     until, error = _moment(table, raw) if raw else (None, None)
-    history = table.history(until)
+    last = table.last_seq() if until is None else (
+        table.events.filter(at__lte=until).order_by("-seq").values_list("seq", flat=True).first() or 0)
+    pages = max(1, -(-last // LOG_PAGE))
+    page = _page(request.GET.get("page"), pages)
+    history = table.history(until, first=(page - 1) * LOG_PAGE + 1, last=page * LOG_PAGE)
     state = table.state(until) if until is not None else None
-    entries = [{"event": e, "member": e.member, "rulings": [describe(r) for r in rs]} for e, rs in history]
+    entries = [{"event": e, "member": e.member, "rulings": [worded(table.game.variant, r) for r in rs]}
+               for e, rs in history]
     context = {"table": table, "entries": entries, "at": raw, "until": until, "error": error,
+               "page": page, "pages": pages, "previous": page - 1 if page > 1 else None,
+               "next": page + 1 if page < pages else None,
                "state": state, "pile_top": card_label(state.pile_top) if state and state.pile_top else None}
     template_name = "referee/log.html"
     if request.htmx:
@@ -159,13 +246,14 @@ def table_log(request: HtmxHttpRequest, code: str) -> HttpResponse:
     return render(request, template_name, context, status=400 if error else 200)
 
 
+@guesses.limited
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The end of a round: hands in, the round goes to the score sheet with the penalties.
 
     The hands are entered as on the score sheet (its entry layer, partials and card
     picker); `preview=1` answers the live preview without saving."""
-    table = _get_open_table(code)
+    table = _get_open_table(code, request)
     member = _get_member_for_request(request, table)
     if member is None:
         return redirect("table_join", code=table.code)
@@ -270,15 +358,21 @@ def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], e
 def _broadcast_latest(table: LiveTable) -> None:
     """After the commit, tell every phone of the table (an event recorded by a page)."""
     def send() -> None:
-        event = table.events.order_by("-seq").first()
-        if event is None:
+        replays = table.replays_after(table.last_seq() - 1)
+        if not replays:
             return
-        history = table.history()
-        rulings = history[-1][1] if history else []
-        message = update_message(event.seq, table.state().to_json(), rulings)
-        async_to_sync(get_channel_layer().group_send)(f"table.{table.code}", message)
+        seq, state, rulings = replays[-1]
+        async_to_sync(get_channel_layer().group_send)(f"table.{table.code}", update_message(seq, state.to_json(), rulings))
 
     transaction.on_commit(send)
+
+
+def _page(raw: str | None, pages: int) -> int:
+    """The log page asked for (1 is the oldest), the latest one when none or nonsense is asked."""
+    try:
+        return min(max(int(raw or pages), 1), pages)
+    except ValueError:
+        return pages
 
 
 def _uuid_or_none(raw: Any) -> uuid.UUID | None:
@@ -299,10 +393,6 @@ def _moment(table: LiveTable, raw: str) -> tuple[datetime | None, str | None]:
     if moment < opened - timedelta(minutes=1):
         moment += timedelta(days=1)  # after midnight
     return moment + timedelta(microseconds=999_999 if clock.microsecond == 0 else 0), None
-
-
-def _recent_rulings(table: LiveTable) -> list[str]:
-    return [describe(r) for _, rs in table.history()[-30:] for r in rs][::-1]
 
 
 def _ranks(deck: Deck | None) -> list[tuple[str, str, str]]:

@@ -143,8 +143,15 @@ def csrf_trusted_origins(environ: Mapping[str, str] | None = None) -> list[str]:
     return origins
 
 
-def database_config(url: str, base_dir: Path) -> dict[str, Any]:
+def database_config(url: str, base_dir: Path, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Django's DATABASES["default"] for a DATABASE_URL.
+
+    No connection is set up per request or per live-table event: on PostgreSQL,
+    psycopg's pool (DATABASE_POOL_SIZE connections at most, DATABASE_POOL=false
+    to do without); otherwise a kept connection (DATABASE_CONN_MAX_AGE seconds,
+    600 by default). Channels' `database_sync_to_async` runs every event of a
+    process in one thread, so a kept connection is one per process, and
+    `close_old_connections` there only drops it when too old or broken.
 
     For SQLite: a relative path is taken from ``base_dir``, its folder is created,
     the test database is a file beside it (Daphne started by a test can open it; an
@@ -157,6 +164,14 @@ def database_config(url: str, base_dir: Path) -> dict[str, Any]:
         raise ImproperlyConfigured(
             f"DATABASE_URL is not a database URL Django can use: {exc}"
         ) from exc
+    if config.get("ENGINE") == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", True, environ):
+        # Django 5.1+: the pool replaces persistent connections (CONN_MAX_AGE must be 0).
+        config["CONN_MAX_AGE"] = 0
+        config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {
+            "min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 10, minimum=1, environ=environ),
+            "timeout": 10}}
+        return config
+    config["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 600, minimum=0, environ=environ)
     if config.get("ENGINE") != "django.db.backends.sqlite3":
         return config
     name = str(config.get("NAME") or "")
@@ -179,8 +194,16 @@ def database_config(url: str, base_dir: Path) -> dict[str, Any]:
     return config
 
 
-def channel_layers(redis_url: str | None) -> dict[str, Any]:
-    """Redis when REDIS_URL is set, else the in-memory layer (a single process only)."""
+# channels-redis's two layers. Pub/sub sends a table's update to Redis once and each
+# process hands it to its own phones; the list-based core layer stores one copy per
+# phone: pub/sub took ~40 % less server CPU per event (docs/benchmarks.md).
+REDIS_LAYERS = {"pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+                "core": "channels_redis.core.RedisChannelLayer"}
+
+
+def channel_layers(redis_url: str | None, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Redis when REDIS_URL is set (REDIS_CHANNEL_LAYER: pubsub or core), else the
+    in-memory layer (a single process only)."""
     if redis_url is None:
         return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     if not redis_url.startswith(REDIS_SCHEMES):
@@ -190,7 +213,7 @@ def channel_layers(redis_url: str | None) -> dict[str, Any]:
         )
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": REDIS_LAYERS[env_choice("REDIS_CHANNEL_LAYER", "pubsub", tuple(REDIS_LAYERS), environ)],
             # redis-py 8 reads with a 5 s timeout by default, shorter than channels_redis's
             # blocking 5 s wait for messages: idle WebSockets were closed with 1011
             # (django/channels_redis#422). No read timeout: the layer waits by design.

@@ -181,6 +181,8 @@ STORAGES = {
 # HTTPS. With debug off everything defaults to on; each can be turned off for
 # a deployment that needs it (e.g. TLS ended by a proxy that already redirects).
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
+# Health checks come over plain HTTP from the machine itself (docs/deploy.md).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)

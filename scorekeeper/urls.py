@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from scorekeeper.health import healthz
 from scorekeeper.views import games, history, life, records, sheet
 from scorekeeper.views.entry import round_edit, round_new, round_preview
 from scorekeeper.views.home import home
@@ -10,6 +11,7 @@ from scorekeeper.views.why import round_why
 
 urlpatterns = [
     path("", home, name="home"),
+    path("healthz", healthz, name="healthz"),  # database and channel layer (docs/deploy.md)
     # The score sheet, a game's life cycle, import and export (issue 3, part A).
     path("games/new/", games.game_new, name="game_new"),
     path("games/import/", records.game_import, name="game_import"),

@@ -26,6 +26,7 @@ from scorekeeper.rules.variants import cactus_game, canasta
 from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, Variant
 from scorekeeper.wording.rules import (  # the pages' sentences, kept importable from here
     CALL_AFTER,
+    CALL_WHEN,
     OPTION_LABELS,
     OWN_CARDS,
     POWER_CARDS,
@@ -37,6 +38,7 @@ from scorekeeper.wording.rules import (  # the pages' sentences, kept importable
     SNAP_WHO,
     SNAP_WRONG,
     rule_facts,
+    table_readings,
 )
 from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, statement, wording_for
 
@@ -112,15 +114,18 @@ def call_info(variant: Variant) -> dict[str, Any] | None:
     if call is None:
         return None
     threshold = None if call.threshold is None else number(to_number(call.threshold, variant.scale))
-    return {"word": call.word, "threshold": threshold, "after": CALL_AFTER.get(call.after, call.after)}
+    return {"word": call.word, "threshold": threshold, "after": CALL_AFTER.get(call.after, call.after),
+            "when": CALL_WHEN.get(call.when, call.when)}
 
 
 def snap_info(variant: Variant) -> list[str]:
     snap = variant.snap
     if snap is None:
         return []
-    lines = [str(SNAP_WHO[snap.who]), str(SNAP_SEVERAL[snap.several]),
-             str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points}]
+    lines = [str(SNAP_WHO[snap.who])]
+    if snap.who != "own_turn":  # on your own turn alone there is nobody to race
+        lines.append(str(SNAP_SEVERAL[snap.several]))
+    lines.append(str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points})
     if not snap.retry_after_wrong:
         lines.append(str(SNAP_NO_RETRY))
     if snap.play_for_others:
@@ -177,9 +182,9 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "own_cards": None if variant.deck else str(OWN_CARDS) % facts,
         "deck_rule": {"anchor": rule_anchor("deck"), "text": str(RULE_STATEMENTS["deck"]) % facts},
         "end_rule": {"anchor": rule_anchor("end"), "text": str(RULE_STATEMENTS["end"]) % facts},
-        "readings": [{"id": f"reading-{r.key}", "text": str(r.text) % facts,
+        "readings": [{"id": f"reading-{r.key}", "text": str(text) % facts,
                       "rule_anchor": rule_anchor(r.rule) if r.rule else None}
-                     for r in words.readings],
+                     for r, text in [*((r, r.text) for r in words.readings), *table_readings(variant)]],
         "scale_note": variant.scale != 1,
     }
 

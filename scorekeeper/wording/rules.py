@@ -18,6 +18,7 @@ from scorekeeper.rules.variants.base import Variant
 from scorekeeper.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
 
 from .text import number
+from .variants import Reading
 
 # -- what each rule says, in general (the step sentences say what it did) ------------
 RULE_STATEMENTS: dict[str, Promise] = {
@@ -97,8 +98,8 @@ RULE_STATEMENTS: dict[str, Promise] = {
     "cabo.beaten": _("Si un autre a moins que le caboteur, le caboteur marque sa main plus l'écart avec "
                      "la plus petite main."),
     "cabo.negative_call": _("Un caboteur sous zéro que personne ne bat marque 0…"),
-    "cabo.negative_call_bonus": _("… et chaque autre joueur reçoit en plus la valeur de sa main, "
-                                  "en positif."),
+    "cabo.negative_call_bonus": _("… et chaque autre joueur ajoute à ses points la valeur du caboteur, "
+                                  "prise en positif (pas la valeur de sa propre main)."),
     "cabo.call": _("Sinon le caboteur marque sa main."),
     "cabo.hand_value": _("Les autres joueurs, et tout le monde sans cabo, marquent leur main…"),
     "cabo.negative_counts_zero": _("… une main sous zéro comptant 0."),
@@ -112,13 +113,15 @@ RULE_STATEMENTS: dict[str, Promise] = {
                                         "s'ajoutent à ses points."),
     "dutch_toulousain.round_winner": _("Les plus petits points gagnent la manche ; en cas d'égalité, le "
                                        "dutcheur s'il en est, sinon le premier ex aequo après lui dans "
-                                       "l'ordre des places (après la première place sans dutcheur)."),
+                                       "l'ordre des places, en faisant le tour de la table ; sans "
+                                       "dutcheur, le premier ex aequo dans l'ordre des places."),
     "dutch_toulousain.over_hundred_ends": _("Dès qu'un total dépasse %(limit)s, la partie s'arrête : le "
                                             "plus petit total gagne, ceux au-dessus perdent."),
     "canasta.melded_cards": _("Un camp marque la valeur des cartes qu'il a posées."),
     "canasta.natural_canasta": _("Chaque canasta naturelle (sans joker ni 2) : +%(natural)s."),
     "canasta.mixed_canasta": _("Chaque canasta mixte : +%(mixed)s."),
-    "canasta.wild_canasta": _("Chaque canasta de jokers (7 jokers ou 2, rien d'autre) : +%(wild)s."),
+    "canasta.wild_canasta": _("Chaque canasta de jokers (%(canasta_length)s cartes ou plus, toutes des "
+                              "jokers ou des 2, rien d'autre) : +%(wild)s."),
     "canasta.red_threes": _("Chaque 3 rouge : +%(red_three)s quand le camp a posé au moins une fois."),
     "canasta.red_threes_all_four": _("Les quatre 3 rouges : +%(all_red_threes)s au lieu de "
                                      "4 × %(red_three)s."),
@@ -167,6 +170,8 @@ def rule_facts(variant: Variant) -> dict[str, Any]:
     facts: dict[str, Any] = {"limit": to_number(threshold, variant.scale) if threshold else None,
                              **variant.numbers}
     facts["scale"] = _fontenaysien_scale()
+    facts["scale_zero"] = FONTENAYSIEN_SCALE[0][1]  # what a hand of 0 (or less) scores
+    facts["wrong_power_points"] = variant.snap.penalty_points if variant.snap else None
     facts["minimums"] = _opening_minimums()
     facts["targets"] = _cactus_game_targets(variant)
     return facts
@@ -205,17 +210,27 @@ def _cactus_game_targets(variant: Variant) -> str:
         "points": target, "players": f"{p[0]}–{p[-1]}" if len(p) > 1 else p[0]}) for target, p in spans.items())
 
 
+CALL_WHEN: dict[str, Promise] = {
+    "end_of_turn": _("On annonce à la fin de son propre tour."),
+    "own_turn": _("On annonce à n'importe quel moment de son propre tour."),
+    "instead_of_drawing": _("On annonce au début de son tour, à la place de piocher : l'annonce est "
+                            "tout son tour."),
+}
+
 CALL_AFTER: dict[str, Promise] = {
     "one_more_turn_each": _("chaque autre joueur joue encore un tour ; l'annonceur ne rejoue pas."),
     "round_stops": _("la manche s'arrête tout de suite."),
-    "one_last_turn_each": _("on joue un dernier tour de table."),
-    "counter_call_next_turn": _("pendant le tour suivant, un autre joueur peut dire « contre-tamoul » ; "
-                                "les pouvoirs ne peuvent pas viser l'annonceur."),
+    "one_last_turn_each": _("on joue un dernier tour de table : chaque autre joueur joue une fois, et la "
+                            "manche s'arrête quand revient le tour de l'annonceur."),
+    "counter_call_next_turn": _("on joue un dernier tour de table, jusqu'à ce que revienne le tour de "
+                                "l'annonceur ; pendant ce tour, chaque autre joueur peut dire "
+                                "« contre-tamoul », une fois ; les pouvoirs ne peuvent pas viser "
+                                "l'annonceur."),
     "one_last_turn_until_caller": _("on joue un dernier tour, jusqu'à revenir à l'annonceur ; un joueur "
                                     "qui jette sa dernière carte arrête la manche sur-le-champ."),
-    "one_last_turn_caller_cards_sideways": _("on joue un dernier tour ; les cartes du caboteur sont "
-                                             "tournées de côté : personne ne peut les prendre ni les "
-                                             "échanger."),
+    "one_last_turn_caller_cards_sideways": _("on joue un dernier tour, jusqu'à ce que revienne le tour du "
+                                             "caboteur ; ses cartes sont tournées de côté : personne ne "
+                                             "peut les prendre ni les échanger."),
     "caller_frozen_until_their_turn": _("les cartes du dutcheur sont gelées (il ne défausse plus vite, on "
                                         "ne peut pas le viser) jusqu'à ce que son tour revienne, et la "
                                         "manche s'arrête alors."),
@@ -241,8 +256,9 @@ SNAP_WRONG: dict[str, Promise] = {
     "two_points": _("Une défausse rapide ratée coûte %(points)s points, sans carte de pénalité."),
 }
 SNAP_NO_RETRY = _("Après une défausse ratée, ce joueur ne peut plus tenter sa chance sur cette défausse.")
-SNAP_FOR_OTHERS = _("Jeu pour autrui : un joueur qui connaît une carte d'un autre peut la défausser vite "
-                    "à sa place, puis lui donne une de ses cartes.")
+SNAP_FOR_OTHERS = _("Jeu pour autrui : un joueur qui connaît une carte d'un autre joueur, que son "
+                    "propriétaire ne connaît pas, peut la défausser vite à sa place quand elle est de "
+                    "même rang, puis lui donne une de ses cartes.")
 
 POWER_EFFECTS: dict[str, Promise] = {
     "look_own": _("regarder une de ses cartes"),
@@ -269,3 +285,75 @@ OPTION_LABELS: dict[str, Promise] = {
 # A game with its own cards instead of a deck (cactus-game), on its rules page.
 OWN_CARDS = _("Pas de cartes à jouer ordinaires : ce jeu a ses propres cartes (personnages, actions, "
               "Stop) et %(point_cards)s cartes Point.")
+
+
+# -- the live table's readings (table-rules.md v1.1), shown on every page of a game with snaps
+TABLE_READINGS: tuple[Reading, ...] = (
+    Reading("table-windows", None,
+            _("La défausse rapide sur une carte dure jusqu'à ce que la défausse suivante la recouvre. Une "
+              "limite de temps est une option de la maison, désactivée par défaut. Un appui fait avant "
+              "que la carte soit recouverte compte si la demande arrive dans le délai mesuré du "
+              "téléphone.")),
+    Reading("table-after-call", None,
+            _("Après l'annonce, aucun nouveau tour ne commence pour un joueur que l'annonce exclut ; "
+              "« un dernier tour de table » veut dire que chaque autre joueur joue une fois encore et que "
+              "la manche s'arrête quand revient le tour de l'annonceur.")),
+    Reading("table-ties", None,
+            _("Deux demandes au même instant d'appui sont départagées par leur arrivée au serveur, puis "
+              "par l'ordre des places en partant du joueur qui suit celui qui a défaussé.")),
+    Reading("table-one-card", None,
+            _("Une carte par défausse rapide : un joueur ne pose qu'une carte sur une même défausse ; "
+              "après une erreur, il peut réessayer sur cette défausse. La même demande envoyée deux fois "
+              "ne compte qu'une fois.")),
+    Reading("table-knowledge", None,
+            _("L'arbitre ne peut pas savoir qui connaît quelle carte : il prend le joueur au mot et "
+              "l'inscrit au journal.")),
+    Reading("table-wrong-power", None,
+            _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre pour "
+              "« une de ses cartes », un joueur protégé ou gelé), ou se servir du pouvoir d'une carte qui "
+              "ne vient pas de la pioche : l'arbitre refuse, le tour est annulé, et le joueur prend la "
+              "pénalité.")),
+    # Shown only where the declaration has what they read (see table_readings).
+    Reading("table-cactus-wrong-card", None,
+            _("Au tableau : la mauvaise carte laissée sur la défausse devient la carte du dessus ; la "
+              "défausse rapide continue pour son rang, et la carte qu'elle a recouverte ne peut plus "
+              "être assortie.")),
+    Reading("table-last-card", None,
+            _("Au tableau, un joueur peut déclarer « plus de carte » : la manche s'arrête aussitôt, et "
+              "la révélation lui compte %(went_out)s.")),
+)
+# Where a variant's snap rule differs from the general readings above, this text replaces it.
+TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
+    "table-one-card": {
+        "several": _("Plusieurs cartes par défausse rapide : chacun peut poser autant de cartes de même "
+                     "rang qu'il en a. La même demande envoyée deux fois ne compte qu'une fois."),
+        "no_retry": _("Une carte par défausse rapide, et pas de second essai : après une erreur, le joueur "
+                      "ne retente pas sa chance sur cette défausse. La même demande envoyée deux fois ne "
+                      "compte qu'une fois."),
+    },
+    "table-wrong-power": {
+        "points": _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre "
+                    "pour « une de ses cartes », le caboteur dont les cartes sont tournées), ou se servir du "
+                    "pouvoir d'une carte qui ne vient pas de la pioche : l'arbitre refuse, le tour est "
+                    "annulé, et le joueur prend +%(wrong_power_points)s points au lieu d'une carte."),
+    },
+}
+
+
+def table_readings(variant: Variant) -> list[tuple[Reading, Promise | str]]:
+    """The live table's readings for this variant, read from its snap rule (none without snaps)."""
+    snap = variant.snap
+    if snap is None:
+        return []
+    kinds = {"table-one-card": "several" if snap.several else ("no_retry" if not snap.retry_after_wrong
+                                                                 else None),
+             "table-wrong-power": "points" if snap.wrong == "two_points" else None}
+    shown = {"table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
+             "table-last-card": "went_out" in variant.round_extras}
+    out = []
+    for reading in TABLE_READINGS:
+        if not shown.get(reading.key, True):
+            continue
+        kind = kinds.get(reading.key)
+        out.append((reading, TABLE_READING_VARIANTS[reading.key][kind] if kind else reading.text))
+    return out

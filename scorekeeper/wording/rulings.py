@@ -73,6 +73,38 @@ def _effect(r: dict[str, Any]) -> str:
     return str(EFFECTS.get(r.get("effect", ""), r.get("effect", "")))
 
 
+ROUND_OVER = {
+    "call_stops": gettext_lazy("l'annonce arrête la manche"),
+    "caller_turn_back": gettext_lazy("le tour de l'annonceur est revenu"),
+    "last_card": gettext_lazy("un joueur n'a plus de carte"),
+}
+
+CALL_WHEN = {
+    "end_of_turn": gettext_lazy("à la fin de son propre tour"),
+    "own_turn": gettext_lazy("pendant son propre tour"),
+    "instead_of_drawing": gettext_lazy("au début de son tour, à la place de piocher"),
+}
+
+WRONG_POWER = {
+    "outside_reach": gettext_lazy("la carte visée est hors de portée de ce pouvoir"),
+    "untargetable": gettext_lazy("ce joueur ne peut pas être visé"),
+    "not_from_stock": gettext_lazy("la carte ne venait pas de la pioche"),
+}
+
+
+def _wrong_power(p: dict[str, Any], r: dict[str, Any]) -> str:
+    why = WRONG_POWER.get(r.get("reason", ""), r.get("reason", ""))
+    base = _("%(player)s utilise mal le pouvoir du %(card)s (%(why)s) : le tour est annulé") % {**p, "why": why}
+    if r.get("penalty") == "points":
+        return base + " " + _("et il prend +%(points)s points.") % p
+    return base + " " + _("et il prend une carte de pénalité.")
+
+
+def _call_not_now(p: dict[str, Any], r: dict[str, Any]) -> str:
+    return _("%(player)s ne peut pas dire « %(word)s » maintenant : on l'annonce %(when)s.") % {
+        **p, "when": CALL_WHEN.get(r.get("when", ""), r.get("when", ""))}
+
+
 def _call_over(p: dict[str, Any], r: dict[str, Any]) -> str:
     """What a call above the threshold costs, as the variant's declaration says (Call.over)."""
     base = _("%(player)s a annoncé « %(word)s » avec %(value)s, au-dessus de %(threshold)s.") % p
@@ -90,6 +122,7 @@ SENTENCES: dict[str, Any] = {
     "member.joined": lambda p, r: (_("%(seat)s a rejoint la table.") % p if r.get("seat")
                                    else _("Un arbitre a rejoint la table.") if r.get("role") == "referee"
                                    else _("Un spectateur a rejoint la table.")),
+    "member.rejoined": lambda p, r: _("%(seat)s est revenu à la table.") % p,
     "member.left": lambda p, r: _("Un téléphone a quitté la table."),
     "member.unknown": lambda p, r: _("Ce téléphone n'est pas membre de la table."),
     "member.not_allowed": lambda p, r: _("Ce téléphone ne peut pas agir pour %(player)s.") % p,
@@ -99,6 +132,7 @@ SENTENCES: dict[str, Any] = {
     "window.opened": lambda p, r: _("%(player)s défausse %(card)s : défausse rapide ouverte.") % p,
     "window.covered": lambda p, r: _("%(card)s est couvert : défausse rapide fermée.") % p,
     "window.timeout": lambda p, r: _("Temps écoulé sur %(card)s : défausse rapide fermée.") % p,
+    "window.round_over": lambda p, r: _("Manche finie : plus de défausse rapide sur %(card)s.") % p,
     "window.not_due": lambda p, r: _("Le temps n'est pas encore écoulé."),
     "snap.accepted": lambda p, r: _("%(player)s pose %(card)s : accepté.") % p,
     "snap.accepted_for_other": lambda p, r: _(
@@ -134,12 +168,33 @@ SENTENCES: dict[str, Any] = {
     "power.none": lambda p, r: _("Aucun pouvoir en jeu."),
     "power.not_yours": lambda p, r: _("Ce pouvoir est celui de %(owner)s.") % p,
     "power.untargetable": lambda p, r: _("%(target)s ne peut pas être visé.") % p,
+    "power.wrong": _wrong_power,
+    "power.targets_count": lambda p, r: _(
+        "Ce pouvoir vise %(needed)s carte(s) (%(most)s au plus) : choisissez le joueur et la carte.") % p,
+    "power.bad_targets": lambda p, r: _("Choisissez le joueur et la carte visés."),
+    "power.no_such_card": lambda p, r: _("%(target)s n'a pas de carte à cette place.") % p,
     "power.swap_order": lambda p, r: _("Ordre des échanges : %(order)s.") % {"order": " → ".join(r["order"])},
     "call.made": lambda p, r: _("%(player)s annonce « %(word)s » : %(after)s.") % {
         **p, "after": AFTER_CALL.get(r.get("after", ""), r.get("after", ""))},
     "call.already_made": lambda p, r: _("%(caller)s a déjà annoncé.") % p,
     "call.counter": lambda p, r: _("%(player)s dit contre-tamoul.") % p,
-    "call.counter_not_allowed": lambda p, r: _("%(player)s ne peut pas dire contre-tamoul maintenant.") % p,
+    "call.counter_not_allowed": lambda p, r: _(
+        "%(player)s ne peut pas dire contre-tamoul : seulement pendant le dernier tour de table, "
+        "une fois par joueur, et pas l'annonceur.") % p,
+    "call.not_now": _call_not_now,
+    "round.over": lambda p, r: _("La manche est finie (%(why)s) : révélez les mains.") % {
+        "why": ROUND_OVER.get(r.get("reason", ""), r.get("reason", ""))},
+    "round.no_more_turn": lambda p, r: _(
+        "%(player)s ne rejoue pas : après l'annonce de %(caller)s, son tour est passé.") % p,
+    "round.last_card": lambda p, r: _("%(player)s n'a plus de carte : la manche s'arrête (%(points)s pour lui).") % {
+        **p, "points": str(r.get("points", "")).replace("-", "−")},
+    "round.no_last_card": lambda p, r: _("Dans ce jeu, se défaire de sa dernière carte ne finit pas la manche."),
+    "snap.duplicate": lambda p, r: _("%(player)s a déjà posé %(card)s : la même demande ne compte qu'une fois.") % p,
+    "snap.one_card_per_discard": lambda p, r: _(
+        "%(player)s a déjà défaussé sur cette carte : une carte par défausse.") % p,
+    "settings.no_snap_limit": lambda p, r: _(
+        "Défausse rapide sans limite de temps : jusqu'à ce que la carte soit couverte."),
+    "ask.unknown_card": lambda p, r: _("« %(card)s » n'est pas une carte du Cactus Game.") % p,
     "call.no_counter_call": lambda p, r: _("Pas de contre-annonce dans ce jeu."),
     "variant.no_call": lambda p, r: _("Pas d'annonce dans ce jeu."),
     "variant.no_snaps": lambda p, r: _("Pas de défausse rapide dans ce jeu."),
@@ -156,6 +211,8 @@ SENTENCES: dict[str, Any] = {
     "canasta.pile.empty": lambda p, r: _("La pile est vide."),
     "canasta.pile.top_is_wild": lambda p, r: _("Une carte joker ou un 2 est dessus : la pile ne se prend pas."),
     "canasta.pile.top_is_black_three": lambda p, r: _("Un 3 noir est dessus : la pile est bloquée."),
+    "canasta.pile.top_is_red_three": lambda p, r: _(
+        "Un 3 rouge est dessus : il ne se pose jamais, la pile est bloquée."),
     "canasta.pile.frozen_two_naturals": lambda p, r: _("Pile gelée : prise avec deux %(top)s naturelles.") % p,
     "canasta.pile.frozen_needs_two_naturals": lambda p, r: _(
         "Pile gelée : il faut deux cartes naturelles du rang de %(top)s en main.") % p,
@@ -183,3 +240,40 @@ SENTENCES: dict[str, Any] = {
     "event.unknown": lambda p, r: _("Message inconnu."),
     "table.closed": lambda p, r: _("Cette table est fermée."),
 }
+
+
+# -- where each ruling's rule is written: an anchor on the variant's rules page -------------
+# Exact rule ids first, then the longest matching prefix. The anchors are the rules page's:
+# its sections (#call, #snap, #powers), its readings (#reading-…) and its rules (rule_anchor).
+RULE_ANCHORS: dict[str, str] = {
+    "snap.handed_back": "reading-table-ties", "snap.overturned": "reading-table-ties",
+    "snap.duplicate": "reading-table-one-card", "snap.one_card_per_discard": "reading-table-one-card",
+    "snap.no_second_try": "reading-table-one-card",
+    "snap.too_late": "reading-table-windows", "snap.no_window": "reading-table-windows",
+    "window.opened": "reading-table-windows", "window.covered": "reading-table-windows",
+    "window.timeout": "reading-table-windows", "window.not_due": "reading-table-windows",
+    "settings.snap_limit": "reading-table-windows", "settings.no_snap_limit": "reading-table-windows",
+    "snap.wrong.card_stays": "reading-table-cactus-wrong-card",
+    "power.wrong": "reading-table-wrong-power", "power.untargetable": "reading-table-wrong-power",
+    "round.over": "reading-table-after-call", "round.no_more_turn": "reading-table-after-call",
+    "window.round_over": "reading-table-after-call",
+    "call.not_now": "call-when",
+    "round.last_card": "reading-table-last-card",
+    "canasta.pile.top_is_red_three": "reading-canasta-red-three-top",
+    "canasta.pile.frozen_two_naturals": "reading-canasta-frozen-pile",
+    "canasta.pile.frozen_needs_two_naturals": "reading-canasta-frozen-pile",
+}
+ANCHOR_PREFIXES: tuple[tuple[str, str], ...] = (
+    ("call.", "call"), ("snap.", "snap"), ("power.", "powers"),
+    ("canasta.meld.", "canasta-meld"), ("canasta.opening.", "canasta-opening"),
+    ("canasta.go_out.", "canasta-went-out-canastas"), ("canasta.pile.", "play"),
+    ("cactus_game.stop.", "cactus-game-stopped"), ("cactus_game.set.", "cactus-game-set"),
+    ("cactus_game.turn.", "cactus-game-turn-ends"),
+)
+
+
+def rule_anchor_of(rule: str) -> str | None:
+    """The anchor of the rule behind a ruling on the rules page, or None (joins, errors)."""
+    if rule in RULE_ANCHORS:
+        return RULE_ANCHORS[rule]
+    return next((anchor for prefix, anchor in ANCHOR_PREFIXES if rule.startswith(prefix)), None)

@@ -73,7 +73,8 @@ FAMILY_PLAY: dict[str, tuple[Promise, ...]] = {
           "face, 11 cartes chacun. On joue avec deux paquets et quatre jokers."),
         _("À son tour, on pioche ou on prend toute la défausse, on pose des combinaisons si on le peut, "
           "puis on jette une carte. Les 3 rouges se posent dès qu'on les reçoit et se remplacent par la "
-          "pioche."),
+          "pioche ; ceux qui arrivent avec la défausse prise ne se remplacent pas."),
+        _("Une canasta est une pose de %(canasta_length)s cartes ou plus."),
         _("Pour prendre la défausse, il faut utiliser tout de suite la carte du dessus dans une pose. "
           "Un 3 noir sur la défausse la bloque pour le joueur suivant."),
         _("La manche s'arrête quand un joueur termine (il lui faut des canastas) ou quand la pioche est "
@@ -81,7 +82,7 @@ FAMILY_PLAY: dict[str, tuple[Promise, ...]] = {
     ),
     CACTUS_GAME: (
         _("Le jeu Cactus Game de Blue Orange a ses propres cartes : des personnages (Charlie, Spike, "
-          "Walter, des jokers) et des actions, plus 30 cartes Point. Chacun commence avec 5 cartes."),
+          "Walter, des jokers) et des actions, plus %(point_cards)s cartes Point. Chacun commence avec 5 cartes."),
         _("À son tour, on joue autant de cartes qu'on veut, jusqu'à gagner au moins un Point ou piocher "
           "au moins une carte : le tour s'arrête alors aussitôt. Piocher une carte est toujours permis."),
         _("Le Stop est la seule carte qui se joue hors de son tour : il annule une action avant qu'elle "
@@ -92,12 +93,25 @@ FAMILY_PLAY: dict[str, tuple[Promise, ...]] = {
 # -- per variant ---------------------------------------------------------------------------
 POWER_MISUSED = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) annule le "
                   "tour et coûte une carte de pénalité.")
+POWER_MISUSED_POINTS = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) "
+                         "annule le tour et coûte +%(wrong_power_points)s points, comme une défausse "
+                         "rapide ratée, sans carte de pénalité.")
+CALL_OVER_LIMIT_NORMAL = _("Une annonce faite avec une main au-dessus de %(limit)s n'est pas punie à part : "
+                           "la manche se compte par la règle ordinaire.")
 POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
                       "tamalou.")
 
 WORDING: dict[str, VariantWording] = {
     "cactus": VariantWording(
         blurb=_("Mémoire : la plus petite main, à %(limit)s ou moins, gagne la manche."),
+        play_extras=(
+            _("Une défausse rapide ratée : la mauvaise carte reste sur la défausse et devient la carte du "
+              "dessus ; les autres peuvent la recouvrir d'une carte de même rang, mais la carte qu'elle a "
+              "recouverte ne peut plus l'être."),
+            _("Le 8 oublié : si son joueur oublie ou refuse de regarder, le 8 reste sur la défausse ; le "
+              "joueur suivant peut s'en servir pour regarder une de ses propres cartes, puis joue son tour "
+              "normalement."),
+        ),
     ),
     "cactus-tas": VariantWording(
         blurb=_("Cactus où chaque main sans cactus pioche des kilos ; le 7 remet à zéro."),
@@ -106,7 +120,7 @@ WORDING: dict[str, VariantWording] = {
         blurb=_("Mémoire : annoncez « Tamalou » avec la plus petite main ; le plus petit total "
                 "gagne."),
         play_extras=(
-            POWER_MISUSED,
+            POWER_MISUSED, CALL_OVER_LIMIT_NORMAL,
         ),
         readings=(
             Reading("tamalou-announcer-value", "tamalou.announcer_not_lowest",
@@ -122,6 +136,10 @@ WORDING: dict[str, VariantWording] = {
             POWER_MISUSED,
         ),
         readings=(
+            Reading("koubo-call", None,
+                    _("On dit « koubo » à la fin de son tour ; ensuite on joue un dernier tour de table, "
+                      "qui s'arrête quand revient le tour de l'annonceur, comme au fontenaysien et au "
+                      "cabo.")),
             Reading("koubo-replace", "koubo.announcer_strictly_lowest",
                     _("Les %(call_won)s et %(call_lost)s de l'annonceur remplacent la valeur de sa "
                       "main ; ils ne s'y ajoutent pas.")),
@@ -130,6 +148,9 @@ WORDING: dict[str, VariantWording] = {
     "dutch": VariantWording(
         blurb=_("Chacun marque sa main ; à %(out_at)s points on est éliminé, le dernier en jeu "
                 "gagne."),
+        play_extras=(
+            POWER_MISUSED,
+        ),
         readings=(
             Reading("dutch-no-zero", "dutch.hand_value",
                     _("Pas de zéro pour l'annonceur dans ce jeu : tout le monde marque sa main, "
@@ -140,9 +161,13 @@ WORDING: dict[str, VariantWording] = {
         blurb=_("Tamalou avec contre-Tamoul ; un total de %(reset_from)s tout rond redescend à "
                 "%(reset_to)s."),
         play_extras=(
-            POWER_MISUSED,
+            POWER_MISUSED, CALL_OVER_LIMIT_NORMAL,
         ),
         readings=(
+            Reading("tamoul-last-round", None,
+                    _("Le « tour suivant » du texte est un dernier tour de table : il s'arrête quand "
+                      "revient le tour de l'annonceur ; le contre-tamoul n'est permis que pendant ce tour, "
+                      "une fois par joueur.")),
             Reading("tamoul-counter", "tamoul.counter_call_won",
                     _("Le %(counter_won)s d'un contre-tamoul réussi remplace les points du joueur ; "
                       "le +%(counter_lost)s d'un contre-tamoul raté s'ajoute à ses points.")),
@@ -156,16 +181,19 @@ WORDING: dict[str, VariantWording] = {
         readings=(
             Reading("fontenaysien-powers", None,
                     POWERS_AS_TAMALOU),
+            Reading("fontenaysien-call-limit", None,
+                    _("Le texte ne fixe aucune limite à la main de celui qui dit « tamalou » : nous "
+                      "n'en appliquons pas.")),
             Reading("fontenaysien-below-zero", "fontenaysien.scale",
                     _("Une main comptée par le joueur sous 0 se lit comme une main de 0 : elle "
-                      "vaut −5 au barème.")),
+                      "vaut %(scale_zero)s au barème.")),
         ),
     ),
     "cabo-bruxellois": VariantWording(
         blurb=_("Cabo : une annonce ratée coûte %(failed)s, chaque mauvaise défausse "
                 "%(wrong_snap)s points."),
         play_extras=(
-            POWER_MISUSED,
+            POWER_MISUSED_POINTS,
             _("Chacun peut regarder ses deux premières cartes tant qu'il n'a pas pioché pour la "
               "première fois."),
             _("On ne prend la carte de la défausse que si personne ne l'a recouverte d'une "
@@ -177,11 +205,15 @@ WORDING: dict[str, VariantWording] = {
                       "du tamalou : c'est le cabo raté.")),
             Reading("cabo-powers", None,
                     POWERS_AS_TAMALOU),
+            Reading("cabo-call-limit", None,
+                    _("On peut dire « cabo » quelle que soit sa main ; au-dessus de %(limit)s, c'est un "
+                      "cabo raté au décompte.")),
         ),
     ),
     "dutch-toulousain": VariantWording(
         blurb=_("Dutch où l'annonceur pioche une pénalité par main plus petite que la sienne."),
         play_extras=(
+            POWER_MISUSED,
             _("Plusieurs valets défaussés vite sur la même défausse : chacun de ceux qui en ont "
               "jeté un fait son échange, un par valet, dans l'ordre du tour en partant du joueur "
               "suivant ; le joueur dont c'est le tour échange en dernier."),
@@ -206,6 +238,20 @@ WORDING: dict[str, VariantWording] = {
                       "rien posé ; on ne la prend alors qu'avec deux cartes naturelles de la main "
                       "assorties à celle du dessus. On ne la prend jamais quand le dessus est un "
                       "joker, un 2 ou un 3 noir.")),
+            Reading("canasta-red-three-top", None,
+                    _("Un 3 rouge n'est jamais une carte du dessus qu'on peut prendre : comme il ne se "
+                      "pose jamais, il bloque la défausse comme un 3 noir.")),
+            Reading("canasta-not-yet-melded", None,
+                    _("Un camp qui n'a encore rien posé ne prend la défausse qu'avec deux cartes "
+                      "naturelles assorties à celle du dessus, et les poses qu'il fait avec elle et des "
+                      "cartes de sa main (pas le reste de la défausse) doivent atteindre le minimum "
+                      "d'ouverture.")),
+            Reading("canasta-one-meld-per-rank", None,
+                    _("Un camp a au plus une pose de chaque rang : les cartes de ce rang s'y ajoutent.")),
+            Reading("canasta-empty-stock", None,
+                    _("Quand la pioche est vide, celui qui a tiré la dernière carte finit son tour et "
+                      "jette une carte ; la manche s'arrête, et personne ne reçoit la prime pour avoir "
+                      "terminé.")),
             Reading("canasta-opening-values", "canasta.opening",
                     _("La première pose est vérifiée sur la valeur des cartes seulement : "
                       "l'application ne vérifie pas que ces poses sont elles-mêmes valables.")),
@@ -223,6 +269,15 @@ WORDING: dict[str, VariantWording] = {
               "ne terminent pas le tour."),
             _("Commencer son tour sans aucune carte oblige à piocher 3 cartes, ce qui termine le "
               "tour. Quand la pioche est vide, on mélange la défausse pour en refaire une."),
+            _("Les actions : Point gratuit, on prend un Point (le tour s'arrête) ; Échange de mains, "
+              "deux joueurs (on peut en être) échangent toute leur main, une main vide reçoit l'autre "
+              "sans rien donner ; Regarde et vole, on regarde une main et on y prend une carte ; "
+              "Pioche 3, on pioche trois cartes (le tour s'arrête) ; Vol de Point, on prend un Point à "
+              "un joueur (le tour s'arrête) ; Demande de carte, on nomme une action ou un personnage, "
+              "le joueur la donne s'il l'a ; Vol de carte, on en prend une au hasard, la cible peut "
+              "d'abord mélanger."),
+            _("N'importe quel joueur peut jouer un Stop, à tout moment, même hors de son tour : c'est "
+              "la seule carte qui se joue ainsi."),
         ),
         readings=(
             Reading("cactus-game-turn-under-way", "cactus_game.turn_ends",

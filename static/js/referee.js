@@ -16,6 +16,11 @@
   const root = document.getElementById("table");
   if (!root) return;
   const text = JSON.parse(document.getElementById("referee-text").textContent);
+  // The page's rules: rule anchors, the powers' reach and words (referee/table_page.py).
+  const pageData = document.getElementById("referee-page");
+  const page = pageData ? JSON.parse(pageData.textContent) : { anchors: {}, prefixes: [], effects: {}, reach: {}, quiet: [], words: {} };
+  const words = page.words;
+  const fill = (template, values) => String(template || "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : ""));
   const role = root.dataset.role;
   const seat = root.dataset.seat;
   // Cards as every page writes them (R♥ in French): letters and symbols from the server.
@@ -33,6 +38,14 @@
     },
   };
   window.referee = api;
+  api.send = (message) => send(message, true);
+
+  // Updates in seq order, gaps asked for; claims without an answer reported (table-order.js).
+  const order = new window.tableOrder.SeqOrder(applyTable, (since) => send({ type: "sync", since: since }, true));
+  const claims = new window.tableOrder.ClaimWatch(() => {
+    const lost = $("lost-claim");
+    if (lost) lost.hidden = false;
+  });
 
   let socket = null;
   let retry = 0;
@@ -73,7 +86,8 @@
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => {
       clearTimeout(pingTimer);
-      if (event.code === 4403) {
+      claims.socketClosed(); // a claim in flight when the server went: say so, do not resend blindly
+      if (event.code === 4403 || event.code === 4410 || event.code === 4429) {
         setStatus("closed", text.closed);
         return;
       }
@@ -117,27 +131,67 @@
 
   function receive(m) {
     if (m.type === "clock.pong") return onPong(m);
-    if (m.type === "table.state" || m.type === "table.update") {
-      setStatus("live", text.connected);
-      if (m.type === "table.state") $("feed").replaceChildren();
-      render(m.state);
-      m.rulings.forEach((r) => addRuling(r.text, r.rule));
-      return;
-    }
+    if (m.type === "table.state" || m.type === "table.update") return order.accept(m);
+    if (m.type === "received") return claims.received(m);
     if (m.type === "table.refused") return addRuling(m.ruling.text, m.ruling.rule, true);
     if (m.type === "error" && m.code === "rate_limited") return addRuling(text.tooMany, "rate_limited", true);
+    // The referee's panel (table-guard.js): join requests, delays, the credit's cap.
+    document.dispatchEvent(new CustomEvent("referee:message", { detail: m }));
   }
 
-  function addRuling(words, rule, refused) {
+  function applyTable(m) {
+    setStatus("live", text.connected);
+    if (m.type === "table.state" && m.since == null) { // a (re)connection, not the answer to a sync
+      $("feed").replaceChildren();
+      const earlier = $("earlier-rounds");
+      if (earlier) earlier.replaceChildren();
+    }
+    render(m.state);
+    m.rulings.forEach((r) => addRuling(r.text, r.rule, false, r));
+  }
+
+  function anchorOf(rule) {
+    if (page.anchors[rule]) return page.anchors[rule];
+    const found = page.prefixes.find(([prefix]) => rule.startsWith(prefix));
+    return found ? found[1] : null;
+  }
+
+  // A round's rulings fold away once its reveal is in ("round.ready"): the feed shows this round.
+  function foldRound(round) {
+    const earlier = $("earlier-rounds");
+    const feed = $("feed");
+    if (!earlier || !feed.children.length) return;
+    const details = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = fill(words.round, { n: round });
+    const list = document.createElement("ol");
+    list.className = "feed";
+    list.append(...feed.children);
+    details.append(summary, list);
+    earlier.prepend(details);
+    while (earlier.children.length > 5) earlier.lastElementChild.remove();
+  }
+
+  function addRuling(sentence, rule, refused, ruling) {
+    if (page.quiet.includes(rule)) return;
     const item = document.createElement("li");
-    item.textContent = words; // player names are text, never markup
+    item.textContent = sentence; // player names are text, never markup
     item.dataset.rule = rule;
+    const anchor = anchorOf(rule || "");
+    if (anchor && root.dataset.rulesUrl) {
+      const link = document.createElement("a");
+      link.href = `${root.dataset.rulesUrl}#${anchor}`;
+      link.className = "rule-link";
+      link.textContent = words.rule;
+      item.append(" ", link);
+    }
     if (refused) item.classList.add("refused");
-    if (/^snap\.wrong|overturned|too_late|no_second_try|untargetable/.test(rule)) item.classList.add("penalty");
+    if (/^snap\.wrong|^power\.wrong|overturned|too_late|no_second_try|untargetable/.test(rule)) item.classList.add("penalty");
     if (/^snap\.accepted/.test(rule)) item.classList.add("accepted");
     const feed = $("feed");
     feed.prepend(item);
     while (feed.children.length > 40) feed.lastElementChild.remove();
+    if (rule === "round.ready" && ruling) foldRound(ruling.round);
   }
 
   function render(state) {
@@ -147,8 +201,142 @@
       top.textContent = label(state.pile_top);
       top.dataset.red = /[HD]$/.test(state.pile_top || "") ? "true" : "false";
     }
+    renderRound(state);
+    renderPower(state);
+  }
+
+  // -- the round's shape: whose turn, the call and what it ends, the reveal -----------
+
+  function nextAfter(player) {
+    const players = state0().players;
+    return players[(players.indexOf(player) + 1) % players.length];
+  }
+
+  function state0() {
+    return api.state || { players: [] };
+  }
+
+  function renderRound(state) {
+    const turn = $("round-turn");
+    if (!turn) return;
+    const over = $("round-over");
+    const call = $("round-call");
+    if (state.over) {
+      turn.hidden = true;
+    } else {
+      turn.hidden = false;
+      const next = state.caller && state.to_play.length ? state.to_play[0] : state.turn ? nextAfter(state.turn) : null;
+      turn.textContent = !state.turn ? words.firstTurn
+        : state.turn === next ? fill(words.turnOf, { player: next })
+        : fill(words.justPlayed, { player: state.turn, next: next });
+    }
+    call.hidden = !state.caller;
+    if (state.caller) {
+      let line = fill(words.called, { player: state.caller, word: page.callWord });
+      if (!state.over && state.to_play.length) line += " " + fill(words.lastTurns, { players: state.to_play.join(", ") });
+      call.textContent = line;
+    }
+    over.hidden = !state.over;
+    $("round-over-text").textContent = words.over;
+  }
+
+  // -- aiming a power: the player and the card, as the power's reach allows --------------
+
+  let shownPower = null;
+
+  function mayUsePower(state) {
+    const power = state.power;
+    return power && power.from_stock !== false && (role === "referee" || power.player === seat);
+  }
+
+  function renderPower(state) {
+    const panel = $("power-panel");
     const decline = $("power-decline");
-    if (decline) decline.hidden = !(state.power && (role === "referee" || state.power.player === seat));
+    if (!panel) return;
+    const usable = mayUsePower(state);
+    panel.hidden = !usable;
+    if (decline) decline.hidden = !usable;
+    if (!usable) {
+      shownPower = null;
+      return;
+    }
+    const key = `${state.window ? state.window.id : ""}:${state.power.player}:${state.power.card}`;
+    if (key === shownPower) return;
+    shownPower = key;
+    const power = state.power;
+    $("power-title").textContent = fill(words.powerTitle, { card: label(power.card), effect: page.effects[power.effect] || power.effect });
+    const [required, optional] = page.reach[power.effect] || [[], []];
+    const targets = $("power-targets");
+    targets.replaceChildren();
+    required.forEach((kind, i) => targets.append(slot(kind, i, false, power.player, power.effect)));
+    optional.forEach((kind, i) => targets.append(slot(kind, required.length + i, true, power.player, power.effect)));
+    checkReach();
+  }
+
+  function cardsOf(player) {
+    const s = state0();
+    const count = (table) => (table && table[player]) || 0;
+    return Math.max(1, 4 - count(s.snapped) + count(s.penalty_cards) + count(s.given));
+  }
+
+  function fillCards(select, player) {
+    const chosen = select.value;
+    select.replaceChildren();
+    for (let i = 0; i < cardsOf(player); i += 1) {
+      const option = document.createElement("option");
+      option.value = String(i);
+      option.textContent = String(i + 1);
+      select.append(option);
+    }
+    if (chosen && Number(chosen) < select.options.length) select.value = chosen;
+  }
+
+  function slot(kind, i, isOptional, user, effect) {
+    const box = document.createElement("fieldset");
+    box.className = "power-slot";
+    box.dataset.kind = kind;
+    const legend = document.createElement("legend");
+    legend.textContent = (kind === "own" ? words.slotOwn : kind === "other" ? words.slotOther : words.slotAny) + (isOptional ? " " + words.optional : "");
+    const who = document.createElement("select");
+    who.className = "target-player";
+    who.dataset.testid = `target-player-${i}`;
+    who.setAttribute("aria-label", words.player);
+    if (isOptional) who.append(new Option(words.none, ""));
+    state0().players.forEach((p) => who.append(new Option(p, p)));
+    const others = state0().players.filter((p) => p !== user);
+    who.value = isOptional ? "" : kind === "own" ? user : kind === "other" ? others[i % others.length] || user : others[0] || user;
+    box.append(legend, who);
+    if (effect !== "give_stock_card") {
+      const card = document.createElement("select");
+      card.className = "target-card";
+      card.dataset.testid = `target-card-${i}`;
+      card.setAttribute("aria-label", words.card);
+      fillCards(card, who.value || user);
+      box.append(card);
+      who.addEventListener("change", () => fillCards(card, who.value || user));
+    }
+    who.addEventListener("change", checkReach);
+    return box;
+  }
+
+  function chosenTargets() {
+    return Array.from(document.querySelectorAll("#power-targets .power-slot"))
+      .map((box) => {
+        const player = box.querySelector(".target-player").value;
+        const card = box.querySelector(".target-card");
+        return player ? { player: player, card: card ? Number(card.value) : null, kind: box.dataset.kind } : null;
+      })
+      .filter(Boolean);
+  }
+
+  // A hint before the tap: the table decides, and a target out of reach costs the penalty.
+  function checkReach() {
+    const power = api.state && api.state.power;
+    const warning = $("power-warning");
+    if (!power || !warning) return;
+    const wrong = chosenTargets().some((t) => (t.kind === "own" && t.player !== power.player) || (t.kind === "other" && t.player === power.player));
+    warning.hidden = !wrong;
+    warning.textContent = words.outOfReach;
   }
 
   // -- the countdown: in server time, and a tick to the server when it ends -----------
@@ -164,7 +352,14 @@
         el.textContent = "—";
         el.dataset.open = "false";
         bar.style.width = "0%";
+      } else if (w.deadline === null) {
+        // No time limit (the default): the window lasts until the next discard covers the card.
+        el.textContent = words.untilCovered;
+        el.dataset.open = "true";
+        el.dataset.limit = "none";
+        bar.style.width = "100%";
       } else {
+        el.dataset.limit = "timed";
         const left = Math.max(0, w.deadline - serverNow());
         // 29,4 s in French, 29.4 s in English
         el.textContent = left.toFixed(1).replace(".", decimalMark) + " s";
@@ -193,6 +388,9 @@
   function openChooser(mode) {
     const w = api.state && api.state.window;
     pending = { mode: mode, tap: phoneNow(), window: w ? w.id : null };
+    // The press itself goes now: the server credits the tap against this message's
+    // arrival, not the claim's (naming the card takes the player a moment).
+    if (mode === "snap") send({ type: "snap.tap", tap: pending.tap, window: pending.window }, true);
     rank = null;
     const title = $("chooser-title");
     title.textContent = title.dataset[mode];
@@ -205,10 +403,15 @@
     const player = actingFor();
     if (pending.mode === "snap") {
       const owner = $("owner");
-      send({
+      const penalty = $("penalty-card");
+      const lost = $("lost-claim");
+      if (lost) lost.hidden = true;
+      send(claims.track({
         type: "snap.claim", player: player, card: card, tap: pending.tap, window: pending.window,
         for_player: owner && owner.value ? owner.value : null,
-      });
+        penalty_card: Boolean(penalty && penalty.checked),
+      }));
+      if (penalty) penalty.checked = false;
     } else {
       send({ type: "discard", player: player, card: card });
     }
@@ -245,6 +448,17 @@
   if (counterButton) counterButton.addEventListener("click", () => send({ type: "call.counter", player: actingFor() }));
   const decline = $("power-decline");
   if (decline) decline.addEventListener("click", () => send({ type: "power.declined" }));
+  const use = $("power-use");
+  if (use) {
+    use.addEventListener("click", () => {
+      const power = api.state && api.state.power;
+      if (!power) return;
+      const targets = chosenTargets().map((t) => ({ player: t.player, card: t.card }));
+      send({ type: "power.used", player: power.player, targets: targets });
+    });
+  }
+  const lastCard = $("last-card-button");
+  if (lastCard) lastCard.addEventListener("click", () => send({ type: "round.last_card", player: actingFor() }));
 
   // Canasta and cactus-game questions: the form's fields become the question.
   document.querySelectorAll("form.ask").forEach((form) =>

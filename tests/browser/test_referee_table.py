@@ -11,6 +11,7 @@ has been accepted; when it arrives, its earlier tap time wins.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,11 @@ def test_the_join_page_shows_the_code_and_a_qr_code(daphne: str, page: Page, art
     expect(page.get_by_role("button", name="<b>Ben</b>")).to_be_visible()  # a name is text
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=artifacts / "referee-join.png", full_page=True)
+
+
+def ruling(sentence: str) -> re.Pattern[str]:
+    """A feed item: the sentence, then the link to its rule."""
+    return re.compile("^" + re.escape(sentence))
 
 
 def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, seat: str) -> Page:
@@ -76,12 +82,12 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     assert chloe.evaluate("window.referee.queue.length") == 1
     ben.wait_for_timeout(150)  # Ben taps clearly later
     pick(ben, "Snap !", "7", "S")
-    expect(ana.get_by_test_id("feed").locator("li").first).to_have_text("Ben pose 7♠ : accepté.")
+    expect(ana.get_by_test_id("feed").locator("li").first).to_have_text(ruling("Ben pose 7♠ : accepté."))
     chloe.evaluate("window.referee.release()")
     for phone in (ana, ben, chloe):
         expect(phone.get_by_test_id("feed")).to_contain_text("Ben reprend 7♠")
         expect(phone.get_by_test_id("feed").locator("li[data-rule='snap.accepted']").first).to_have_text(
-            "Chloé pose 7♣ : accepté.")
+            ruling("Chloé pose 7♣ : accepté."))
     ben.screenshot(path=artifacts / "referee-race-ben.png", full_page=True)
 
     # A wrong snap: the card goes back and Ben takes a penalty card.
@@ -90,7 +96,7 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     pick(ben, "Snap !", "9", "S")
     penalty = "Ben pose 9♠, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder."
     for phone in (ana, ben, chloe):
-        expect(phone.get_by_test_id("feed").locator("li").first).to_have_text(penalty)
+        expect(phone.get_by_test_id("feed").locator("li").first).to_have_text(ruling(penalty))
     chloe.screenshot(path=artifacts / "referee-penalty-chloe.png", full_page=True)
 
     # Ben's phone drops and comes back: it gets the table as it is now.
@@ -100,7 +106,7 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     ben.goto(f"{daphne}/tables/{table.code}/")
     expect(ben.locator("#link-status")).to_have_text("en direct")
     expect(ben.get_by_test_id("pile-top")).to_have_text("5♦")
-    expect(ben.get_by_test_id("feed").locator("li").first).to_have_text(penalty)
+    expect(ben.get_by_test_id("feed").locator("li").first).to_have_text(ruling(penalty))
     assert ben.evaluate("document.documentElement.scrollWidth") <= 390
     ben.screenshot(path=artifacts / "referee-reconnected-ben.png", full_page=True)
 

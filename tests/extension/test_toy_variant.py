@@ -90,6 +90,7 @@ def test_it_ends_a_live_table_round_of_the_registered_variant_with_the_reveal(cl
     game.add_round({"hands": {"Ana": ["AS", "7H"], "Ben": ["9S", "QH"], "Chloé": ["KS"]}, "announcer": "Ana"})
     table = LiveTable.open_for(game)
     seated(client, table, role="referee", seat=None)
+    table.record("discard", {"player": "Ben", "card": "8H"}, table.members.get())  # the end of his turn
     table.record("call.made", {"player": "Ben"}, table.members.get())
 
     page = client.get(reverse("table_reveal", args=[table.code])).content.decode()

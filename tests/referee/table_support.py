@@ -41,5 +41,10 @@ class Table:
         payload = {"player": player, "card": card, "tap": tap, **extra}
         return self.send("snap.claim", payload, member=self.by(player), at=at)
 
+    def call(self, player: str, at: float, card: str = "AC") -> list[Ruling]:
+        """A call at the end of `player`'s turn: they discard `card`, then call."""
+        self.discard(player, card, at=at - 0.5)
+        return self.send("call.made", {"player": player}, member=self.by(player), at=at)
+
     def rules(self) -> list[str]:
         return [r["rule"] for r in self.rulings]

@@ -3,61 +3,16 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 
-from referee import consumers
-from referee.models import LiveTable, TableEvent, forget_cached_states
-from scorekeeper.asgi import application
-from tests.factories import make_game
+from referee import consumers, gates
+from referee.models import TableEvent, forget_cached_states
+from tests.referee.phones import open_table, phone, until, update_with
 
-ORIGIN = [(b"origin", b"http://testserver")]
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
-
-@database_sync_to_async
-def open_table(variant: str = "tamalou", snap_limit: float = 3.0) -> dict[str, Any]:
-    game = make_game(variant, ["Ana", "Ben", "Chloé"])
-    table = LiveTable.open_for(game, snap_limit=snap_limit)
-    tokens = {}
-    for seat in ("Ana", "Ben", "Chloé"):
-        member, _ = table.join("seat", seat)
-        tokens[seat] = member.token()
-    referee, _ = table.join("referee")
-    tokens["referee"] = referee.token()
-    return {"code": table.code, "tokens": tokens, "pk": table.pk}
-
-
-@asynccontextmanager
-async def phone(code: str, token: str | None, lang: str = "fr") -> AsyncIterator[WebsocketCommunicator]:
-    query = f"?lang={lang}" + (f"&token={token}" if token else "")
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/{query}", headers=ORIGIN)
-    connected, _ = await communicator.connect()
-    assert connected
-    try:
-        yield communicator
-    finally:
-        await communicator.disconnect()
-
-
-async def until(communicator: WebsocketCommunicator, kind: str) -> dict[str, Any]:
-    """The next message of `kind`, skipping others (e.g. broadcasts of earlier events)."""
-    while True:
-        message = await communicator.receive_json_from(timeout=3)
-        if message["type"] == kind:
-            return message
-
-
-async def update_with(communicator: WebsocketCommunicator, rule: str) -> dict[str, Any]:
-    while True:
-        message = await until(communicator, "table.update")
-        if any(r["rule"] == rule for r in message["rulings"]):
-            return message
 
 
 async def test_it_sends_the_current_state_to_a_member_with_a_valid_token():
@@ -119,16 +74,21 @@ async def test_it_orders_claims_by_tap_time_converted_with_each_phones_clock_off
         behind = base - 500
         await chloe.send_json_to({"type": "clock.ping", "t0": behind - 0.02})
         await until(chloe, "clock.pong")
+        clock["now"] = base + 0.04  # her sample comes back a round trip after our pong
         await chloe.send_json_to({"type": "clock.sample", "t0": behind - 0.02, "t3": behind + 0.02})
         await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
         await update_with(chloe, "window.opened")
-        # Ben (clock right) taps at +0.40 and arrives first; Chloé tapped at +0.30 but arrives later.
+        # Chloé presses "Snap !" at +0.30 (her press arrives 20 ms later), then takes her time naming the card.
+        clock["now"] = base + 0.32
+        await chloe.send_json_to({"type": "snap.tap", "tap": behind + 0.30, "id": "c1"})
+        assert (await until(chloe, "received"))["id"] == "c1"
+        # Ben (clock right) taps at +0.40 and his claim arrives first.
         clock["now"] = base + 0.45
         await chloe.send_json_to({"type": "ping-noise"})  # unknown types are refused, not fatal
         await until(chloe, "error")
         await ben.send_json_to({"type": "snap.claim", "player": "Ana", "card": "4S"})  # not Ben's seat
-        refused = await update_with(ben, "member.not_allowed")
-        assert refused["rulings"][0]["text"] == "Ce téléphone ne peut pas agir pour Ana."
+        refused = await until(ben, "table.refused")  # to Ben alone
+        assert refused["ruling"]["text"] == "Ce téléphone ne peut pas agir pour Ana."
         await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": "4S", "tap": base + 0.40})
         await update_with(ben, "snap.accepted")
         clock["now"] = base + 0.60
@@ -138,6 +98,9 @@ async def test_it_orders_claims_by_tap_time_converted_with_each_phones_clock_off
     assert verdicts == {"Ben": "handed_back", "Chloé": "accepted"}  # the refused claim left no trace
     chloe_claim = next(c for c in overturned["state"]["window"]["claims"] if c["player"] == "Chloé")
     assert round(chloe_claim["tap"] - base, 3) == 0.30
+    kinds = await database_sync_to_async(lambda: list(TableEvent.objects.filter(table_id=t["pk"])
+                                                      .values_list("kind", flat=True)))()
+    assert kinds[-3:] == ["discard", "snap.claim", "snap.claim"]  # the refused claim is not in the log
 
 
 async def test_it_rebuilds_the_state_from_the_log_after_a_restart_in_the_middle_of_a_window():
@@ -155,19 +118,21 @@ async def test_it_rebuilds_the_state_from_the_log_after_a_restart_in_the_middle_
     assert accepted["state"]["snapped"] == {"Ben": 1}
 
 
-async def test_it_slows_down_a_phone_that_sends_too_much(monkeypatch):
+async def test_it_slows_down_a_member_that_sends_too_much_whatever_its_sockets(monkeypatch):
     t = await open_table()
     frozen = time.time()
     monkeypatch.setattr(consumers, "now", lambda: frozen)  # no time passes: the bucket never refills
-    async with phone(t["code"], t["tokens"]["Ana"]) as ana:
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana, phone(t["code"], t["tokens"]["Ana"]) as ana_again:
         await until(ana, "table.state")
-        for i in range(consumers.BURST + 3):
-            await ana.send_json_to({"type": "clock.ping", "t0": float(i)})
-        replies = [await ana.receive_json_from(timeout=3) for _ in range(consumers.BURST + 3)]
+        await until(ana_again, "table.state")
+        for i in range(gates.BURST + 3):
+            await (ana if i % 2 else ana_again).send_json_to({"type": "clock.ping", "t0": float(i)})
+        replies = [await ana.receive_json_from(timeout=3) for _ in range((gates.BURST + 3) // 2)]
+        replies += [await ana_again.receive_json_from(timeout=3) for _ in range((gates.BURST + 3) - len(replies))]
     kinds = [r["type"] for r in replies]
-    # The bucket was created at connect with BURST tokens; the connect itself used none.
-    assert kinds.count("clock.pong") == consumers.BURST
-    assert kinds[-3:] == ["error"] * 3 and replies[-1]["code"] == "rate_limited"
+    # One bucket for the member, made with BURST tokens; the connects used none.
+    assert kinds.count("clock.pong") == gates.BURST
+    assert kinds.count("error") == 3 and {r["code"] for r in replies if r["type"] == "error"} == {"rate_limited"}
 
 
 async def test_it_logs_every_accepted_event_with_increasing_numbers():
@@ -176,7 +141,7 @@ async def test_it_logs_every_accepted_event_with_increasing_numbers():
         await until(referee, "table.state")
         await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
         await update_with(referee, "window.opened")
-        await referee.send_json_to({"type": "call.made", "player": "Ben"})
+        await referee.send_json_to({"type": "call.made", "player": "Ana"})  # at the end of her turn
         await update_with(referee, "call.made")
 
     kinds = await database_sync_to_async(

@@ -57,6 +57,7 @@ def test_it_saves_cards_written_the_french_way_as_the_specs_codes_with_the_table
 def test_it_takes_the_announcer_from_the_tables_call_and_does_not_ask_it(client: Client):
     table = open_table("tamalou")
     seated(client, table)
+    table.record("discard", {"player": "Ana", "card": "7H"}, table.members.get())  # the end of her turn
     table.record("call.made", {"player": "Ana"}, table.members.get())
     page = client.get(reveal_url(table)).content.decode()
     assert 'name="announcer"' not in page and "Ana a annoncé" in page

@@ -40,3 +40,10 @@ def test_cactus_game_questions_go_through_the_table_log():
     t = Table("cactus-game", ["Ana", "Ben", "Chloé"])
     rulings = t.send("ask", {"question": "stop_chain", "card": "draw_three", "stops": ["Ben"]}, at=1.0)
     assert rulings == [{"rule": "cactus_game.stop.cancelled", "ok": False, "card": "draw_three", "stops": 1}]
+
+
+def test_cactus_game_a_question_about_an_unknown_card_name_is_refused_not_judged():
+    t = Table("cactus-game", ["Ana", "Ben"])
+    rulings = t.send("ask", {"question": "stop_chain", "card": "dragon", "stops": ["Ben"]}, at=1.0)
+    assert rulings == [{"rule": "ask.unknown_card", "card": "dragon"}]
+    assert t.send("ask", {"question": "turn_end", "card": "dragon"}, at=2.0)[-1]["rule"] == "ask.unknown_card"

@@ -73,3 +73,15 @@ def test_canasta_questions_go_through_the_table_log():
     assert rulings == [{"rule": "canasta.meld.legal", "ok": True, "cards": ["QS", "QH", "2C"]}]
     assert t.send("ask", {"question": "meld", "cards": "QS"}, at=2.0)[-1]["rule"] == "ask.bad_question"
     assert t.send("ask", {"question": "set", "characters": []}, at=3.0)[-1]["rule"] == "ask.unknown"
+
+
+def test_canasta_reading_a_red_three_on_the_pile_is_never_a_top_card_that_can_be_taken():
+    # table-rules.md, Canasta, last reading: it blocks the pile like a black 3,
+    # even with two red 3s or two black 3s in hand.
+    for hand in (["3C", "3S"], ["3H", "3D"]):
+        verdict = cr.may_take_pile(["5H", "3H"], hand, True)
+        assert not verdict.ok and verdict.rule == "canasta.pile.top_is_red_three"
+
+
+def test_canasta_red_threes_are_never_melded():
+    assert not cr.meld_verdict(["3H", "3D", "3H"]).ok

@@ -28,14 +28,31 @@ def test_it_clamps_a_tap_after_the_claim_arrived():
     assert t.state.window.claims[0].tap == 10.5
 
 
-def test_it_breaks_equal_tap_times_by_seat_order_whatever_the_arrival_order():
+def winner(t: Table) -> str:
+    return next(c.player for c in t.state.window.claims if c.verdict == "accepted")
+
+
+def test_ties_equal_tap_times_are_ordered_by_arrival_at_the_server():
     for first, second in (("Chloé", "Ben"), ("Ben", "Chloé")):
         t = Table("tamalou")
         t.discard("Ana", "7H", at=10.0)
         t.claim(first, "7S" if first == "Ben" else "7C", tap=10.2, at=10.3)
         t.claim(second, "7S" if second == "Ben" else "7C", tap=10.2, at=10.4)
-        winner = next(c.player for c in t.state.window.claims if c.verdict == "accepted")
-        assert winner == "Ben"
+        assert winner(t) == first
+
+
+def test_ties_equal_tap_and_arrival_go_by_seat_order_starting_after_the_discarder():
+    # Chloé discards: Ana sits right after her, then Ben.
+    t = Table("tamalou")
+    t.discard("Chloé", "7H", at=10.0)
+    t.claim("Ben", "7S", tap=10.2, at=10.3)
+    t.claim("Ana", "7C", tap=10.2, at=10.3)
+    assert winner(t) == "Ana"
+    t = Table("tamalou")
+    t.discard("Ana", "7H", at=10.0)
+    t.claim("Chloé", "7C", tap=10.2, at=10.3)
+    t.claim("Ben", "7S", tap=10.2, at=10.3)
+    assert winner(t) == "Ben"
 
 
 def test_it_treats_a_missing_or_non_numeric_tap_as_the_arrival_time():

@@ -55,44 +55,53 @@ def test_only_the_powers_player_may_use_it():
     assert rulings[-1]["rule"] == "power.not_yours"
 
 
-def test_nobody_may_target_a_frozen_dutcher():
+def test_nobody_may_target_a_frozen_dutcher_on_pain_of_a_penalty_card():
     t = Table("dutch-toulousain")
-    t.send("call.made", {"player": "Chloé"}, member=t.by("Chloé"), at=1.0)
+    t.call("Chloé", at=1.0)
     t.discard("Ana", "JH", at=2.0)
     rulings = t.send("power.used", {"player": "Ana", "targets": ["Ben", "Chloé"]}, member=t.by("Ana"), at=3.0)
-    assert rulings[-1] == {"rule": "power.untargetable", "player": "Ana", "target": "Chloé"}
+    assert rulings[-1]["rule"] == "power.wrong"
+    assert rulings[-1]["reason"] == "untargetable" and rulings[-1]["target"] == "Chloé"
+    assert t.state.penalty_cards == {"Ana": 1} and t.state.power is None
 
 
 def test_tamoul_powers_may_not_target_the_caller():
     t = Table("tamoul")
-    t.send("call.made", {"player": "Ben"}, member=t.by("Ben"), at=1.0)
-    rulings = t.discard("Ana", "8H", at=2.0)
-    assert rulings[-1]["untargetable"] == ["Ben"]
-    assert t.send("power.used", {"player": "Ana", "targets": ["Ben"]}, member=t.by("Ana"), at=3.0)[-1]["rule"] == "power.untargetable"
+    t.call("Ana", at=1.0)
+    rulings = t.discard("Ben", "8H", at=2.0)
+    assert rulings[-1]["untargetable"] == ["Ana"]
+    ruling = t.send("power.used", {"player": "Ben", "targets": ["Ana"]}, member=t.by("Ben"), at=3.0)[-1]
+    assert (ruling["rule"], ruling["reason"], ruling["penalty"]) == ("power.wrong", "untargetable", "card")
 
 
 def test_cabo_caller_cards_are_sideways_and_cannot_be_targeted():
     t = Table("cabo-bruxellois")
-    t.send("call.made", {"player": "Ben"}, member=t.by("Ben"), at=1.0)
-    t.discard("Ana", "JH", at=2.0)
-    assert t.send("power.used", {"player": "Ana", "targets": ["Ben"]}, member=t.by("Ana"), at=3.0)[-1]["rule"] == "power.untargetable"
+    t.discard("Ana", "4C", at=0.5)
+    t.send("call.made", {"player": "Ben"}, member=t.by("Ben"), at=1.0)  # instead of drawing
+    t.discard("Chloé", "JH", at=2.0)
+    ruling = t.send("power.used", {"player": "Chloé", "targets": ["Chloé", "Ben"]}, member=t.by("Chloé"),
+                    at=3.0)[-1]
+    assert (ruling["rule"], ruling["reason"], ruling["penalty"], ruling["points"]) == (
+        "power.wrong", "untargetable", "points", 2)
+    assert t.state.wrong_snaps == {"Chloé": 1}
 
 
 def test_a_second_call_in_the_round_is_refused():
-    t = Table("tamalou")
-    t.send("call.made", {"player": "Ben"}, member=t.by("Ben"), at=1.0)
-    assert t.send("call.made", {"player": "Ana"}, member=t.by("Ana"), at=2.0)[-1]["rule"] == "call.already_made"
+    t = Table("koubo")
+    t.call("Ben", at=1.0)
+    t.discard("Chloé", "AD", at=1.5)
+    assert t.send("call.made", {"player": "Chloé"}, member=t.by("Chloé"), at=2.0)[-1]["rule"] == "call.already_made"
 
 
 def test_tamoul_counter_call_needs_a_caller_and_not_the_caller_themselves():
     t = Table("tamoul")
     assert t.send("call.counter", {"player": "Ana"}, member=t.by("Ana"), at=1.0)[-1]["rule"] == "call.counter_not_allowed"
-    t.send("call.made", {"player": "Ben"}, member=t.by("Ben"), at=2.0)
+    t.call("Ben", at=2.0)
     assert t.send("call.counter", {"player": "Ben"}, member=t.by("Ben"), at=3.0)[-1]["rule"] == "call.counter_not_allowed"
     assert t.send("call.counter", {"player": "Ana"}, member=t.by("Ana"), at=4.0)[-1]["rule"] == "call.counter"
 
 
 def test_counter_call_is_refused_where_the_variant_has_none():
     t = Table("tamalou")
-    t.send("call.made", {"player": "Ben"}, member=t.by("Ben"), at=1.0)
+    t.call("Ben", at=1.0)
     assert t.send("call.counter", {"player": "Ana"}, member=t.by("Ana"), at=2.0)[-1]["rule"] == "call.no_counter_call"

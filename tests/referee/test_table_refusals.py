@@ -65,3 +65,10 @@ def test_canasta_going_out_leaves_at_most_one_card_for_the_discard():
 
 def test_canasta_opening_with_an_illegal_meld_is_refused_for_the_meld():
     assert cr.opening_verdict([["QS", "2H", "2C"]], 0).rule == "canasta.meld.illegal"
+
+
+def test_joins_are_shown_once_a_seat_joining_again_is_logged_as_a_return():
+    t = Table()
+    rulings = t.send("member.joined", {"member": 99, "role": "seat", "seat": "Ben"}, member=99, at=5.0)
+    assert rulings == [{"rule": "member.rejoined", "role": "seat", "seat": "Ben"}]
+    assert t.state.members[99].seat == "Ben"

@@ -20,7 +20,7 @@ def test_it_rebuilds_the_same_state_by_replaying_the_log():
     t.claim("Chloé", "7C", tap=10.3, at=10.6)
     members = [(Event("member.joined", {"member": m.id, "role": m.role, "seat": m.seat}, m.id, i), 0.0)
                for i, m in enumerate(t.state.members.values())]
-    state, rulings = replay(new_table("tamalou", ["Ana", "Ben", "Chloé"]), members + log)
+    state, rulings = replay(new_table("tamalou", ["Ana", "Ben", "Chloé"], 3.0), members + log)
     assert state.to_json()["window"] == t.state.to_json()["window"]
     assert rulings == t.rulings
 

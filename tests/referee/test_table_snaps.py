@@ -114,7 +114,7 @@ def test_jeu_pour_autrui_is_refused_where_the_variant_does_not_allow_it():
 
 def test_dutch_toulousain_frozen_dutcher_may_not_snap_nor_be_snapped_for():
     t = Table("dutch-toulousain")
-    t.send("call.made", {"player": "Chloé"}, member=t.by("Chloé"), at=5.0)
+    t.call("Chloé", at=5.0)
     t.discard("Ana", "7H", at=10.0)
     assert t.claim("Chloé", "7C", tap=10.1, at=10.2)[-1]["rule"] == "snap.frozen_caller"
     assert t.claim("Ben", "7C", tap=10.1, at=10.2, for_player="Chloé")[-1]["rule"] == "snap.for_frozen_caller"

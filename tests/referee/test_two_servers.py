@@ -11,7 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,3 +74,78 @@ def test_a_claim_on_one_server_reaches_the_phone_on_the_other(two_servers: list[
     assert opened["state"]["pile_top"] == "4H"
     assert accepted["state"]["snapped"] == {"Ben": 1}
     assert [e.kind for e in table.events.all()][-2:] == ["discard", "snap.claim"]
+
+
+ORDER_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "table-order.js"
+# Feeds messages to the page's own SeqOrder (static/js/table-order.js) and fires its timer once.
+NODE_RUN = """
+const {SeqOrder} = require(process.argv[1]);
+const timers = {set: (f) => { timers.f = f; return 1; }, clear: () => { timers.f = null; }};
+const applied = [], asked = [];
+const order = new SeqOrder((m) => applied.push(m.seq), (seq) => asked.push(seq), {timers});
+for (const m of JSON.parse(require("fs").readFileSync(0, "utf8"))) order.accept(m);
+if (timers.f) timers.f();
+console.log(JSON.stringify({applied, asked, seq: order.seq}));
+"""
+
+
+def in_page_order(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    out = subprocess.run(["node", "-e", NODE_RUN, str(ORDER_JS)], input=json.dumps(messages),
+                         capture_output=True, text=True, timeout=30, check=True)
+    return json.loads(out.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's ordering code")
+def test_updates_from_two_servers_delivered_out_of_order_are_applied_in_seq_order_and_gaps_asked_for(
+        two_servers: list[int]):
+    import websockets
+
+    table = LiveTable.open_for(make_game("tamalou", ["Ana", "Ben", "Chloé"]), snap_limit=30)
+    ana, _ = table.join("seat", "Ana")
+    ben, _ = table.join("seat", "Ben")
+    watcher, _ = table.join("spectator")
+    first, second = two_servers
+
+    async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        def url(port: int, token: str) -> str:
+            return f"ws://127.0.0.1:{port}/ws/tables/{table.code}/?token={token}"
+
+        async with websockets.connect(url(first, ana.token()), origin=f"http://127.0.0.1:{first}") as on_first, \
+                websockets.connect(url(second, ben.token()), origin=f"http://127.0.0.1:{second}") as on_second, \
+                websockets.connect(url(second, watcher.token()), origin=f"http://127.0.0.1:{second}") as watching:
+            for ws in (on_first, on_second, watching):
+                assert json.loads(await ws.recv())["type"] == "table.state"
+            for _burst in range(5):  # both servers write at once: their broadcasts race through Redis
+                await asyncio.gather(
+                    on_first.send(json.dumps({"type": "discard", "player": "Ana", "card": "4H"})),
+                    on_second.send(json.dumps({"type": "snap.claim", "player": "Ben", "card": "4S"})),
+                    on_first.send(json.dumps({"type": "snap.claim", "player": "Ana", "card": "5S"})))
+            updates: list[dict[str, Any]] = []
+            try:
+                while True:  # until the table has been quiet for a second
+                    message = json.loads(await asyncio.wait_for(watching.recv(), timeout=1))
+                    if message["type"] == "table.update":
+                        updates.append(message)
+            except TimeoutError:
+                pass
+            await watching.send(json.dumps({"type": "sync", "since": 3}))
+            while (answer := json.loads(await asyncio.wait_for(watching.recv(), timeout=5)))["type"] != "table.state":
+                pass
+            return updates, answer
+
+    updates, synced = asyncio.run(scenario())
+    start = {"type": "table.state", "seq": 3}  # the three joins: what the page opened with
+    seqs = sorted(u["seq"] for u in updates)
+    assert seqs == list(range(4, table.last_seq() + 1)) and len(seqs) >= 5  # every logged event, once
+
+    shuffled = sorted(updates, key=lambda u: (u["seq"] * 7919) % 13)  # a fixed, thorough shuffle
+    assert [u["seq"] for u in shuffled] != seqs
+    whole = in_page_order([start, *shuffled])
+    assert whole["applied"] == [3, *seqs] and whole["asked"] == []
+
+    dropped = [u for u in shuffled if u["seq"] != seqs[2]]  # one update lost on the way
+    gap = in_page_order([start, *dropped])
+    assert gap["applied"] == [3, seqs[0], seqs[1]] and gap["asked"] == [seqs[1]]
+    assert synced["since"] == 3 and synced["seq"] == seqs[-1]  # the server's answer to a sync
+    healed = in_page_order([start, *dropped, {**synced, "since": seqs[1]}])
+    assert healed["seq"] == seqs[-1]

@@ -23,11 +23,12 @@ def seated(client: Client, table: LiveTable, seat: str | None = "Ana", role: str
     client.cookies[cookie_name(table)] = member.token()
 
 
-def test_it_opens_a_table_from_a_game_and_sends_the_phone_to_choose_who_it_is(client: Client):
+def test_it_opens_a_table_from_a_game_with_its_creator_as_the_referee(client: Client):
     game = make_game()
     response = client.post(reverse("table_open", args=[game.token]))
     table = LiveTable.objects.get(game=game)
-    assert response.status_code == 302 and response.url == reverse("table_join", args=[table.code])
+    assert response.status_code == 302 and response.url == reverse("table_page", args=[table.code])
+    assert table.member_for_token(response.cookies[cookie_name(table)].value).role == "referee"
     assert len(table.code) == 6 and not set(table.code) & set("01OIL")
 
 

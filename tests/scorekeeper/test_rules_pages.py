@@ -13,6 +13,7 @@ from scorekeeper.explain import card_label, rule_anchor
 from scorekeeper.rules import VARIANTS
 from scorekeeper.rules.units import to_number
 from scorekeeper.rules.variants import canasta
+from scorekeeper.wording.rules import TABLE_READING_VARIANTS, TABLE_READINGS, table_readings
 from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, WORDING
 
 
@@ -104,17 +105,28 @@ def test_it_shows_canasta_values_from_the_engine_constants():
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_it_marks_each_of_our_readings_as_ours(key, language, mark):
     page = parsed(key, language)
-    expected = {f"reading-{r.key}" for r in WORDING[key].readings}
+    expected = {f"reading-{r.key}" for r in WORDING[key].readings} | {
+        f"reading-{r.key}" for r, _text in table_readings(VARIANTS[key])}
     assert set(page.readings) == expected
     for text in page.readings.values():
         assert mark in text
 
 
 def test_it_lists_every_reading_of_the_spec_and_ours():
-    """game-record.md and table-rules.md mark 9 readings; we add 3 of our own."""
-    assert sum(len(w.readings) for w in WORDING.values()) == 12
-    assert {"fontenaysien-below-zero", "canasta-opening-values", "cactus-game-turn-under-way"} <= {
-        r.key for w in WORDING.values() for r in w.readings}
+    """game-record.md and table-rules.md v1.1 mark their readings; we add 3 of our own."""
+    keys = {r.key for w in WORDING.values() for r in w.readings} | {
+        r.key for v in VARIANTS.values() for r, _text in table_readings(v)}
+    assert {"fontenaysien-below-zero", "canasta-opening-values", "cactus-game-turn-under-way"} <= keys
+    v1_1 = {"koubo-call", "tamoul-last-round", "fontenaysien-call-limit", "fontenaysien-powers",
+            "cabo-call-limit", "cabo-powers", "cabo-failed-call", "table-last-card", "table-cactus-wrong-card",
+            "canasta-frozen-pile", "canasta-red-three-top", "canasta-not-yet-melded",
+            "canasta-one-meld-per-rank", "canasta-empty-stock"}
+    assert v1_1 <= keys
+    table = {r.key for r, _text in table_readings(VARIANTS["tamalou"])}
+    assert table == {"table-windows", "table-after-call", "table-ties", "table-one-card", "table-knowledge",
+                     "table-wrong-power"}
+    assert "table-cactus-wrong-card" in {r.key for r, _text in table_readings(VARIANTS["cactus-tas"])}
+    assert "table-last-card" in {r.key for r, _text in table_readings(VARIANTS["fontenaysien"])}
 
 
 def test_it_gives_each_rule_an_element_with_its_anchor():
@@ -167,7 +179,9 @@ def test_it_has_english_for_every_text_of_the_pages():
              *FAMILY_LEADS.values(), pages.SNAP_NO_RETRY, pages.SNAP_FOR_OTHERS,
              *(t for paragraphs in FAMILY_PLAY.values() for t in paragraphs),
              *(t for w in WORDING.values() for t in (w.blurb, *w.play_extras)),
-             *(r.text for w in WORDING.values() for r in w.readings)]
+             *(r.text for w in WORDING.values() for r in w.readings),
+             *pages.CALL_WHEN.values(), *(r.text for r in TABLE_READINGS),
+             *(t for texts in TABLE_READING_VARIANTS.values() for t in texts.values())]
     untranslated = []
     for text in texts:
         with translation.override("en"):

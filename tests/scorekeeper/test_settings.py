@@ -131,6 +131,29 @@ def test_it_reads_a_postgres_url(tmp_path: Path):
     assert "OPTIONS" not in config or "transaction_mode" not in config["OPTIONS"]
 
 
+def test_it_pools_postgres_connections_instead_of_keeping_them(tmp_path: Path):
+    config = env.database_config("postgres://postgres@127.0.0.1:5432/scores", tmp_path,
+                                 environ={"DATABASE_POOL_SIZE": "4"})
+
+    assert config["OPTIONS"]["pool"]["max_size"] == 4
+    assert config["CONN_MAX_AGE"] == 0  # Django refuses a pool with persistent connections
+
+
+def test_it_keeps_a_postgres_connection_when_the_pool_is_off(tmp_path: Path):
+    config = env.database_config("postgres://postgres@127.0.0.1:5432/scores", tmp_path,
+                                 environ={"DATABASE_POOL": "false", "DATABASE_CONN_MAX_AGE": "60"})
+
+    assert "pool" not in config.get("OPTIONS", {})
+    assert config["CONN_MAX_AGE"] == 60
+
+
+def test_it_keeps_a_sqlite_connection_between_events(tmp_path: Path):
+    config = env.database_config("sqlite:///data/db.sqlite3", tmp_path, environ={})
+
+    assert config["CONN_MAX_AGE"] == 600
+    assert config["CONN_HEALTH_CHECKS"] is True
+
+
 @pytest.mark.parametrize("url", ["nonsense", "mongodb://db/scores", "http://db/scores"])
 def test_it_refuses_a_database_url_it_cannot_use(url: str, tmp_path: Path):
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL is not a database URL"):
@@ -144,12 +167,23 @@ def test_it_uses_the_in_memory_channel_layer_without_redis():
 
 
 def test_it_uses_redis_when_given_its_url():
-    layers = env.channel_layers("redis://127.0.0.1:6379/9")
+    layers = env.channel_layers("redis://127.0.0.1:6379/9", environ={})
 
-    assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layers["default"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layers["default"]["CONFIG"]["hosts"] == [
         {"address": "redis://127.0.0.1:6379/9", "socket_timeout": None}  # no read timeout: see env.py
     ]
+
+
+def test_it_uses_the_core_redis_layer_when_asked():
+    layers = env.channel_layers("redis://127.0.0.1:6379/9", environ={"REDIS_CHANNEL_LAYER": "core"})
+
+    assert layers["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+
+
+def test_it_refuses_a_redis_layer_it_does_not_know():
+    with pytest.raises(ImproperlyConfigured, match="REDIS_CHANNEL_LAYER='sharded' is not one of: pubsub, core"):
+        env.channel_layers("redis://127.0.0.1:6379/9", environ={"REDIS_CHANNEL_LAYER": "sharded"})
 
 
 def test_it_refuses_a_redis_url_without_hiding_the_password_in_the_message():

@@ -97,6 +97,9 @@ class Call:
     # "ignored" (cactus: the call does not count), "failed_call" (cabo: the caller pays
     # numbers["failed"], the others score 0).
     over: str = "scored"
+    # When it may be made (table-rules.md): "end_of_turn", "own_turn" (dutch: any moment
+    # of your own turn) or "instead_of_drawing" (cabo: the call is the whole turn).
+    when: str = "end_of_turn"
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ class Dutch(MemoryVariant):
     name = "Dutch"
     deck = DECK_54
     values = card_values(DECK_54, {**FACE, "J": 11, "Q": 12}, red_k=0, black_k=20, joker=0)
-    call = Call("dutch", None, "round_stops")
+    call = Call("dutch", None, "round_stops", when="own_turn")
     snap = SnapRule(who="own_turn", several=False, wrong="penalty_card")
     powers = (Power("7", "swap_with_other"), Power("J", "look_own"), Power("Q", "look_other"))
     rules = ("dutch.hand_value", "dutch.eliminated", "dutch.last_player_in", "dutch.all_out_lowest_wins")

@@ -294,7 +294,8 @@ class CaboBruxellois(MemoryVariant):
     LIMIT = 5
     WRONG_SNAP = 2
     options = (Option("rounds", "count", None),)
-    call = Call("cabo", LIMIT, "one_last_turn_caller_cards_sideways", over="failed_call")
+    call = Call("cabo", LIMIT, "one_last_turn_caller_cards_sideways", over="failed_call",
+                when="instead_of_drawing")
     snap = SnapRule(who="others", several=False, wrong="two_points", retry_after_wrong=False,
                     penalty_points=WRONG_SNAP)
     powers = TAMALOU_POWERS

@@ -1,0 +1,89 @@
+"""What the table page needs beyond the table itself: the feed folded by round, the links
+from each ruling to its rule, the powers' reach and words, and the house time limits.
+
+Kept apart from views.py so the page's rules live in one place; the view merges
+`page_context(table, state)` into its own context.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from . import table as tbl
+from .describe import ANCHOR_PREFIXES, EFFECTS, RULE_ANCHORS, describe, rule_anchor_of
+
+# Rulings a phone need not see again: a seat that came back, a window's routine close.
+QUIET = frozenset({"member.rejoined"})
+HOUSE_LIMITS = (0.0, 2.0, 3.0, 5.0, 8.0)  # seconds; 0: no limit, the default (table-rules.md)
+FEED_LENGTH = 60  # rulings shown when the page opens
+
+
+def rule_link(variant_key: str, rule: str) -> str | None:
+    """The address of a ruling's rule on the variant's rules page, or None."""
+    anchor = rule_anchor_of(rule)
+    return f"{reverse('rules_page', args=[variant_key])}#{anchor}" if anchor else None
+
+
+def worded(variant_key: str, ruling: tbl.Ruling) -> tuple[str, str, str | None]:
+    """(sentence, rule, link to the rule) for a page."""
+    return describe(ruling), ruling["rule"], rule_link(variant_key, ruling["rule"])
+
+
+def folded_feed(variant_key: str, recent: list[tbl.Ruling]) -> dict[str, Any]:
+    """The recent rulings (oldest first in), newest first out, split at each reveal: the
+    current round open, the earlier ones folded. Each item: (text, rule, link)."""
+    rulings = [r for r in recent if r.get("rule") not in QUIET]
+    rounds: list[dict[str, Any]] = []
+    current: list[tuple[str, str, str | None]] = []
+    for ruling in rulings:
+        current.insert(0, worded(variant_key, ruling))
+        if ruling["rule"] == "round.ready":
+            rounds.insert(0, {"round": ruling.get("round"), "rulings": current})
+            current = []
+    return {"current": current, "earlier": rounds}
+
+
+def page_context(variant_key: str, state: tbl.TableState) -> dict[str, Any]:
+    """The page's extra context: JSON for referee.js, and the house limits to choose from."""
+    rules = state.rules
+    return {
+        "rules_url": reverse("rules_page", args=[variant_key]),
+        "page_data": {
+            "anchors": RULE_ANCHORS,
+            "prefixes": [list(p) for p in ANCHOR_PREFIXES],
+            "effects": {p.effect: str(EFFECTS.get(p.effect, p.effect)) for p in rules.powers},
+            "reach": {p.effect: [list(r) for r in tbl.REACH.get(p.effect, ((), ()))] for p in rules.powers},
+            "quiet": sorted(QUIET),
+            "callWord": rules.call.word if rules.call else None,
+            "words": page_words(),
+        },
+        "house_limits": [(s, _("sans limite") if s == 0 else f"{s:g} s")
+                         for s in sorted({*HOUSE_LIMITS, state.snap_limit})],
+    }
+
+
+def page_words() -> dict[str, str]:
+    """The page's sentences with {placeholders} for referee.js, in the page's language."""
+    return {
+        "turnOf": _("Au tour de {player}."),
+        "justPlayed": _("{player} vient de jouer ; au tour de {next}."),
+        "firstTurn": _("La manche commence : la première défausse dira à qui c'est le tour."),
+        "called": _("{player} a annoncé « {word} »."),
+        "lastTurns": _("Derniers tours : {players}."),
+        "over": _("Manche finie : révélez les mains."),
+        "round": _("Manche {n}"),
+        "rule": _("la règle"),
+        "untilCovered": _("jusqu'à la prochaine défausse"),
+        "slotOwn": _("Une de vos cartes"),
+        "slotOther": _("Une carte d'un autre joueur"),
+        "slotAny": _("Une carte"),
+        "optional": _("(si vous le voulez)"),
+        "player": _("Joueur"),
+        "card": _("Carte n°"),
+        "none": _("—"),
+        "outOfReach": _("Hors de portée de ce pouvoir : ce serait une pénalité."),
+        "powerTitle": _("{card} : {effect}"),
+    }

@@ -1,0 +1,130 @@
+"""Three phones play a tamalou round to its call and reveal, at a phone's viewport:
+a power aimed at another player's card, a power used wrongly and penalised, the call
+that stops the round at once, the table asking for the reveal, the round folded away.
+
+(table-rules.md v1.1: tamalou's powers and call; readings "A power used wrongly" and
+"After the call".) The reveal uses the current text fields; the card picker replaces
+them at merge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from referee.models import LiveTable
+from tests.factories import make_game
+from tests.referee.servers import start_daphne, stop_daphne
+
+
+@pytest.fixture
+def daphne(transactional_db: None) -> Iterator[str]:
+    process = start_daphne(static=True)
+    try:
+        yield f"http://127.0.0.1:{process.port.value}"
+    finally:
+        stop_daphne(process)
+
+
+def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, seat: str) -> Page:
+    phone = browser.new_context(**context_args).new_page()
+    phone.goto(f"{url}/tables/{code}/join/")
+    phone.get_by_role("button", name=seat, exact=True).tap()
+    expect(phone.locator("#link-status")).to_have_text("en direct")
+    return phone
+
+
+def discard(phone: Page, rank: str, suit: str) -> None:
+    phone.get_by_role("button", name="Je défausse…").tap()
+    dialog = phone.locator("#chooser")
+    dialog.locator(f'.rank[data-rank="{rank}"]').tap()
+    dialog.locator(f'.suit[data-suit="{suit}"]').tap()
+
+
+def aim(phone: Page, slot: int, player: str, card: int) -> None:
+    panel = phone.get_by_test_id("power-panel")
+    panel.locator(f'[data-testid="target-player-{slot}"]').select_option(player)
+    panel.locator(f'[data-testid="target-card-{slot}"]').select_option(str(card - 1))
+
+
+def newest(phone: Page):
+    return phone.get_by_test_id("feed").locator("li").first
+
+
+def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_aimed_and_one_misused(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
+    table = LiveTable.open_for(game)  # no time limit: the house default
+    ana, ben, chloe = (sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben", "Chloé"))
+    expect(ana.get_by_test_id("round-turn")).to_contain_text("La manche commence")
+
+    # Ana draws a 9 and discards it: look at an opponent's card. She aims at Ben's 2nd card.
+    discard(ana, "9", "H")
+    expect(ben.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; au tour de Ben.")
+    expect(ana.get_by_test_id("countdown")).to_have_text("jusqu'à la prochaine défausse")
+    panel = ana.get_by_test_id("power-panel")
+    expect(panel).to_be_visible()
+    expect(ben.get_by_test_id("power-panel")).to_be_hidden()  # not Ben's power
+    expect(panel.locator("h2")).to_have_text("9♥ : regarder une carte d'un adversaire")
+    aim(ana, 0, "Ben", 2)
+    ana.screenshot(path=artifacts / "referee-round-aim-ana.png", full_page=True)
+    ana.get_by_test_id("power-use").tap()
+    for phone in (ana, ben, chloe):
+        expect(newest(phone)).to_contain_text("Ana utilise le pouvoir du 9♥.")
+    expect(panel).to_be_hidden()
+    assert table.state().penalty_cards == {}
+
+    # Ben discards a 7, "look at one of your own cards", and aims it at Chloé's card: a wrong use.
+    discard(ben, "7", "S")
+    ben_panel = ben.get_by_test_id("power-panel")
+    expect(ben_panel).to_be_visible()
+    aim(ben, 0, "Chloé", 1)
+    expect(ben.locator("#power-warning")).to_be_visible()  # the page warns before the tap
+    ben.get_by_test_id("power-use").tap()
+    wrong = ("Ben utilise mal le pouvoir du 7♠ (la carte visée est hors de portée de ce pouvoir) : "
+             "le tour est annulé et il prend une carte de pénalité.")
+    for phone in (ana, ben, chloe):
+        expect(newest(phone)).to_contain_text(wrong)
+        expect(newest(phone)).to_have_class("penalty")
+    rule_link = newest(chloe).get_by_role("link", name="la règle")
+    expect(rule_link).to_have_attribute("href", "/rules/tamalou/#reading-table-wrong-power")
+    ben.screenshot(path=artifacts / "referee-round-wrong-power-ben.png", full_page=True)
+    assert table.state().penalty_cards == {"Ben": 1}
+
+    # Chloé discards and says "tamalou" at the end of her turn: the round stops at once.
+    discard(chloe, "A", "C")
+    expect(ana.get_by_test_id("pile-top")).to_have_text("A♣")
+    chloe.get_by_role("button", name="Dire « tamalou »").tap()
+    for phone in (ana, ben, chloe):
+        expect(phone.get_by_test_id("round-call")).to_have_text("Chloé a annoncé « tamalou ».")
+        expect(phone.get_by_test_id("round-over")).to_be_visible()
+        expect(phone.get_by_test_id("round-over")).to_contain_text("Manche finie : révélez les mains.")
+        expect(phone.get_by_test_id("round-turn")).to_be_hidden()
+    # Nothing more is played in this round.
+    discard(ana, "5", "D")
+    expect(newest(ana)).to_contain_text("La manche est finie (l'annonce arrête la manche) : révélez les mains.")
+    assert ana.evaluate("document.documentElement.scrollWidth") <= 390
+    ana.screenshot(path=artifacts / "referee-round-over-ana.png", full_page=True)
+
+    # The table asks for the reveal; Ana enters the hands (Ben holds his penalty card).
+    ana.get_by_test_id("reveal-now").tap()
+    expect(ana.get_by_text("Chloé a annoncé « tamalou ».")).to_be_visible()
+    ana.get_by_label("Ana").fill("9S 2H 4C 3D")
+    ana.get_by_label("Ben").fill("KH 4H 6C 8D QS")
+    ana.get_by_label("Chloé").fill("AS 2D")
+    ana.screenshot(path=artifacts / "referee-round-reveal-ana.png", full_page=True)
+    ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
+    expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")
+    data = game.rounds.get().data
+    assert data["announcer"] == "Chloé" and data["hands"]["Ben"] == ["KH", "4H", "6C", "8D", "QS"]
+
+    # On the other phones the round is folded away and the next one begins.
+    for phone in (ben, chloe):
+        expect(phone.get_by_test_id("earlier-rounds").locator("summary").first).to_have_text("Manche 1")
+        expect(phone.get_by_test_id("round-over")).to_be_hidden()
+        expect(phone.get_by_test_id("round-call")).to_be_hidden()
+    chloe.screenshot(path=artifacts / "referee-round-next-chloe.png", full_page=True)

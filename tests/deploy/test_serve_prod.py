@@ -1,0 +1,147 @@
+"""The production recipe end to end: tools/serve_prod.sh starts two Daphne processes
+behind nginx, and a live table whose phones are split between them plays through nginx.
+
+Needs PostgreSQL, Redis and nginx (CI's second pass, .ci/run; `make test` installs
+nginx as root): skipped otherwise. The processes serve the test database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+
+from referee.models import LiveTable
+from tests.factories import make_game
+
+ROOT = Path(__file__).resolve().parents[2]
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+
+pytestmark = [
+    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
+                       or not os.environ.get("REDIS_URL") or NGINX is None,
+                       reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx"),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+def free_ports(n: int) -> int:
+    """The first of n consecutive free loopback ports."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            first = s.getsockname()[1]
+        if first + n > 65535:
+            continue
+        try:
+            for port in range(first, first + n):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+    raise RuntimeError("no run of free ports")
+
+
+SECRET_KEY = secrets.token_urlsafe(50)  # the servers': members' tokens are signed with it
+
+
+@pytest.fixture(scope="module")
+def served(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """nginx's port, in front of two processes serving the test database (once for the module)."""
+    tmp_path = tmp_path_factory.mktemp("serve_prod")
+    settings = connection.settings_dict
+    database = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
+    listen = free_ports(1)
+    env = {**os.environ, "DATABASE_URL": database, "RUN_DIR": str(tmp_path / "run"),
+           "LISTEN": f"127.0.0.1:{listen}", "DAPHNE_PORT": str(free_ports(2)),
+           "PYTHON_BIN": str(Path(sys.executable).parent), "DJANGO_DEBUG": "false",
+           "DJANGO_SECRET_KEY": SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_LOG_LEVEL": "WARNING"}
+    if settings.get("PASSWORD"):
+        env["PGPASSWORD"] = settings["PASSWORD"]
+    script = str(ROOT / "tools" / "serve_prod.sh")
+    started = subprocess.run([script, "start", "2"], env=env, capture_output=True, text=True, timeout=300)
+    try:
+        assert started.returncode == 0, started.stdout + started.stderr
+        yield listen
+    finally:
+        subprocess.run([script, "stop"], env=env, capture_output=True, timeout=120)
+
+
+def get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, dict(response.headers), response.read()
+
+
+async def next_with(ws: Any, rule: str) -> dict[str, Any]:
+    seen = []
+    try:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=20))
+            if any(r["rule"] == rule for r in message.get("rulings", [])):
+                return message
+            seen.append(message)
+    except TimeoutError:
+        raise AssertionError(f"no {rule} in {seen}") from None
+
+
+def test_it_plays_a_table_whose_phones_are_split_between_two_processes_behind_nginx(served: int):
+    import websockets
+
+    players = ["Ana", "Ben", "Chloé", "Dan"]
+    table = LiveTable.open_for(make_game("tamalou", players), snap_limit=10)
+    with override_settings(SECRET_KEY=SECRET_KEY):
+        tokens = [table.join("seat", p)[0].token() for p in players]
+
+    async def play() -> tuple[set[str], dict[str, Any], dict[str, Any], str]:
+        url = f"ws://127.0.0.1:{served}/ws/tables/{table.code}/?token="
+        phones = [await websockets.connect(url + t, origin=f"http://127.0.0.1:{served}") for t in tokens]
+        try:
+            for ws in phones:
+                assert json.loads(await ws.recv())["type"] == "table.state"
+            upstreams = {ws.response.headers["X-Upstream"] for ws in phones}
+            ana = phones[0]
+            # A phone on the other process than Ana's, and whose seat it is.
+            seat, other = next((p, ws) for p, ws in zip(players[1:], phones[1:], strict=True)
+                               if ws.response.headers["X-Upstream"] != ana.response.headers["X-Upstream"])
+            await ana.send(json.dumps({"type": "discard", "player": "Ana", "card": "4H"}))
+            opened = await next_with(other, "window.opened")
+            await other.send(json.dumps({"type": "snap.claim", "player": seat, "card": "4S"}))
+            accepted = await next_with(ana, "snap.accepted")
+            return upstreams, opened, accepted, seat
+        finally:
+            for ws in phones:
+                await ws.close()
+
+    upstreams, opened, accepted, seat = asyncio.run(play())
+
+    assert len(upstreams) == 2  # nginx spread the four phones over both processes
+    assert opened["state"]["pile_top"] == "4H"
+    assert accepted["state"]["snapped"] == {seat: 1}
+    assert [e.kind for e in table.events.all()][-2:] == ["discard", "snap.claim"]
+
+
+def test_it_answers_health_through_nginx_and_serves_static_files_itself(served: int):
+    status, headers, body = get(served, "/healthz")
+    assert status == 200 and json.loads(body) == {"ok": True, "database": "ok", "channel_layer": "ok"}
+
+    manifest = json.loads((ROOT / "staticfiles" / "staticfiles.json").read_text())["paths"]
+    status, headers, _ = get(served, "/static/" + manifest["css/app.css"])
+    assert status == 200
+    assert "X-Upstream" not in headers  # nginx answered without asking Daphne
+    assert headers.get("Content-Encoding") == "gzip" and "immutable" in headers["Cache-Control"]

@@ -1,0 +1,12 @@
+"""Each referee test starts as a fresh server: no guesses counted, no member's limits carried over."""
+
+import pytest
+from django.core.cache import cache
+
+from referee import gates
+
+
+@pytest.fixture(autouse=True)
+def fresh_server_memory():
+    cache.clear()
+    gates.forget()

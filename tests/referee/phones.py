@@ -1,0 +1,56 @@
+"""Phones on a table for consumer tests: a table with three seats and a referee, sockets, waits."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from referee.models import LiveTable
+from scorekeeper.asgi import application
+from tests.factories import make_game
+
+ORIGIN = [(b"origin", b"http://testserver")]
+
+
+@database_sync_to_async
+def open_table(variant: str = "tamalou", snap_limit: float = 3.0) -> dict[str, Any]:
+    game = make_game(variant, ["Ana", "Ben", "Chloé"])
+    table = LiveTable.open_for(game, snap_limit=snap_limit)
+    tokens = {}
+    for seat in ("Ana", "Ben", "Chloé"):
+        member, _ = table.join("seat", seat)
+        tokens[seat] = member.token()
+    referee, _ = table.join("referee")
+    tokens["referee"] = referee.token()
+    return {"code": table.code, "tokens": tokens, "pk": table.pk}
+
+
+@asynccontextmanager
+async def phone(code: str, token: str | None, lang: str = "fr") -> AsyncIterator[WebsocketCommunicator]:
+    query = f"?lang={lang}" + (f"&token={token}" if token else "")
+    communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/{query}", headers=ORIGIN)
+    connected, _ = await communicator.connect()
+    assert connected
+    try:
+        yield communicator
+    finally:
+        await communicator.disconnect()
+
+
+async def until(communicator: WebsocketCommunicator, kind: str) -> dict[str, Any]:
+    """The next message of `kind`, skipping others (e.g. broadcasts of earlier events)."""
+    while True:
+        message = await communicator.receive_json_from(timeout=3)
+        if message["type"] == kind:
+            return message
+
+
+async def update_with(communicator: WebsocketCommunicator, rule: str) -> dict[str, Any]:
+    while True:
+        message = await until(communicator, "table.update")
+        if any(r["rule"] == rule for r in message["rulings"]):
+            return message

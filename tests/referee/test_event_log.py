@@ -1,0 +1,83 @@
+"""The table's log on the database (referee/eventlog.py): order kept without a lock.
+
+Two server processes each keep a cached state; the log's unique (table, seq)
+is what keeps their events in one order. Another process is played here by
+appending straight to the log behind this process's cache.
+"""
+
+from datetime import UTC, datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from referee import eventlog
+from referee.models import LiveTable, TableEvent, forget_cached_states
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def table() -> LiveTable:
+    forget_cached_states()
+    return LiveTable.open_for(make_game("tamalou", ["Ana", "Ben", "Chloé"]), snap_limit=10)
+
+
+def test_it_rules_on_an_event_another_process_appended_since_its_cache(table: LiveTable):
+    ana, _ = table.join("seat", "Ana")
+    ben, _ = table.join("seat", "Ben")
+    last = table.events.last()
+    # Another process: Ana's discard, logged behind this process's cached state.
+    TableEvent.objects.create(table=table, seq=last.seq + 1, kind="discard", member_id=ana.pk,
+                              payload={"player": "Ana", "card": "4H", "from_stock": True},
+                              at=datetime.now(tz=UTC))
+
+    outcome = table.record("snap.claim", {"player": "Ben", "card": "4S"}, ben)
+
+    assert outcome.event.seq == last.seq + 2
+    assert any(r["rule"] == "snap.accepted" for r in outcome.rulings)
+
+
+def test_it_rules_again_when_another_process_takes_the_number_first(table: LiveTable, monkeypatch):
+    ana, _ = table.join("seat", "Ana")
+    ben, _ = table.join("seat", "Ben")
+    real_read = eventlog.read_newer
+    raced = []
+
+    def read_then_lose_the_race(t, after_seq):
+        closed, newer = real_read(t, after_seq)
+        if not raced:  # the other process logs Ana's discard between our read and our insert
+            raced.append(TableEvent.objects.create(
+                table=t, seq=after_seq + len(newer) + 1, kind="discard", member_id=ana.pk,
+                payload={"player": "Ana", "card": "4H", "from_stock": True}, at=datetime.now(tz=UTC)))
+        return closed, newer
+
+    monkeypatch.setattr(eventlog, "read_newer", read_then_lose_the_race)
+    outcome = table.record("discard", {"player": "Ben", "card": "9C", "from_stock": True}, ben)
+
+    seqs = list(table.events.values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
+    assert outcome.event.seq == raced[0].seq + 1
+    assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
+    assert outcome.state.pile_top == "9C"  # ruled on the state with Ana's discard in it
+
+
+def test_it_appends_an_event_in_two_statements(table: LiveTable):
+    ana, _ = table.join("seat", "Ana")
+    with CaptureQueriesContext(connection) as queries:
+        outcome = table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, ana)
+
+    assert outcome.event is not None
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["SELECT", "INSERT"]
+
+
+def test_it_refuses_an_event_at_a_closed_table_without_logging_it(table: LiveTable):
+    ana, _ = table.join("seat", "Ana")
+    table.close()
+    count = table.events.count()
+
+    outcome = table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, ana)
+
+    assert outcome.rulings == [{"rule": "table.closed"}] and outcome.event is None
+    assert table.events.count() == count

@@ -55,3 +55,15 @@ def save_round(page: Page) -> None:
 def cards_field(page: Page, input_name: str) -> Locator:
     """The picker field holding the input named `input_name` (e.g. "side-0-meld-1")."""
     return page.locator(f'[data-cards-field]:has([name="{input_name}"])')
+
+
+def pick_french(page: Page, player: str, cards: list[tuple[str, str]]) -> None:
+    """Tap the player's hand, then each card by what the French picker shows: its rank
+    ("R", "D", "V", "10"…) then its suit, read out by name ("cœur"); "Joker" alone."""
+    block = page.locator("fieldset.hand").filter(has=page.locator("legend", has_text=player))
+    block.locator(".chips").tap()
+    picker = page.locator("#picker")
+    for rank, suit in cards:
+        picker.get_by_role("button", name=rank, exact=True).tap()
+        if suit:
+            picker.get_by_role("button", name=suit, exact=True).tap()

@@ -3,8 +3,7 @@ a power aimed at another player's card, a power used wrongly and penalised, the 
 that stops the round at once, the table asking for the reveal, the round folded away.
 
 (table-rules.md v1.1: tamalou's powers and call; readings "A power used wrongly" and
-"After the call".) The reveal uses the current text fields; the card picker replaces
-them at merge.
+"After the call".) The reveal is entered with the score sheet's card picker, in French.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
+from tests.browser.play_helpers import pick_french
 from tests.factories import make_game
 from tests.referee.servers import start_daphne, stop_daphne
 
@@ -113,9 +113,9 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
     # The table asks for the reveal; Ana enters the hands (Ben holds his penalty card).
     ana.get_by_test_id("reveal-now").tap()
     expect(ana.get_by_text("Chloé a annoncé « tamalou ».")).to_be_visible()
-    ana.get_by_label("Ana").fill("9S 2H 4C 3D")
-    ana.get_by_label("Ben").fill("KH 4H 6C 8D QS")
-    ana.get_by_label("Chloé").fill("AS 2D")
+    pick_french(ana, "Ana", [("9", "pique"), ("2", "cœur"), ("4", "trèfle"), ("3", "carreau")])
+    pick_french(ana, "Ben", [("R", "cœur"), ("4", "cœur"), ("6", "trèfle"), ("8", "carreau"), ("D", "pique")])
+    pick_french(ana, "Chloé", [("A", "pique"), ("2", "carreau")])
     ana.screenshot(path=artifacts / "referee-round-reveal-ana.png", full_page=True)
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
     expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from referee.models import LiveTable
+from tests.browser.play_helpers import pick_french
 from tests.factories import make_game
 from tests.referee.servers import start_daphne, stop_daphne
 
@@ -26,18 +27,6 @@ def daphne(transactional_db: None) -> Iterator[str]:
         stop_daphne(process)
 
 
-def pick_french(page: Page, player: str, cards: list[tuple[str, str]]) -> None:
-    """Tap the player's hand, then each card by what the French picker shows: its rank
-    ("R", "D", "V", "10"…) then its suit, read out by name ("cœur"); "Joker" alone."""
-    block = page.locator("fieldset.hand").filter(has=page.locator("legend", has_text=player))
-    block.locator(".chips").tap()
-    picker = page.locator("#picker")
-    for rank, suit in cards:
-        picker.get_by_role("button", name=rank, exact=True).tap()
-        if suit:
-            picker.get_by_role("button", name=suit, exact=True).tap()
-
-
 def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
         daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
     game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
@@ -46,7 +35,9 @@ def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
     phone.goto(f"{daphne}/tables/{table.code}/join/")
     phone.get_by_role("button", name="Ana", exact=True).tap()
     expect(phone.locator("#link-status")).to_have_text("en direct")
-    table.record("call.made", {"player": "Ana"}, table.members.get(seat="Ana"))
+    ana_member = table.members.get(seat="Ana")
+    table.record("discard", {"player": "Ana", "card": "7H"}, ana_member)  # the end of her turn
+    table.record("call.made", {"player": "Ana"}, ana_member)
 
     phone.get_by_role("link", name="Fin de manche : révéler les mains").tap()
     expect(phone.locator("#entry-form")).to_contain_text("Ana a annoncé")

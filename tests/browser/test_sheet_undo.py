@@ -44,7 +44,7 @@ def test_it_undoes_the_last_round_after_confirming_and_the_history_says_so(
     expect(changes).to_have_count(3)
     expect(changes.first).to_contain_text("Manche 2 annulée")
     expect(changes.first).to_contain_text("Annonce")
-    expect(changes.first).to_contain_text("Ana : AS · Ben : KS · Chloé : 7")
+    expect(changes.first).to_contain_text("Ana : A♠ · Ben : R♠ · Chloé : 7")  # as the page writes cards
     expect(changes.first).to_contain_text("Chrome · Linux")  # headless chromium, named briefly
     page.screenshot(path=artifacts / "history-after-undo.png", full_page=True)
 

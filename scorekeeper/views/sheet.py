@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.live_sheet import socket_path
 from scorekeeper.models import Game
 from scorekeeper.score_sheet import build_sheet
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
@@ -23,7 +24,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
     Views that change a round answer an HTMX request with the partial:
     render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
     """
-    return {"game": game, "sheet": build_sheet(game)}
+    return {"game": game, "sheet": build_sheet(game), "sheet_socket": socket_path(game)}
 
 
 @require_safe

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.models import Game
 from scorekeeper.rules import RecordError
 from scorekeeper.views.common import HtmxHttpRequest
@@ -80,7 +81,7 @@ def table_find(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx:
         template_name += "#find-form"
     return render(request, template_name, {"error": error, "code": (raw or "").strip()[:12]},
-                  status=404 if error else 200)
+                  status=INVALID_FORM if error else 200)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -107,7 +108,7 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
                                                                                light="#ffffff"),
         "member": _get_member_for_request(request, table),
     }
-    return render(request, "referee/join.html", context, status=400 if error else 200)
+    return render(request, "referee/join.html", context, status=INVALID_FORM if error else 200)
 
 
 @require_safe
@@ -148,7 +149,7 @@ def table_log(request: HtmxHttpRequest, code: str) -> HttpResponse:
     template_name = "referee/log.html"
     if request.htmx:
         template_name += "#log"
-    return render(request, template_name, context, status=400 if error else 200)
+    return render(request, template_name, context, status=INVALID_FORM if error else 200)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -180,7 +181,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     template_name = "referee/reveal.html"
     if request.htmx:
         template_name += "#reveal-form"
-    status = 400 if request.method == "POST" else 200
+    status = INVALID_FORM if request.method == "POST" else 200
     return render(request, template_name, context, status=status)
 
 

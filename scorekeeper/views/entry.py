@@ -38,6 +38,7 @@ from scorekeeper.entry.preview import Preview, attach_errors, build_preview, err
 from scorekeeper.entry.turns import next_player
 from scorekeeper.explain import FACE_RANKS, problem_text
 from scorekeeper.explain import number as written_number
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.models import Game, Round
 from scorekeeper.rules import RecordError
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
@@ -129,11 +130,11 @@ def _card_labels() -> dict[str, str]:
         "JK": _("Joker"), "S": _("pique"), "H": _("cœur"), "D": _("carreau"), "C": _("trèfle")}
 
 
-def _render(request: HtmxHttpRequest, context: dict[str, Any]) -> HttpResponse:
+def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
     template_name = TEMPLATE
     if request.htmx:
         template_name += "#entry"
-    return render(request, template_name, context)
+    return render(request, template_name, context, status=status)
 
 
 def _saved(request: HtmxHttpRequest, game: Game) -> HttpResponse:
@@ -174,7 +175,7 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except RecordError as error:
         preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
         return _render(request, _context(game, form, number, editing=False, preview=preview,
-                                         request_id=request_id))
+                                         request_id=request_id), status=INVALID_FORM)
     return _saved(request, game)
 
 
@@ -197,7 +198,7 @@ def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     data, preview = _preview(game, form, number, editing=True)
     if action != SAVE or not preview.valid:
         return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                         request_id=None))
+                                         request_id=None), status=200 if action != SAVE else INVALID_FORM)
     if request.POST.get("confirm") != "1":
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, confirm=True))
@@ -206,7 +207,7 @@ def round_edit(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     except RecordError as error:  # another phone changed the game in between
         preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
         return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                         request_id=None))
+                                         request_id=None), status=INVALID_FORM)
     return _saved(request, game)
 
 

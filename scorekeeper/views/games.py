@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.models import Game, Player
 from scorekeeper.new_game import NewGameDraft, allowed_player_counts, counts_text
 from scorekeeper.rules import VARIANTS, RecordError
@@ -64,7 +65,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     else:
         draft = NewGameDraft.blank(variant)
     template_name = TEMPLATE + ("#form" if request.htmx else "")
-    status = 400 if draft.errors else 200
+    status = INVALID_FORM if draft.errors else 200
     return render(request, template_name, _form_context(draft), status=status)
 
 

@@ -14,6 +14,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.csv_export import game_csv
 from scorekeeper.explain import problem_text
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.models import Game
 from scorekeeper.rules import Problem, RecordError, load_record
 from scorekeeper.views.common import HtmxHttpRequest, device_of, get_game_for_user
@@ -71,7 +72,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx:
         template_name += "#form"
     context = {"errors": errors, "pasted": pasted[:MAX_IMPORT_BYTES], "max_mb": MAX_IMPORT_BYTES // 2**20}
-    return render(request, template_name, context, status=400 if errors else 200)
+    return render(request, template_name, context, status=INVALID_FORM if errors else 200)
 
 
 def _read_input(upload, pasted: str) -> tuple[str | bytes | None, list[str]]:

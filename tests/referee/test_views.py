@@ -52,7 +52,7 @@ def test_it_finds_a_table_by_its_code_whatever_the_case_and_spaces(client: Clien
 
 def test_it_says_which_code_was_not_found_in_the_plain_and_htmx_branch(client: Client):
     plain = client.get(reverse("table_find"), {"code": "ZZZZZZ"})
-    assert plain.status_code == 404 and "ZZZZZZ" in plain.content.decode()
+    assert plain.status_code == 422 and "ZZZZZZ" in plain.content.decode()
     assert "<html" in plain.content.decode()
     partial = client.get(reverse("table_find"), {"code": "ZZZZZZ"}, **HTMX)
     assert 'id="find-form"' in partial.content.decode() and "<html" not in partial.content.decode()
@@ -77,7 +77,7 @@ def test_it_joins_as_a_seat_with_a_signed_cookie_and_logs_it(client: Client):
 def test_it_refuses_a_seat_that_is_not_a_player_with_a_message(client: Client):
     table = open_table()
     response = client.post(reverse("table_join", args=[table.code]), {"role": "seat", "seat": "Zoé"})
-    assert response.status_code == 400 and "Choisissez une place" in response.content.decode()
+    assert response.status_code == 422 and "Choisissez une place" in response.content.decode()
     assert not table.members.exists()
 
 
@@ -125,7 +125,7 @@ def test_it_says_why_a_log_time_is_not_a_time(client: Client):
     table = open_table()
     seated(client, table)
     response = client.get(reverse("table_log", args=[table.code]), {"at": "nine"})
-    assert response.status_code == 400 and "n&#x27;est pas une heure" in response.content.decode()
+    assert response.status_code == 422 and "n&#x27;est pas une heure" in response.content.decode()
 
 
 def test_the_reveal_sends_the_round_with_its_penalties_to_the_score_sheet(client: Client):
@@ -150,7 +150,7 @@ def test_the_reveal_says_which_card_is_wrong_and_saves_nothing(client: Client):
     response = client.post(reverse("table_reveal", args=[table.code]),
                            {"hand_0": "AS ZZ", "hand_1": "9", "hand_2": "3"}, **HTMX)
     page = response.content.decode()
-    assert response.status_code == 400 and "« ZZ » n&#x27;est pas une carte de ce jeu." in page
+    assert response.status_code == 422 and "« ZZ » n&#x27;est pas une carte de ce jeu." in page
     assert "<html" not in page and not table.game.rounds.exists()
 
 
@@ -159,7 +159,7 @@ def test_the_reveal_shows_the_engines_refusal_and_saves_nothing(client: Client):
     seated(client, table)
     response = client.post(reverse("table_reveal", args=[table.code]),
                            {"hand_0": "AS AS", "hand_1": "9", "hand_2": "3"})
-    assert response.status_code == 400 and "round 1" in response.content.decode()
+    assert response.status_code == 422 and "round 1" in response.content.decode()
     assert not table.game.rounds.exists() and table.state().round == 1
 
 

@@ -26,6 +26,9 @@ class Cell:
     acting: bool = False  # cactus-game: whose turn it was
     shown: str = ""  # points and total as written in the active language (6,5 in French)
     shown_total: str = ""
+    # The total before a reset (tamoul's 100 -> 50): the previous total plus the points
+    # is not the total the engine kept. None when the total is their plain sum.
+    reset_from: str | None = None
 
     @property
     def out(self) -> bool:
@@ -58,6 +61,9 @@ class Sheet:
     rows: list[Row]
     lower_is_better: bool
     turns: bool  # cactus-game: rows are turns
+    rounds_agreed: int | None = None  # the "rounds" option, when the players set one
+    limits: list[tuple[str, str]] = field(default_factory=list)  # (Limit.kind, points shown)
+    resets: list[tuple[int, Cell]] = field(default_factory=list)  # (round, cell) of each reset
 
     @property
     def finished(self) -> bool:
@@ -76,6 +82,10 @@ class Sheet:
         return self.rows[-1].number if self.rows else 0
 
     @property
+    def next_round(self) -> int:
+        return self.last_round + 1
+
+    @property
     def many(self) -> bool:
         """Six sides or more: the names are written upright to fit a phone."""
         return len(self.sides) >= 6
@@ -89,6 +99,7 @@ def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
     members = {team: list(players) for team, players in (game.teams or {}).items()}
     turns = game.rules.family == "cactus_game"
     rows = [_row(game.pk, r, names, turns) for r in rounds]
+    resets = _mark_resets(rows)
     totals = game.totals or {}
     sides = [Side(name, totals.get(name, 0), members.get(name, []),
                   winner=name in game.winners, loser=name in game.losers,
@@ -96,7 +107,27 @@ def build_sheet(game: Game, rounds: list[Round] | None = None) -> Sheet:
              for name in names]
     if rows and not game.finished:
         _mark_leaders(sides, game.rules.lower_is_better)
-    return Sheet(game, sides, rows, game.rules.lower_is_better, turns)
+    options = {**game.rules.option_defaults(), **(game.options or {})}
+    limits = [(limit.kind, _show(limit.points)) for limit in game.rules.end_limits(options)]
+    return Sheet(game, sides, rows, game.rules.lower_is_better, turns,
+                 rounds_agreed=options.get("rounds"), limits=limits, resets=resets)
+
+
+def _mark_resets(rows: list[Row]) -> list[tuple[int, Cell]]:
+    """Cells whose total is not the previous total plus the round's points: the engine
+    reset it (tamoul's 100 -> 50). Read from its results, whatever the variant."""
+    resets = []
+    before: dict[str, Number] = {}
+    for row in rows:
+        for cell in row.cells:
+            if cell.points is None or cell.total is None:
+                continue
+            summed = before.get(cell.side, 0) + cell.points
+            if summed != cell.total:
+                cell.reset_from = _show(summed)
+                resets.append((row.number, cell))
+            before[cell.side] = cell.total
+    return resets
 
 
 def _row(pk: int, stored: Round, names: list[str], turns: bool) -> Row:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/import/", records.game_import, name="game_import"),
     path("games/<int:pk>/", sheet.game_sheet, name="game_sheet"),
     path("games/<int:pk>/rounds/undo/", sheet.round_undo, name="round_undo"),
+    path("games/<int:pk>/rematch/", games.game_rematch, name="game_rematch"),
     path("games/<int:pk>/history/", history.game_history, name="game_history"),
     path("games/<int:pk>/export.json", records.game_export_json, name="game_export_json"),
     path("games/<int:pk>/export.csv", records.game_export_csv, name="game_export_csv"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -153,13 +154,13 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     number = game.rounds.count() + 1
     if request.method != "POST":
+        if game.finished:  # no form to fill in: the sheet says who won and offers a rematch
+            messages.info(request, _("La partie est terminée : aucune manche ne s’ajoute."))
+            return _saved(request, game)
         last = game.rounds.last()
         form = blank_form(game.rules, game.player_names(), in_round=_in_round(game, number),
                           teams=game.teams, next_player=next_player(game.player_names(), last and last.data))
-        # A finished game takes no more rounds: say so before anyone types a whole round.
-        ended = Preview(errors={"top": [_("La partie est terminée : aucune manche ne s’ajoute.")]},
-                        checked=True) if game.finished else None
-        return _render(request, _context(game, form, number, editing=False, preview=ended,
+        return _render(request, _context(game, form, number, editing=False, preview=None,
                                          request_id=uuid.uuid4()))
     form = _form_from_post(request, game, number)
     request_id = _request_id(request)

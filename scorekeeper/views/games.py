@@ -9,14 +9,14 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.models import Game, Player
 from scorekeeper.new_game import NewGameDraft, allowed_player_counts, counts_text
 from scorekeeper.rules import VARIANTS, RecordError
-from scorekeeper.views.common import HtmxHttpRequest
+from scorekeeper.views.common import HtmxHttpRequest, get_game_for_user
 from scorekeeper.views.records import problem_lines
 
 TEMPLATE = "scorekeeper/game_new.html"
@@ -67,6 +67,17 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     template_name = TEMPLATE + ("#form" if request.htmx else "")
     status = INVALID_FORM if draft.errors else 200
     return render(request, template_name, _form_context(draft), status=status)
+
+
+@require_POST
+def game_rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new game of the same variant, the same players in the same seats, the same
+    options and teams: one tap at the end of a game instead of the whole new-game form."""
+    game = get_game_for_user(request, pk)
+    rematch = Game.start(game.variant, game.player_names(), dict(game.options), game.teams)
+    if request.htmx:
+        return HttpResponseClientRedirect(rematch.get_absolute_url())
+    return redirect(rematch)
 
 
 def _start(draft: NewGameDraft) -> Game | None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from scorekeeper.models import Game
+from scorekeeper.rules import VARIANTS
 from scorekeeper.views.common import HtmxHttpRequest
 
 IN_PROGRESS_SHOWN = 20
@@ -25,4 +27,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     template_name = "scorekeeper/home.html"
     if request.htmx:
         template_name += "#games"
+    else:  # each game's name opens its rules
+        context["variants"] = [{"name": v.name, "rules_url": reverse("rules_page", args=[key])}
+                               for key, v in VARIANTS.items()]
     return render(request, template_name, context)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -31,9 +33,24 @@ def sheet_context(game: Game) -> dict[str, Any]:
 def game_sheet(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     template_name = SHEET_TEMPLATE
+    context = sheet_context(game)
     if request.htmx:
         template_name += "#sheet"
-    return render(request, template_name, sheet_context(game))
+    else:
+        context["league_table"] = league_table(game)
+    return render(request, template_name, context)
+
+
+def league_table(game: Game) -> dict[str, str] | None:
+    """The league table a game was played at (its label and secret link), or None.
+
+    Read through the reverse relation, so the score sheet needs nothing from the leagues app.
+    """
+    try:
+        table = game.league_game.table  # type: ignore[attr-defined]
+    except ObjectDoesNotExist:
+        return None
+    return {"label": table.label, "url": reverse("leagues:table", args=[table.token])}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

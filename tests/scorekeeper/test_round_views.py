@@ -144,9 +144,17 @@ def test_it_shows_an_invalid_round_over_htmx_in_the_form_partial(client):
     assert game.rounds.count() == 0
 
 
-def test_it_refuses_a_round_after_the_end_with_a_message_at_the_top(client):
+def test_it_offers_no_round_form_once_the_game_is_finished(client):
     game = make_game("tamalou", options={"rounds": 1}, rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
-    assert "La partie est terminée" in slot(client.get(new_url(game)).content.decode(), "top")
+    response = client.get(new_url(game), follow=True)
+    assert response.redirect_chain == [(game.get_absolute_url(), 302)]
+    html = response.content.decode()
+    assert html.count("La partie est terminée : aucune manche ne s’ajoute.") == 1
+    assert 'id="entry-form"' not in html
+
+
+def test_it_refuses_a_round_posted_after_the_end_with_a_message_at_the_top(client):
+    game = make_game("tamalou", options={"rounds": 1}, rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
     html = client.post(new_url(game), tamalou_post()).content.decode()
     assert slot(html, "top") != ""
     assert game.rounds.count() == 1

@@ -8,7 +8,7 @@ from ..cards import DECK_52, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import type_name
-from .base import Call, Power, RoundResult, SnapRule, Trace
+from .base import Call, Limit, Power, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -23,6 +23,9 @@ class Dutch(MemoryVariant):
     powers = (Power("7", "swap_with_other"), Power("J", "look_own"), Power("Q", "look_other"))
     rules = ("dutch.hand_value", "dutch.eliminated", "dutch.last_player_in", "dutch.all_out_lowest_wins")
     OUT_AT = 100
+
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        return (Limit("out_at", self.OUT_AT),)
 
     def check_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> None:
         """Who is still in depends on every earlier round: nothing can be checked alone."""
@@ -65,6 +68,9 @@ class DutchToulousain(MemoryVariant):
     rules = ("dutch_toulousain.hand_value", "dutch_toulousain.penalty_cards",
              "dutch_toulousain.round_winner", "dutch_toulousain.over_hundred_ends")
     LIMIT = 100
+
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        return (Limit("ends_over", self.LIMIT),)
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:

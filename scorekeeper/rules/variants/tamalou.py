@@ -9,7 +9,7 @@ from ..cards import DECK_32, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_name
-from .base import Call, Option, Power, RoundResult, SnapRule, Trace
+from .base import Call, Limit, Option, Power, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -146,6 +146,9 @@ class Tamoul(MemoryVariant):
     COUNTER_WON, COUNTER_LOST = -20, 20
     RESET_FROM, RESET_TO, LIMIT = 100, 50, 100
 
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        return (Limit("ends_over", self.LIMIT),)
+
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:
         n = rnd.n
@@ -237,7 +240,15 @@ class Fontenaysien(MemoryVariant):
 
     def limits(self, game: Game) -> tuple[int, int]:
         """(losing limit, grand-winner limit)."""
-        return (50, -25) if game.options.get("half_game") else (100, -50)
+        return self.limits_for(game.options)
+
+    @staticmethod
+    def limits_for(options: dict[str, Any]) -> tuple[int, int]:
+        return (50, -25) if options.get("half_game") else (100, -50)
+
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        losing, grand = self.limits_for(options)
+        return (Limit("loses_at", losing), Limit("wins_at", grand))
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:

@@ -5,11 +5,13 @@ from django.urls import include, path
 from scorekeeper.views import games, history, records, sheet
 from scorekeeper.views.entry import round_edit, round_new, round_preview
 from scorekeeper.views.home import home
+from scorekeeper.views.offline import service_worker
 from scorekeeper.views.rules_pages import rules_index, rules_page
 from scorekeeper.views.why import round_why
 
 urlpatterns = [
     path("", home, name="home"),
+    path("sw.js", service_worker, name="service_worker"),  # at the root: its scope is the site
     # The score sheet, a game's life cycle, import and export (issue 3, part A).
     path("games/new/", games.game_new, name="game_new"),
     path("games/import/", records.game_import, name="game_import"),

@@ -426,9 +426,13 @@ def _turn_from_round(variant: Any, players: Sequence[str], data: Mapping[str, An
 
 
 def blank_form(variant: Any, players: Sequence[str], in_round: Sequence[str] | None = None,
-               teams: Mapping[str, list[str]] | None = None, next_player: str | None = None
-               ) -> EntryForm:
-    """An empty form for a new round (`next_player`: cactus-game's player whose turn it is)."""
+               teams: Mapping[str, list[str]] | None = None, next_player: str | None = None,
+               previous: Mapping[str, Any] | None = None) -> EntryForm:
+    """An empty form for a new round (`next_player`: cactus-game's player whose turn it is).
+
+    `previous` is the last round's data: a player who counted their hand then ("Compté")
+    finds the number pad again, instead of four more taps a round for a table that counts.
+    """
     if variant.family == "canasta":
         sides = [SideState(index=s, name=name, members=members)
                  for s, (name, members) in enumerate(canasta_sides(players, teams))]
@@ -436,9 +440,16 @@ def blank_form(variant: Any, players: Sequence[str], in_round: Sequence[str] | N
     if variant.family == "cactus_game":
         player = str(players.index(next_player)) if next_player in players else ""
         return TurnForm(variant=variant.key, players=list(players), player=player)
-    hands = [HandState(index=i, name=name) for i, name in enumerate(players)
-             if in_round is None or name in in_round]
+    last_hands = (previous or {}).get("hands") if isinstance(previous, Mapping) else None
+    last_hands = last_hands if isinstance(last_hands, Mapping) else {}
+    hands = [HandState(index=i, name=name, mode=_mode_of(last_hands.get(name)))
+             for i, name in enumerate(players) if in_round is None or name in in_round]
     return MemoryForm(variant=variant.key, hands=hands, extras=tuple(variant.round_extras))
+
+
+def _mode_of(hand: Any) -> str:
+    """How a stored hand was entered: a number was counted, anything else was cards."""
+    return "count" if isinstance(hand, int | float) and not isinstance(hand, bool) else "cards"
 
 
 # -- actions that change the form without saving ------------------------------------------

@@ -159,7 +159,8 @@ def round_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             return _saved(request, game)
         last = game.rounds.last()
         form = blank_form(game.rules, game.player_names(), in_round=_in_round(game, number),
-                          teams=game.teams, next_player=next_player(game.player_names(), last and last.data))
+                          teams=game.teams, next_player=next_player(game.player_names(), last and last.data),
+                          previous=last and last.data)
         return _render(request, _context(game, form, number, editing=False, preview=None,
                                          request_id=uuid.uuid4()))
     form = _form_from_post(request, game, number)

@@ -355,3 +355,12 @@ def test_it_stores_a_double_tap_over_htmx_once(client):
     second = client.post(new_url(game), post, **HTMX)
     assert first["HX-Redirect"] == second["HX-Redirect"] == sheet_url(game)
     assert game.rounds.count() == 1
+
+
+def test_the_new_round_page_opens_the_number_pad_for_a_player_who_counted_last_time(client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[{"announcer": None, "hands": {"Ana": ["AS"], "Ben": 9}}])
+
+    html = client.get(f"/games/{game.pk}/rounds/new/").content.decode()
+
+    assert 'name="hand-0-mode" value="cards" checked' in html
+    assert 'name="hand-1-mode" value="count" checked' in html

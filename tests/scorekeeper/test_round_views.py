@@ -95,11 +95,19 @@ def test_it_saves_a_round_and_goes_back_to_the_sheet(client):
     assert RoundChange.objects.get().action == RoundChange.ADDED
 
 
-def test_it_saves_a_round_over_htmx_with_a_client_redirect(client):
+def swapped_sheet(response, game) -> bool:
+    """A save over HTMX answers with the sheet's page, swapped in place of the form's <main>."""
+    return (response.status_code == 200 and response["HX-Push-Url"] == sheet_url(game)
+            and response["HX-Retarget"] == "#main" and response["HX-Reselect"] == "#main"
+            and response["HX-Reswap"] == "outerHTML" and 'id="sheet"' in response.content.decode())
+
+
+def test_it_saves_a_round_over_htmx_and_answers_with_the_sheet_in_place(client):
     game = make_game("tamalou")
     response = client.post(new_url(game), tamalou_post(), **HTMX)
-    assert response.status_code == 200 and response["HX-Redirect"] == sheet_url(game)
+    assert swapped_sheet(response, game)
     assert game.rounds.count() == 1
+    assert response.content.decode().count('<tbody') == 1 and "Manche suivante" in response.content.decode()
 
 
 def test_it_stores_a_double_tap_once(client):
@@ -258,12 +266,12 @@ def test_it_saves_the_edit_once_confirmed_and_recomputes_the_totals(client):
     assert change.number == 1 and change.before["hands"]["Chloé"] == 9 and change.after["hands"]["Chloé"] == 19
 
 
-def test_it_saves_a_confirmed_edit_over_htmx_with_a_client_redirect(client):
+def test_it_saves_a_confirmed_edit_over_htmx_and_answers_with_the_sheet_in_place(client):
     game = edited_game()
     post = {"hand-0-mode": "count", "hand-0-count": "1", "hand-1-mode": "count", "hand-1-count": "2",
             "hand-2-mode": "count", "hand-2-count": "3", "announcer": "", "confirm": "1"}
     response = client.post(edit_url(game, 2), post, **HTMX)
-    assert response["HX-Redirect"] == sheet_url(game)
+    assert swapped_sheet(response, game)
     assert Round.objects.get(game=game, number=2).data == {"hands": {"Ana": 1, "Ben": 2, "Chloé": 3},
                                                            "announcer": None}
 
@@ -353,7 +361,7 @@ def test_it_stores_a_double_tap_over_htmx_once(client):
     post = {"player": "0", "plays": "1", "play-0-card": "free_point", "request_id": str(uuid.uuid4())}
     first = client.post(new_url(game), post, **HTMX)
     second = client.post(new_url(game), post, **HTMX)
-    assert first["HX-Redirect"] == second["HX-Redirect"] == sheet_url(game)
+    assert swapped_sheet(first, game) and swapped_sheet(second, game)
     assert game.rounds.count() == 1
 
 

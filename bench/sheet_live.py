@@ -8,9 +8,8 @@ served, as in the browser tests) and headless chromium plays two phones on one
 four-player tamalou game. For each round the first phone fills in four counted
 hands and the announcer, waits for the preview to settle (not timed), then taps
 "save"; the clock starts at that tap (Date.now() in the page) and stops:
-- on the saving phone, when the sheet showing the new row has loaded
-  (domContentLoaded of the sheet the save leads to);
-- on the other phone, when a MutationObserver sees the new row in its sheet.
+- on each phone, when a MutationObserver sees the new row in its sheet (the saving
+  phone's sheet replaces the form in place; the other phone's comes over its socket).
 Both clocks are the same machine's. Prints p50 and p95 of each; ROUNDS defaults
 to 40 (bounded: a run takes about a minute).
 """
@@ -49,7 +48,7 @@ WATCH = """(count) => { window.seenAt = null; const body = document.querySelecto
   new MutationObserver((_, observer) => {
     if (document.querySelectorAll('.score-table tbody tr').length >= count && !window.seenAt) {
       window.seenAt = Date.now(); observer.disconnect(); }
-  }).observe(document.getElementById('main'), {childList: true, subtree: true}); }"""
+  }).observe(document.body, {childList: true, subtree: true}); }"""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -78,12 +77,11 @@ def main(rounds: int) -> None:
                 wait_for_preview(saver)
                 watcher.wait_for_function("() => document.querySelector('[ws-connect]')")
                 watcher.evaluate(WATCH, n)
+                saver.evaluate(WATCH, n)
                 started = saver.evaluate("() => { const t = Date.now();"
                                          " document.querySelector('#entry-form button.save').click(); return t; }")
-                saver.wait_for_function("(n) => document.querySelectorAll('.score-table tbody tr').length >= n"
-                                        " && document.readyState !== 'loading'", arg=n)
-                shown = saver.evaluate("() => performance.timeOrigin +"
-                                       " performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+                saver.wait_for_function("() => window.seenAt")
+                shown = saver.evaluate("() => window.seenAt")
                 watcher.wait_for_function("() => window.seenAt")
                 seen = watcher.evaluate("() => window.seenAt")
                 own.append(shown - started)

@@ -171,6 +171,13 @@
   function start() {
     var f = form();
     if (!f) return;
+    // A hand's card field is a control the keyboard reaches too (Enter or Space opens it).
+    f.querySelectorAll("[data-cards-field] .chips").forEach(function (chips) {
+      chips.tabIndex = 0;
+      chips.setAttribute("role", "button");
+      var input = chips.parentNode.querySelector("[data-cards]");
+      if (input && input.getAttribute("aria-label")) chips.setAttribute("aria-label", input.getAttribute("aria-label"));
+    });
     // The pad replaces the phone's keyboard on counted hands.
     f.querySelectorAll("[data-count]").forEach(function (el) { el.inputMode = "none"; });
     var keep = active && document.body.contains(active) ? active
@@ -190,9 +197,12 @@
       touched(input);
     } else if (t.dataset.rank) {
       rank = rank === t.dataset.rank ? null : t.dataset.rank;
+      lastRank = t.dataset.rank;
       refresh();
+      if (e.detail === 0) keepFocus(t); // a keyboard "click" (Enter or Space)
     } else if (t.dataset.suit && rank) {
       add(rank + t.dataset.suit);
+      if (e.detail === 0) keepFocus(t);
     } else if (t.dataset.card) {
       add(t.dataset.card);
     } else if (t.dataset.key) {
@@ -207,6 +217,26 @@
       setActive(t);
     }
   });
+
+  document.addEventListener("keydown", function (e) {
+    var chips = e.target.closest && e.target.closest("[data-cards-field] .chips");
+    if (chips && e.target === chips && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      setActive(chips.parentNode.querySelector("[data-cards]"));
+    }
+  });
+
+  // From the keyboard the focus follows the picking: a rank leads to the suits, a
+  // suit back to that rank (a disabled button would otherwise drop it on the body).
+  function keepFocus(button) {
+    var p = picker();
+    if (!p) return;
+    var next = button.dataset.rank && rank ? p.querySelector("[data-suit]:not(:disabled)")
+      : button.dataset.suit ? p.querySelector('[data-rank="' + (lastRank || "") + '"]:not(:disabled)') ||
+        p.querySelector("[data-rank]:not(:disabled)") : null;
+    if (next) next.focus();
+  }
+  var lastRank = null;
 
   document.addEventListener("change", function (e) {
     // Fontenaysien: whoever went out holds no card; an untouched hand becomes "counted 0".

@@ -10,10 +10,13 @@ REDIS_URL the group spans every Daphne process.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
+import os
 from typing import Any
 
-from asgiref.sync import async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.dispatch import receiver
@@ -55,12 +58,11 @@ def language_of(code: str | None) -> str:
     return code if code in known else settings.LANGUAGE_CODE
 
 
-def rendered_sheets(game: Game) -> dict[str, str]:
+def rendered_sheets(game_id: int) -> dict[str, str]:
     """The sheet partial in every language of the site: rendered once for all the phones."""
     from scorekeeper.views.sheet import sheet_context  # the views import the models too
 
-    fresh = Game.objects.with_players().get(pk=game.pk)
-    context = sheet_context(fresh)
+    context = sheet_context(Game.objects.with_players().get(pk=game_id))
     pages = {}
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
@@ -70,28 +72,47 @@ def rendered_sheets(game: Game) -> dict[str, str]:
 
 @receiver(game_scored, sender=Game, dispatch_uid="scorekeeper.live_sheet")
 def broadcast_sheet(sender: type[Game], game: Game, ended: bool, **kwargs: Any) -> None:
-    """Send the new sheet to the game's phones. A failure (Redis down) costs them one
-    update, never the round just saved: it is logged, not raised."""
+    """Send the new sheet to the game's phones.
+
+    Served by Daphne, the change's request does not wait for it: rendering and sending
+    go to the server's event loop (the request thread's, as asgiref's async_to_sync
+    would find it), so the phone that saved gets its answer first. Elsewhere (a
+    command, WSGI) it is done here and now. A failure (Redis down) costs the phones
+    one update, never the round just saved: it is logged, not raised.
+    """
     layer = get_channel_layer()
     if layer is None:
         return
-    try:
-        message = {"type": "sheet.changed", "html": rendered_sheets(game)}
-    except Exception:
-        logger.exception("could not render game %s's sheet for its phones", game.pk)
+    loop = _server_loop()
+    if loop is not None:
+        # A context of its own: the request's would mark asgiref's executor as busy.
+        loop.call_soon_threadsafe(loop.create_task, _render_and_send(layer, game.pk),
+                                  context=contextvars.Context())
         return
-
-    async def send() -> None:
-        await layer.group_send(sheet_group(game.pk), message)
-
     try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = None
-    try:
-        if loop is None:
-            async_to_sync(send)()
-        else:  # called inside an event loop (a consumer's database thread has none): no blocking
-            loop.create_task(send())
+        message = _message(rendered_sheets(game.pk))
+        async_to_sync(layer.group_send)(sheet_group(game.pk), message)
     except Exception:
         logger.exception("could not send game %s's sheet to its phones", game.pk)
+
+
+async def _render_and_send(layer: Any, game_id: int) -> None:
+    try:
+        pages = await database_sync_to_async(rendered_sheets)(game_id)
+        await layer.group_send(sheet_group(game_id), _message(pages))
+    except Exception:
+        logger.exception("could not send game %s's sheet to its phones", game_id)
+
+
+def _message(pages: dict[str, str]) -> dict[str, Any]:
+    return {"type": "sheet.changed", "html": pages}
+
+
+def _server_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop this thread was called from through sync_to_async (Daphne's, or an
+    async test's), or None in a plain thread."""
+    local = SyncToAsync.threadlocal
+    if getattr(local, "main_event_loop_pid", None) != os.getpid():
+        return None
+    loop = getattr(local, "main_event_loop", None)
+    return loop if loop is not None and loop.is_running() else None

@@ -161,11 +161,14 @@
     return own ? name + " · " + own.textContent.trim() : name;
   }
 
+  // The first empty field; on a round being corrected (every field filled) the first
+  // field, so the keypad shown is the one of that hand's mode (number pad for a count).
   function firstTarget() {
     var f = form();
-    return f && Array.prototype.find.call(f.querySelectorAll("[data-cards], [data-count]"), function (el) {
-      return visible(el) && !el.disabled && !codes(el).length;
-    });
+    var fields = f ? Array.prototype.filter.call(f.querySelectorAll("[data-cards], [data-count]"), function (el) {
+      return visible(el) && !el.disabled;
+    }) : [];
+    return fields.find(function (el) { return !codes(el).length; }) || fields[0];
   }
 
   function start() {
@@ -180,6 +183,7 @@
     });
     // The pad replaces the phone's keyboard on counted hands.
     f.querySelectorAll("[data-count]").forEach(function (el) { el.inputMode = "none"; });
+    refresh(); // hide each hand's unused mode first: an empty hidden field is no target
     var keep = active && document.body.contains(active) ? active
       : active && active.name ? f.querySelector('[name="' + active.name + '"]') : null;
     setActive(keep || firstTarget() || null);

@@ -41,3 +41,22 @@ def test_it_gives_every_control_of_the_entry_a_44px_target(live_server: LiveServ
                   .filter(([, h]) => h < 44)""")
 
     assert small == []
+
+
+def test_it_opens_the_number_pad_when_correcting_a_round_of_counted_hands(live_server: LiveServer, page: Page):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[{"announcer": None, "hands": {"Ana": 4, "Ben": 9}}])
+
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/edit/")
+
+    expect(page.locator("#picker .numpad")).to_be_visible()
+    expect(page.locator("#picker .picker-cards")).to_be_hidden()
+    expect(page.locator("#picker-target")).to_have_text("Ana")
+
+
+def test_it_opens_the_cards_when_correcting_a_round_entered_by_cards(live_server: LiveServer, page: Page):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[{"announcer": None, "hands": {"Ana": ["KH"], "Ben": 9}}])
+
+    page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/edit/")
+
+    expect(page.locator("#picker .picker-cards")).to_be_visible()
+    expect(page.locator("#picker .numpad")).to_be_hidden()

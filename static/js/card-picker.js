@@ -175,9 +175,10 @@
     var f = form();
     if (!f) return;
     // A hand's card field is a control the keyboard reaches too (Enter or Space opens it).
+    // A named group, not a button: it holds the chips, which are buttons themselves.
     f.querySelectorAll("[data-cards-field] .chips").forEach(function (chips) {
       chips.tabIndex = 0;
-      chips.setAttribute("role", "button");
+      chips.setAttribute("role", "group");
       var input = chips.parentNode.querySelector("[data-cards]");
       if (input && input.getAttribute("aria-label")) chips.setAttribute("aria-label", input.getAttribute("aria-label"));
     });

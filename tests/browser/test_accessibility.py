@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.play_helpers import count_hand, save_round, wait_for_preview
+from tests.browser.play_helpers import count_hand, pick_hand, save_round, wait_for_preview
 from tests.factories import make_game, tamalou_round
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
@@ -82,6 +82,11 @@ def entry_page(page: Page, url: str) -> None:
     page.goto(f"{url}/games/{game.pk}/rounds/new/")
 
 
+def cards_picked(page: Page, url: str) -> None:
+    entry_page(page, url)
+    pick_hand(page, "Ana", ["KH", "3S"])
+
+
 def visit(path: str) -> Callable[[Page, str], None]:
     def go(page: Page, url: str) -> None:
         page.goto(url + path)
@@ -100,6 +105,7 @@ PAGES: dict[str, Callable[[Page, str], None]] = {
     "sheet: undo drawer": undo_drawer,
     "round entry": entry_page,
     "round entry: refused": round_refused,
+    "round entry: cards picked": cards_picked,
     "join a table": visit("/tables/join/"),
     "join a table: wrong code": wrong_table_code,
     "rules": visit("/rules/"),

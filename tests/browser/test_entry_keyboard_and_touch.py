@@ -25,7 +25,8 @@ def test_it_enters_a_hand_by_cards_from_the_keyboard_alone(live_server: LiveServ
 
     expect(hand(page, "Ben").locator(".chip")).to_have_text(["R♥"])
     expect(page.locator('#picker [data-rank="K"]')).to_be_focused()  # back to the rank: the focus is kept
-    expect(field).to_have_attribute("role", "button")
+    expect(field).to_have_attribute("role", "group")
+    expect(field).to_have_attribute("aria-label", "Cartes · Ben")
 
 
 def test_it_gives_every_control_of_the_entry_a_44px_target(live_server: LiveServer, page: Page):

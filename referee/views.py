@@ -25,6 +25,7 @@ from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
 from scorekeeper.explain import number as written_number
 from scorekeeper.explain import problem_text
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.http import HtmxHttpRequest, get_game_to_change
 from scorekeeper.models import Game, RoundTaken
 from scorekeeper.rules import RecordError
@@ -133,7 +134,7 @@ def table_find(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx:
         template_name += "#find-form"
     return render(request, template_name, {"error": error, "code": (raw or "").strip()[:12]},
-                  status=404 if error else 200)
+                  status=INVALID_FORM if error else 200)
 
 
 @guesses.limited
@@ -163,7 +164,7 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
                                                                                light="#ffffff"),
         "member": _get_member_for_request(request, table),
     }
-    return render(request, "referee/join.html", context, status=400 if error else 200)
+    return render(request, "referee/join.html", context, status=INVALID_FORM if error else 200)
 
 
 def _ask_the_referee(request: HttpRequest, table: LiveTable, ask: JoinRequest) -> HttpResponse:
@@ -243,7 +244,7 @@ def table_log(request: HtmxHttpRequest, code: str) -> HttpResponse:
     template_name = "referee/log.html"
     if request.htmx:
         template_name += "#log"
-    return render(request, template_name, context, status=400 if error else 200)
+    return render(request, template_name, context, status=INVALID_FORM if error else 200)
 
 
 @guesses.limited
@@ -289,7 +290,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     template_name = "referee/reveal.html"
     if request.htmx:
         template_name += "#reveal-form"
-    status = 400 if request.method == "POST" else 200
+    status = INVALID_FORM if request.method == "POST" else 200
     return render(request, template_name, context, status=status)
 
 

@@ -5,3 +5,7 @@ class ScorekeeperConfig(AppConfig):
     name = "scorekeeper"
     label = "scorekeeper"
     verbose_name = "Marque-carte"
+
+    def ready(self) -> None:
+        # Every phone on a game hears of a changed round (scorekeeper.signals.game_scored).
+        from scorekeeper import live_sheet  # noqa: F401

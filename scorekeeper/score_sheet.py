@@ -29,6 +29,9 @@ class Cell:
     acting: bool = False  # cactus-game: whose turn it was
     shown: str = ""  # points and total as written in the active language (6,5 in French)
     shown_total: str = ""
+    # The total before a reset (tamoul's 100 -> 50): the previous total plus the points
+    # is not the total the engine kept. None when the total is their plain sum.
+    reset_from: str | None = None
 
     @property
     def out(self) -> bool:
@@ -73,6 +76,9 @@ class Sheet:
     @property
     def older_from(self) -> int:
         return max(1, self.folded - SHEET_ROUNDS + 1)
+    rounds_agreed: int | None = None  # the "rounds" option, when the players set one
+    limits: list[tuple[str, str]] = field(default_factory=list)  # (Limit.kind, points shown)
+    resets: list[tuple[int, Cell]] = field(default_factory=list)  # (round, cell) of each reset
 
     @property
     def finished(self) -> bool:
@@ -89,6 +95,10 @@ class Sheet:
     @property
     def last_round(self) -> int:
         return self.rows[-1].number if self.rows else 0
+
+    @property
+    def next_round(self) -> int:
+        return self.last_round + 1
 
     @property
     def many(self) -> bool:
@@ -111,6 +121,8 @@ def build_sheet(game: Game, rounds: list[Round] | None = None, *, upto: int | No
     members = {team: list(players) for team, players in (game.teams or {}).items()}
     turns = game.rules.turn_based
     rows = [_row(game.token, r, names, turns) for r in rounds]
+    # A folded sheet's first row has no total before it on the page: it is not checked.
+    resets = _mark_resets(rows, check_first=not rounds or rounds[0].number == 1)
     totals = game.totals or {}
     sides = [Side(name, totals.get(name, 0), members.get(name, []),
                   winner=name in game.winners, loser=name in game.losers,
@@ -119,8 +131,28 @@ def build_sheet(game: Game, rounds: list[Round] | None = None, *, upto: int | No
     if rows and not game.finished:
         _mark_leaders(sides, game.rules.lower_is_better)
     folded = rounds[0].number - 1 if rounds else 0
+    options = {**game.rules.option_defaults(), **(game.options or {})}
+    limits = [(limit.kind, _show(limit.points)) for limit in game.rules.end_limits(options)]
     return Sheet(game, sides, rows, game.rules.lower_is_better, turns, folded=folded, count=count,
-                 newer=last + 1 if last < count else None)
+                 newer=last + 1 if last < count else None,
+                 rounds_agreed=options.get("rounds"), limits=limits, resets=resets)
+
+
+def _mark_resets(rows: list[Row], check_first: bool = True) -> list[tuple[int, Cell]]:
+    """Cells whose total is not the previous total plus the round's points: the engine
+    reset it (tamoul's 100 -> 50). Read from its results, whatever the variant."""
+    resets = []
+    before: dict[str, Number] = {}
+    for i, row in enumerate(rows):
+        for cell in row.cells:
+            if cell.points is None or cell.total is None:
+                continue
+            summed = before.get(cell.side, 0) + cell.points
+            if summed != cell.total and (i > 0 or check_first):
+                cell.reset_from = _show(summed)
+                resets.append((row.number, cell))
+            before[cell.side] = cell.total
+    return resets
 
 
 def _row(token: str, stored: Round, names: list[str], turns: bool) -> Row:

@@ -6,17 +6,20 @@ from scorekeeper.health import healthz
 from scorekeeper.views import games, history, life, records, sheet
 from scorekeeper.views.entry import round_edit, round_new, round_preview
 from scorekeeper.views.home import home
+from scorekeeper.views.offline import service_worker
 from scorekeeper.views.rules_pages import rules_index, rules_page
 from scorekeeper.views.why import round_why
 
 urlpatterns = [
     path("", home, name="home"),
+    path("sw.js", service_worker, name="service_worker"),  # at the root: its scope is the site
     path("healthz", healthz, name="healthz"),  # database and channel layer (docs/deploy.md)
     # The score sheet, a game's life cycle, import and export (issue 3, part A).
     path("games/new/", games.game_new, name="game_new"),
     path("games/import/", records.game_import, name="game_import"),
     path("games/<str:token>/", sheet.game_sheet, name="game_sheet"),
     path("games/<str:token>/rounds/undo/", sheet.round_undo, name="round_undo"),
+    path("games/<str:token>/rematch/", games.game_rematch, name="game_rematch"),
     path("games/<str:token>/history/", history.game_history, name="game_history"),
     path("games/<str:token>/abandon/", life.game_abandon, name="game_abandon"),
     path("games/<str:token>/restore/", life.game_restore, name="game_restore"),

@@ -47,7 +47,10 @@ class EntryAdapter:
     reveals_hands = False
 
     def blank(self, variant: Variant, players: Sequence[str], *, in_round: Sequence[str] | None = None,
-              teams: Mapping[str, list[str]] | None = None, next_player: str | None = None) -> f.EntryForm:
+              teams: Mapping[str, list[str]] | None = None, next_player: str | None = None,
+              previous: Mapping[str, Any] | None = None) -> f.EntryForm:
+        """An empty form for a new round; `previous` is the last round's data (a family may
+        keep how each player entered it)."""
         raise NotImplementedError
 
     def read(self, variant: Variant, players: Sequence[str], post: Mapping[str, Any], *,
@@ -88,8 +91,8 @@ class MemoryEntry(EntryAdapter):
     shows_values = True
     reveals_hands = True
 
-    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None):
-        return f.blank_memory(variant, players, in_round)
+    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None, previous=None):
+        return f.blank_memory(variant, players, in_round, previous)
 
     def read(self, variant, players, post, *, in_round=None, teams=None):
         return f.read_memory(variant, players, post, in_round)
@@ -113,7 +116,7 @@ class CanastaEntry(EntryAdapter):
     family = CANASTA
     partial = TEMPLATE + "#canasta"
 
-    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None):
+    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None, previous=None):
         return f.blank_canasta(variant, players, teams)
 
     def read(self, variant, players, post, *, in_round=None, teams=None):
@@ -144,7 +147,7 @@ class TurnEntry(EntryAdapter):
     family = CACTUS_GAME
     partial = TEMPLATE + "#turn"
 
-    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None):
+    def blank(self, variant, players, *, in_round=None, teams=None, next_player=None, previous=None):
         return f.blank_turn(variant, players, next_player)
 
     def read(self, variant, players, post, *, in_round=None, teams=None):

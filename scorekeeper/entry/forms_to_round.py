@@ -404,10 +404,17 @@ def turn_from_round(variant: Any, players: Sequence[str], data: Mapping[str, Any
                     player=seat.get(data.get("player") or "", ""), plays=plays)
 
 
-def blank_memory(variant: Any, players: Sequence[str], in_round: Sequence[str] | None = None) -> MemoryForm:
-    """An empty round: a block for each player who has a hand (`in_round`, all when None)."""
-    hands = [HandState(index=i, name=name) for i, name in enumerate(players)
-             if in_round is None or name in in_round]
+def blank_memory(variant: Any, players: Sequence[str], in_round: Sequence[str] | None = None,
+                 previous: Mapping[str, Any] | None = None) -> MemoryForm:
+    """An empty round: a block for each player who has a hand (`in_round`, all when None).
+
+    `previous` is the last round's data: a player who counted their hand then ("Compté")
+    finds the number pad again, instead of four more taps a round for a table that counts.
+    """
+    last_hands = (previous or {}).get("hands") if isinstance(previous, Mapping) else None
+    last_hands = last_hands if isinstance(last_hands, Mapping) else {}
+    hands = [HandState(index=i, name=name, mode=_mode_of(last_hands.get(name)))
+             for i, name in enumerate(players) if in_round is None or name in in_round]
     return MemoryForm(variant=variant.key, hands=hands, extras=tuple(variant.round_extras))
 
 
@@ -422,6 +429,11 @@ def blank_turn(variant: Any, players: Sequence[str], next_player: str | None = N
     """An empty turn, for `next_player` (whose turn it is) when known."""
     player = str(players.index(next_player)) if next_player in players else ""
     return TurnForm(variant=variant.key, players=list(players), player=player)
+
+
+def _mode_of(hand: Any) -> str:
+    """How a stored hand was entered: a number was counted, anything else was cards."""
+    return "count" if isinstance(hand, int | float) and not isinstance(hand, bool) else "cards"
 
 
 # -- actions that change the form without saving ------------------------------------------

@@ -9,9 +9,11 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
-from scorekeeper.http import HtmxHttpRequest, client_redirect, remember_game
+from scorekeeper.form_errors import INVALID_FORM
+from scorekeeper.http import HtmxHttpRequest, client_redirect, get_game_for_request, remember_game
+from scorekeeper.models import Game
 from scorekeeper.new_game import TEMPLATE as FORM_TEMPLATE
 from scorekeeper.new_game import NewGameDraft, form_context, start, variant_choices
 from scorekeeper.rules import VARIANTS
@@ -43,5 +45,15 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
     else:
         draft = NewGameDraft.blank(variant)
     template_name = FORM_TEMPLATE + "#form" if request.htmx else TEMPLATE
-    status = 400 if draft.errors else 200
+    status = INVALID_FORM if draft.errors else 200
     return render(request, template_name, {**form_context(draft), **urls}, status=status)
+
+
+@require_POST
+def game_rematch(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """A new game of the same variant, the same players in the same seats, the same
+    options and teams: one tap at the end of a game instead of the whole new-game form."""
+    game = get_game_for_request(request, token)
+    rematch = Game.start(game.variant, game.player_names(), dict(game.options), game.teams)
+    remember_game(request, rematch)  # this phone's list: its own games only
+    return client_redirect(request, rematch.get_absolute_url())

@@ -5,10 +5,12 @@ from __future__ import annotations
 from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from scorekeeper.http import HtmxHttpRequest, remembered_games
 from scorekeeper.models import Game
+from scorekeeper.rules import VARIANTS
 
 IN_PROGRESS_SHOWN = 20
 FINISHED_SHOWN = 10
@@ -27,4 +29,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     template_name = "scorekeeper/home.html"
     if request.htmx:
         template_name += "#games"
+    else:  # each game's name opens its rules
+        context["variants"] = [{"name": v.name, "rules_url": reverse("rules_page", args=[key])}
+                               for key, v in VARIANTS.items()]
     return render(request, template_name, context)

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.http import (
     HtmxHttpRequest,
     author_of,
@@ -63,4 +64,4 @@ def player_rename(request: HtmxHttpRequest, token: str) -> HttpResponse:
     template_name = "scorekeeper/player_rename.html" + ("#form" if request.htmx else "")
     return render(request, template_name, {"game": game, "names": names, "old": old, "new": new,
                                            "errors": errors, "max_length": MAX_NAME_LENGTH},
-                  status=400 if errors else 200)
+                  status=INVALID_FORM if errors else 200)

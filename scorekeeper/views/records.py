@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.csv_export import game_csv
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.http import (
     HtmxHttpRequest,
     client_redirect,
@@ -75,7 +76,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
     if request.htmx:
         template_name += "#form"
     context = {"errors": errors, "pasted": pasted[:MAX_IMPORT_BYTES], "max_kb": MAX_IMPORT_BYTES // 1024}
-    return render(request, template_name, context, status=400 if errors else 200)
+    return render(request, template_name, context, status=INVALID_FORM if errors else 200)
 
 
 def _read_input(upload, pasted: str) -> tuple[str | bytes | None, list[str]]:
@@ -113,4 +114,4 @@ def import_too_big(request: HtmxHttpRequest) -> HttpResponse:
     (Django's DATA_UPLOAD_MAX_MEMORY_SIZE: a huge pasted text; see scorekeeper/views/errors.py)."""
     template_name = "scorekeeper/import.html" + ("#form" if request.htmx else "")
     return render(request, template_name, {"errors": [_too_big()], "pasted": "",
-                                           "max_kb": MAX_IMPORT_BYTES // 1024}, status=400)
+                                           "max_kb": MAX_IMPORT_BYTES // 1024}, status=INVALID_FORM)

@@ -6,8 +6,10 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -18,6 +20,7 @@ from scorekeeper.http import (
     get_game_for_request,
     get_game_to_change,
 )
+from scorekeeper.live_sheet import socket_path
 from scorekeeper.models import Game
 from scorekeeper.score_sheet import build_sheet
 
@@ -30,7 +33,7 @@ def sheet_context(game: Game, upto: int | None = None) -> dict[str, Any]:
     Views that change a round answer an HTMX request with the partial:
     render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
     """
-    return {"game": game, "sheet": build_sheet(game, upto=upto)}
+    return {"game": game, "sheet": build_sheet(game, upto=upto), "sheet_socket": socket_path(game)}
 
 
 @require_safe
@@ -39,7 +42,8 @@ def game_sheet(request: HtmxHttpRequest, token: str) -> HttpResponse:
     upto = _int_or_none(request.GET.get("upto"))  # an older window of a long game's rounds
     if request.htmx:
         return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game, upto))
-    return render(request, SHEET_TEMPLATE, sheet_context(game, upto) | share_context(request, game))
+    return render(request, SHEET_TEMPLATE, sheet_context(game, upto) | share_context(request, game)
+                  | {"league_table": league_table(game)})
 
 
 def share_context(request: HtmxHttpRequest, game: Game) -> dict[str, Any]:
@@ -48,6 +52,18 @@ def share_context(request: HtmxHttpRequest, game: Game) -> dict[str, Any]:
     qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff",
                                                svgclass="share-qr")
     return {"share_url": url, "share_qr": qr}
+
+
+def league_table(game: Game) -> dict[str, str] | None:
+    """The league table a game was played at (its label and secret link), or None.
+
+    Read through the reverse relation, so the score sheet needs nothing from the leagues app.
+    """
+    try:
+        table = game.league_game.table  # type: ignore[attr-defined]
+    except ObjectDoesNotExist:
+        return None
+    return {"label": table.label, "url": reverse("leagues:table", args=[table.token])}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -41,12 +41,12 @@
   function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
 
   // A tap adds one card; asking the engine after every card would cost a preview per
-  // card. The preview follows when the thumb moves to another field, or after a pause.
+  // card. The preview follows when the thumb moves to another field, or after a 300 ms pause.
   var dirty = null, idle = null;
   function touched(input) {
     dirty = input;
     clearTimeout(idle);
-    idle = setTimeout(flush, 900);
+    idle = setTimeout(flush, 300); // a preview while typing, not one per key
   }
   function flush() {
     clearTimeout(idle);
@@ -170,18 +170,30 @@
     return own ? name + " · " + own.textContent.trim() : name;
   }
 
+  // The first empty field; on a round being corrected (every field filled) the first
+  // field, so the keypad shown is the one of that hand's mode (number pad for a count).
   function firstTarget() {
     var f = form();
-    return f && Array.prototype.find.call(f.querySelectorAll("[data-cards], [data-count]"), function (el) {
-      return visible(el) && !el.disabled && !codes(el).length;
-    });
+    var fields = f ? Array.prototype.filter.call(f.querySelectorAll("[data-cards], [data-count]"), function (el) {
+      return visible(el) && !el.disabled;
+    }) : [];
+    return fields.find(function (el) { return !codes(el).length; }) || fields[0];
   }
 
   function start() {
     var f = form();
     if (!f) return;
+    // A hand's card field is a control the keyboard reaches too (Enter or Space opens it).
+    // A named group, not a button: it holds the chips, which are buttons themselves.
+    f.querySelectorAll("[data-cards-field] .chips").forEach(function (chips) {
+      chips.tabIndex = 0;
+      chips.setAttribute("role", "group");
+      var input = chips.parentNode.querySelector("[data-cards]");
+      if (input && input.getAttribute("aria-label")) chips.setAttribute("aria-label", input.getAttribute("aria-label"));
+    });
     // The pad replaces the phone's keyboard on counted hands.
     f.querySelectorAll("[data-count]").forEach(function (el) { el.inputMode = "none"; });
+    refresh(); // hide each hand's unused mode first: an empty hidden field is no target
     var keep = active && document.body.contains(active) ? active
       : active && active.name ? f.querySelector('[name="' + active.name + '"]') : null;
     setActive(keep || firstTarget() || null);
@@ -199,9 +211,12 @@
       touched(input);
     } else if (t.dataset.rank) {
       rank = rank === t.dataset.rank ? null : t.dataset.rank;
+      lastRank = t.dataset.rank;
       refresh();
+      if (e.detail === 0) keepFocus(t); // a keyboard "click" (Enter or Space)
     } else if (t.dataset.suit && rank) {
       add(rank + t.dataset.suit);
+      if (e.detail === 0) keepFocus(t);
     } else if (t.dataset.card) {
       add(t.dataset.card);
     } else if (t.dataset.key) {
@@ -216,6 +231,26 @@
       setActive(t);
     }
   });
+
+  document.addEventListener("keydown", function (e) {
+    var chips = e.target.closest && e.target.closest("[data-cards-field] .chips");
+    if (chips && e.target === chips && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      setActive(chips.parentNode.querySelector("[data-cards]"));
+    }
+  });
+
+  // From the keyboard the focus follows the picking: a rank leads to the suits, a
+  // suit back to that rank (a disabled button would otherwise drop it on the body).
+  function keepFocus(button) {
+    var p = picker();
+    if (!p) return;
+    var next = button.dataset.rank && rank ? p.querySelector("[data-suit]:not(:disabled)")
+      : button.dataset.suit ? p.querySelector('[data-rank="' + (lastRank || "") + '"]:not(:disabled)') ||
+        p.querySelector("[data-rank]:not(:disabled)") : null;
+    if (next) next.focus();
+  }
+  var lastRank = null;
 
   document.addEventListener("change", function (e) {
     // Fontenaysien: whoever went out holds no card; an untouched hand becomes "counted 0".

@@ -25,7 +25,10 @@ def pick_cards(page: Page, field: Locator, codes: list[str], already: int = 0) -
 
 
 def pick_hand(page: Page, name: str, codes: list[str]) -> None:
-    pick_cards(page, hand(page, name).locator("[data-cards-field]"), codes)
+    block = hand(page, name)
+    if block.get_attribute("data-mode") == "count":  # counted last round: the choice is kept
+        block.locator(".mode-switch label", has_text="Cartes").tap()
+    pick_cards(page, block.locator("[data-cards-field]"), codes)
 
 
 def count_hand(page: Page, name: str, digits: str) -> None:

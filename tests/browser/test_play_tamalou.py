@@ -90,8 +90,9 @@ def test_it_plays_a_game_of_tamalou_to_its_end(live_server: LiveServer, page: Pa
     save_round(page)
     expect(page).to_have_url(f"{live_server.url}/games/{game.token}/")
     previews = [size for url, size in htmx if url.endswith("/rounds/preview/")]
-    # One preview per field left or radio tapped, not one per card (5 cards were picked).
-    assert 1 <= len(previews) <= 4, htmx
+    # One preview per field left, radio tapped or Cartes/Compté switch (Ana and Ben counted
+    # in round 2, so their hands open on Compté): at most 6 here, not one per card.
+    assert 1 <= len(previews) <= 6, htmx
     (artifacts / "entry-bytes-tamalou-3-players.json").write_text(json.dumps(
         {"htmx_responses": htmx, "previews": len(previews), "bytes": sum(size for _, size in htmx)}, indent=1))
 

@@ -24,6 +24,11 @@ def test_it_undoes_the_last_round_after_confirming_and_the_history_says_so(
     drawer = page.locator("dialog#drawer")
     expect(drawer.get_by_role("heading")).to_have_text("Annuler la manche 2 ?")
     page.screenshot(path=artifacts / "undo-confirm.png")
+    # One way to say no ("Fermer" would repeat it), and yes and no a thumb apart.
+    expect(drawer.get_by_role("button", name="Fermer")).to_be_hidden()
+    yes = drawer.get_by_role("button", name="Oui, annuler la manche 2").bounding_box()
+    no = drawer.get_by_role("link", name="Non, revenir à la feuille").bounding_box()
+    assert yes and no and no["y"] - (yes["y"] + yes["height"]) >= 12
     drawer.get_by_role("link", name="Non, revenir à la feuille").tap()  # changed my mind
     expect(drawer).to_be_hidden()
     expect(rows).to_have_count(2)  # nothing undone without the confirmation

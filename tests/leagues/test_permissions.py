@@ -104,4 +104,4 @@ def test_it_lets_an_organiser_add_a_co_organiser(client, organiser, stranger, le
 
     assert league.is_organiser(stranger)
     missing = client.post(reverse("leagues:organiser_add", args=[league.pk]), {"username": "personne"})
-    assert missing.status_code == 400 and "Aucun compte ne porte ce nom." in missing.content.decode()
+    assert missing.status_code == 422 and "Aucun compte ne porte ce nom." in missing.content.decode()

@@ -37,7 +37,7 @@ def test_it_creates_a_league_run_by_its_creator(client, organiser):
 def test_it_refuses_a_league_without_a_name(client, organiser):
     client.force_login(organiser)
     response = client.post(reverse("leagues:league_create"), {"name": ""})
-    assert response.status_code == 400 and not League.objects.exists()
+    assert response.status_code == 422 and not League.objects.exists()
 
 
 def test_it_shows_the_season_standings_with_its_tie_breaks(client, season, table, play):
@@ -94,8 +94,8 @@ def test_it_compares_two_players_head_to_head(client, season, table, play):
 
     assert "Ana devant" in page
     htmx = client.get(url, {"a": ana.pk, "b": ana.pk}, **HTMX)
-    assert htmx.status_code == 200 and "deux joueurs différents" in htmx.content.decode()
-    assert client.get(url, {"a": ana.pk, "b": ana.pk}).status_code == 400
+    assert htmx.status_code == 422 and "deux joueurs différents" in htmx.content.decode()
+    assert client.get(url, {"a": ana.pk, "b": ana.pk}).status_code == 422
 
 
 def new_game(variant: str, *players: str, **fields: str) -> dict:
@@ -156,7 +156,7 @@ def test_it_says_why_a_game_cannot_start_at_the_table(client, table):
                            new_game("tamalou", "Ana"), **HTMX)
 
     page = response.content.decode()
-    assert response.status_code == 400 and page.lstrip().startswith('<form id="game-form"')
+    assert response.status_code == 422 and page.lstrip().startswith('<form id="game-form"')
     assert "Tamalou se joue de 2 à 8 joueurs (ici 1)." in page
     assert not Game.objects.exists()
 
@@ -218,7 +218,7 @@ def test_it_refuses_a_second_table_with_the_same_name(client, organiser, night, 
 
     response = client.post(reverse("leagues:table_create", args=[night.pk]), {"label": "table 1"})
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Cette soirée a déjà une table « table 1 »." in response.content.decode()
     assert night.tables.count() == 1
 
@@ -266,7 +266,7 @@ def test_it_refuses_an_upload_without_files(client, organiser, season):
 
     response = client.post(reverse("leagues:season_import", args=[season.pk]), {})
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Ce champ est obligatoire." in response.content.decode()
 
 
@@ -275,7 +275,7 @@ def test_it_refuses_a_night_outside_its_season(client, organiser, season):
 
     response = client.post(reverse("leagues:night_create", args=[season.pk]), {"date": "2026-02-27"})
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Cette date est hors de la saison." in response.content.decode()
     assert not season.nights.exists()
 

@@ -70,7 +70,7 @@ def test_it_names_the_card_it_cannot_read_beside_its_hand_in_french_and_saves_no
     seated(client, table)
     response = client.post(reveal_url(table), hands("A♠ ZZ", 9, 3), **HTMX)
     page = response.content.decode()
-    assert response.status_code == 400 and "<html" not in page
+    assert response.status_code == 422 and "<html" not in page
     assert "ZZ" in slot(page, "hand-0") and "carte" in slot(page, "hand-0")
     assert slot(page, "hand-1") == ""
     assert not table.game.rounds.exists() and table.state().round == 1
@@ -81,7 +81,7 @@ def test_it_shows_the_engines_refusal_in_french_and_saves_nothing(client: Client
     seated(client, table)
     response = client.post(reveal_url(table), hands("A♠ as", 9, 3))
     page = response.content.decode()
-    assert response.status_code == 400 and "round 1" not in page
+    assert response.status_code == 422 and "round 1" not in page
     assert "A♠" in slot(page, "hand-0")
     assert not table.game.rounds.exists() and table.state().round == 1
 

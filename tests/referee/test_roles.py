@@ -113,10 +113,10 @@ def test_a_token_expires_after_two_days(referee, monkeypatch):
 
 def test_join_code_guesses_are_limited_per_client(client: Client):
     for i in range(guesses.GUESSES):
-        assert client.get(reverse("table_find"), {"code": f"ZZZZZ{i}"}).status_code == 404
+        assert client.get(reverse("table_find"), {"code": f"ZZZZZ{i}"}).status_code == 422  # refused in place
     blocked = client.get(reverse("table_find"), {"code": "ZZZZZZ"})
     assert blocked.status_code == 429 and blocked["Retry-After"] == "60"
     assert "Trop de codes essayés" in blocked.content.decode()
     assert client.get(reverse("table_join", args=["ABCDEF"])).status_code == 429  # a URL is a guess too
     other = Client(REMOTE_ADDR="10.0.0.2")
-    assert other.get(reverse("table_find"), {"code": "ZZZZZZ"}).status_code == 404
+    assert other.get(reverse("table_find"), {"code": "ZZZZZZ"}).status_code == 422

@@ -52,7 +52,7 @@ def test_it_finds_a_table_by_its_code_whatever_the_case_and_spaces(client: Clien
 
 def test_it_says_which_code_was_not_found_in_the_plain_and_htmx_branch(client: Client):
     plain = client.get(reverse("table_find"), {"code": "ZZZZZZ"})
-    assert plain.status_code == 404 and "ZZZZZZ" in plain.content.decode()
+    assert plain.status_code == 422 and "ZZZZZZ" in plain.content.decode()
     assert "<html" in plain.content.decode()
     partial = client.get(reverse("table_find"), {"code": "ZZZZZZ"}, **HTMX)
     assert 'id="find-form"' in partial.content.decode() and "<html" not in partial.content.decode()
@@ -77,7 +77,7 @@ def test_it_joins_as_a_seat_with_a_signed_cookie_and_logs_it(client: Client):
 def test_it_refuses_a_seat_that_is_not_a_player_with_a_message(client: Client):
     table = open_table()
     response = client.post(reverse("table_join", args=[table.code]), {"role": "seat", "seat": "Zoé"})
-    assert response.status_code == 400 and "Choisissez une place" in response.content.decode()
+    assert response.status_code == 422 and "Choisissez une place" in response.content.decode()
     assert not table.members.exists()
 
 
@@ -125,7 +125,7 @@ def test_it_says_why_a_log_time_is_not_a_time(client: Client):
     table = open_table()
     seated(client, table)
     response = client.get(reverse("table_log", args=[table.code]), {"at": "nine"})
-    assert response.status_code == 400 and "n&#x27;est pas une heure" in response.content.decode()
+    assert response.status_code == 422 and "n&#x27;est pas une heure" in response.content.decode()
 
 
 def test_it_sends_htmx_to_the_table_it_found_with_a_whole_page_redirect(client: Client):

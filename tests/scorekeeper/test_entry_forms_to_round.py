@@ -251,3 +251,19 @@ def test_it_shows_a_stored_round_and_posts_it_back_unchanged_for_every_variant()
                      "opening": [["QS", "QH", "QD"]]},
         "Est-Ouest": {"melds": [["5H", "5S", "5D"]], "hand": ["7H", "3S"]}}}
     assert round_trip("canasta", canasta, FOUR, TEAMS) == canasta
+
+
+def test_it_keeps_each_player_s_entry_mode_from_the_last_round():
+    previous = {"announcer": None, "hands": {"Ana": ["KH", "3S"], "Ben": 12, "Chloé": 6.5}}
+
+    form = blank_form(VARIANTS["tamoul"], ["Ana", "Ben", "Chloé", "Dan"], previous=previous)
+
+    assert [(h.name, h.mode) for h in form.hands] == [
+        ("Ana", "cards"), ("Ben", "count"), ("Chloé", "count"), ("Dan", "cards")]  # Dan: no hand then
+
+
+def test_it_starts_by_cards_without_a_last_round_or_with_an_odd_one():
+    for previous in (None, {}, {"hands": "nope"}, {"hands": {"Ana": True}}):
+        form = blank_form(VARIANTS["tamalou"], ["Ana", "Ben"], previous=previous)
+        assert [h.mode for h in form.hands] == ["cards", "cards"]
+

@@ -68,7 +68,7 @@ def test_it_refuses_a_new_name_that_another_player_already_has(client: Client):
 
     response = client.post(f"/games/{game.token}/players/rename/", {"player": "Ben", "name": "ana"})
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "ne diffèrent que par les majuscules" in response.content.decode()
     assert Game.objects.with_players().get(pk=game.pk).player_names() == ["Ana", "Ben"]
 

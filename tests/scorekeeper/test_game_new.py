@@ -116,7 +116,7 @@ def test_it_offers_known_players_as_chips_and_suggestions(client: Client):
 def test_it_refuses_too_few_players_saying_how_many_may_play(client: Client):
     response = post(client, "tamalou", ["Ana"])
 
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "Tamalou se joue de 2 à 8 joueurs (ici 1)." in response.content.decode()
     assert not Game.objects.exists()
 
@@ -180,7 +180,7 @@ def test_it_shows_the_engines_problem_beside_the_form(client: Client, monkeypatc
     response = post(client, "tamalou", ["Ana", "Ben"])
 
     html = response.content.decode()
-    assert response.status_code == 400 and "La partie n'a pas commencé" in html
+    assert response.status_code == 422 and "La partie n'a pas commencé" in html
     # In French, as the rules pages' engineer words the engine's problems.
     assert "L&#x27;option « rounds » doit être un nombre entier, au moins 1." in html
 

@@ -4,6 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper.rules import VARIANTS
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db
@@ -25,9 +26,16 @@ def test_it_says_what_the_app_does_in_french(client: Client):
     html = response.content.decode()
     assert '<html lang="fr">' in html
     assert "Les comptes de la table, sans dispute" in html
-    assert "Tamalou et ses variantes régionales" in html
+    assert '<a href="/rules/tamoul/">Tamoul</a>' in html  # each game's name is a link to its rules
     assert "htmx" in html
     assert "X-CSRFToken" in html
+
+
+def test_it_links_every_game_s_name_to_its_rules(client: Client):
+    html = client.get(reverse("home")).content.decode()
+
+    for key, variant in VARIANTS.items():
+        assert f'<a href="{reverse("rules_page", args=[key])}">{variant.name}</a>' in html
 
 
 def test_it_speaks_english_after_set_language(client: Client):
@@ -47,7 +55,7 @@ def test_it_speaks_english_after_set_language(client: Client):
 def test_it_follows_the_browser_language(client: Client):
     response = client.get(reverse("home"), headers={"accept-language": "en-GB,en;q=0.8"})
 
-    assert "Tamalou and its regional variants" in response.content.decode()
+    assert "The games" in response.content.decode()
 
 
 def test_it_refuses_to_post_to_the_home_page(client: Client):

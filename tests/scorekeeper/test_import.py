@@ -23,7 +23,7 @@ def upload(content: bytes, name: str = "partie.json") -> SimpleUploadedFile:
 
 
 def refused(response) -> str:
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert not Game.objects.exists()
     return response.content.decode()
 

@@ -95,11 +95,19 @@ def test_it_saves_a_round_and_goes_back_to_the_sheet(client):
     assert RoundChange.objects.get().action == RoundChange.ADDED
 
 
-def test_it_saves_a_round_over_htmx_with_a_client_redirect(client):
+def swapped_sheet(response, game) -> bool:
+    """A save over HTMX answers with the sheet's page, swapped in place of the form's <main>."""
+    return (response.status_code == 200 and response["HX-Push-Url"] == sheet_url(game)
+            and response["HX-Retarget"] == "#main" and response["HX-Reselect"] == "#main"
+            and response["HX-Reswap"] == "outerHTML" and 'id="sheet"' in response.content.decode())
+
+
+def test_it_saves_a_round_over_htmx_and_answers_with_the_sheet_in_place(client):
     game = make_game("tamalou")
     response = client.post(new_url(game), tamalou_post(), **HTMX)
-    assert response.status_code == 200 and response["HX-Redirect"] == sheet_url(game)
+    assert swapped_sheet(response, game)
     assert game.rounds.count() == 1
+    assert response.content.decode().count('<tbody') == 1 and "Manche suivante" in response.content.decode()
 
 
 def test_it_stores_a_double_tap_once(client):
@@ -116,7 +124,7 @@ def test_it_shows_an_invalid_round_beside_the_field_at_fault_and_saves_nothing(c
     game = make_game("tamalou")
     response = client.post(new_url(game), tamalou_post(**{"hand-1-cards": "7D 7D"}))
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 422  # a refused save: htmx swaps it into the form
     assert "♦" in slot(html, "hand-1") or "7D" in slot(html, "hand-1")
     assert slot(html, "hand-0") == "" and slot(html, "top") == ""
     assert game.rounds.count() == 0 and RoundChange.objects.count() == 0
@@ -144,9 +152,17 @@ def test_it_shows_an_invalid_round_over_htmx_in_the_form_partial(client):
     assert game.rounds.count() == 0
 
 
-def test_it_refuses_a_round_after_the_end_with_a_message_at_the_top(client):
+def test_it_offers_no_round_form_once_the_game_is_finished(client):
     game = make_game("tamalou", options={"rounds": 1}, rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
-    assert "La partie est terminée" in slot(client.get(new_url(game)).content.decode(), "top")
+    response = client.get(new_url(game), follow=True)
+    assert response.redirect_chain == [(game.get_absolute_url(), 302)]
+    html = response.content.decode()
+    assert html.count("La partie est terminée : aucune manche ne s’ajoute.") == 1
+    assert 'id="entry-form"' not in html
+
+
+def test_it_refuses_a_round_posted_after_the_end_with_a_message_at_the_top(client):
+    game = make_game("tamalou", options={"rounds": 1}, rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
     html = client.post(new_url(game), tamalou_post()).content.decode()
     assert slot(html, "top") != ""
     assert game.rounds.count() == 1
@@ -250,12 +266,12 @@ def test_it_saves_the_edit_once_confirmed_and_recomputes_the_totals(client):
     assert change.number == 1 and change.before["hands"]["Chloé"] == 9 and change.after["hands"]["Chloé"] == 19
 
 
-def test_it_saves_a_confirmed_edit_over_htmx_with_a_client_redirect(client):
+def test_it_saves_a_confirmed_edit_over_htmx_and_answers_with_the_sheet_in_place(client):
     game = edited_game()
     post = {"hand-0-mode": "count", "hand-0-count": "1", "hand-1-mode": "count", "hand-1-count": "2",
             "hand-2-mode": "count", "hand-2-count": "3", "announcer": "", "confirm": "1"}
     response = client.post(edit_url(game, 2), post, **HTMX)
-    assert response["HX-Redirect"] == sheet_url(game)
+    assert swapped_sheet(response, game)
     assert Round.objects.get(game=game, number=2).data == {"hands": {"Ana": 1, "Ben": 2, "Chloé": 3},
                                                            "announcer": None}
 
@@ -345,5 +361,14 @@ def test_it_stores_a_double_tap_over_htmx_once(client):
     post = {"player": "0", "plays": "1", "play-0-card": "free_point", "request_id": str(uuid.uuid4())}
     first = client.post(new_url(game), post, **HTMX)
     second = client.post(new_url(game), post, **HTMX)
-    assert first["HX-Redirect"] == second["HX-Redirect"] == sheet_url(game)
+    assert swapped_sheet(first, game) and swapped_sheet(second, game)
     assert game.rounds.count() == 1
+
+
+def test_the_new_round_page_opens_the_number_pad_for_a_player_who_counted_last_time(client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[{"announcer": None, "hands": {"Ana": ["AS"], "Ben": 9}}])
+
+    html = client.get(f"/games/{game.token}/rounds/new/").content.decode()
+
+    assert 'name="hand-0-mode" value="cards" checked' in html
+    assert 'name="hand-1-mode" value="count" checked' in html

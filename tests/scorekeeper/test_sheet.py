@@ -1,12 +1,14 @@
 """The score sheet: rounds, running totals, the leader, players out, the end of the game."""
 
 import re
+from datetime import date
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
 from scorekeeper.models import Game
 from scorekeeper.score_sheet import build_sheet
 from tests.factories import make_game, tamalou_round
@@ -196,8 +198,9 @@ def test_it_reads_a_big_game_in_a_few_queries(client: Client):
         html = sheet_html(client, game)
 
     assert html.count(' hx-get="/games/') == 400 + 1  # every cell, and the undo button
-    # 6, and the session that keeps this phone's list of games (read, then written once).
-    assert len(queries) <= 8, [q["sql"] for q in queries]
+    # 6, the session that keeps this phone's list of games (read, then written once),
+    # and the league table the game was played at (none here).
+    assert len(queries) <= 9, [q["sql"] for q in queries]
 
 
 def test_it_is_404_for_a_game_that_does_not_exist(client: Client):
@@ -218,3 +221,109 @@ def test_it_speaks_english_to_an_english_phone(client: Client):
     assert "Next round" in html and "Undo the last round" in html, (
         "no English catalogue: compile it with `make messages` (needs gettext's msgfmt)")
     assert "The lowest total leads." in html
+
+
+def test_it_marks_tamoul_s_hundred_dropping_to_fifty_from_the_engine_s_totals(client: Client):
+    game = make_game("tamoul", ["Ana", "Ben"], rounds=[
+        tamalou_round(None, Ana=60, Ben=3), tamalou_round(None, Ana=40, Ben=2)])
+
+    sheet = build_sheet(game)
+    html = sheet_html(client, game)
+
+    assert [(n, cell.side, cell.reset_from, cell.shown_total) for n, cell in sheet.resets] == [
+        (2, "Ana", "100", "50")]
+    assert "Manche 2 : Ana passe de 100 à 50." in html
+    assert '<small class="reset">' in html
+
+
+def test_it_marks_no_reset_where_totals_are_the_plain_sum():
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=60, Ben=3)] * 3)
+
+    assert build_sheet(game).resets == []
+
+
+def test_it_counts_rounds_against_the_agreed_number(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"], options={"rounds": 10},
+                     rounds=[tamalou_round(None, Ana=4, Ben=2)])
+
+    assert "Manche 2/10" in sheet_html(client, game)
+
+
+def test_it_counts_cactus_tas_rounds_against_its_default_of_five(client: Client):
+    game = make_game("cactus-tas", ["Ana", "Ben"])
+
+    assert "Manche 1/5" in sheet_html(client, game)
+
+
+def test_it_shows_no_round_counter_without_an_agreed_number(client: Client):
+    assert "Manche 1/" not in sheet_html(client, make_game("tamalou", ["Ana", "Ben"]))
+
+
+@pytest.mark.parametrize(("variant", "options", "said"), [
+    ("dutch", {}, "Éliminé·e à 100 points."),
+    ("tamoul", {}, "La partie s’arrête quand un total dépasse 100."),
+    ("dutch-toulousain", {}, "La partie s’arrête quand un total dépasse 100."),
+    ("fontenaysien", {}, "Perdant·e à 100 points"),
+    ("fontenaysien", {}, "Grand·e gagnant·e à -50 points ou moins."),
+    ("fontenaysien", {"half_game": True}, "Perdant·e à 50 points"),
+    ("fontenaysien", {"half_game": True}, "Grand·e gagnant·e à -25 points ou moins."),
+    ("canasta", {}, "Le premier camp à 5000 points finit la partie."),
+])
+def test_it_shows_the_limits_the_engine_declares(client: Client, variant, options, said):
+    game = make_game(variant, ["Ana", "Ben"], options=options)
+
+    assert said in sheet_html(client, game)
+
+
+def test_it_starts_a_rematch_with_the_same_players_seats_options_and_teams(client: Client):
+    game = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"],
+                     teams={"Nord": ["Ana", "Chloé"], "Sud": ["Ben", "Dan"]})
+    game.finished = True
+    game.save()
+
+    response = client.post(f"/games/{game.token}/rematch/")
+
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    assert response.status_code == 302 and response.url == rematch.get_absolute_url()
+    assert (rematch.variant, rematch.player_names(), rematch.options, rematch.teams) == (
+        game.variant, game.player_names(), game.options, game.teams)
+    assert rematch.rounds.count() == 0
+
+
+def test_it_keeps_the_options_in_a_rematch(client: Client):
+    game = make_game("tamalou", ["Ben", "Ana"], options={"rounds": 3})
+
+    client.post(f"/games/{game.token}/rematch/", headers=HTMX)
+
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    assert rematch.options == {"rounds": 3} and rematch.player_names() == ["Ben", "Ana"]
+
+
+def test_it_offers_a_rematch_on_a_finished_game_only(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"], options={"rounds": 1})
+    assert "Revanche" not in sheet_html(client, game)
+
+    game.add_round(tamalou_round(None, Ana=4, Ben=2))
+
+    assert "Revanche" in sheet_html(client, game)
+
+
+def test_it_refuses_a_rematch_asked_with_get(client: Client):
+    assert client.get(f"/games/{make_game().token}/rematch/").status_code == 405
+
+
+def test_it_links_a_league_game_s_sheet_back_to_its_table(client: Client):
+    league = League.objects.create(name="Les jeudis")
+    season = Season.objects.create(league=league, name="Printemps", start=date(2026, 3, 1))
+    table = NightTable.objects.create(night=Night.objects.create(season=season, date=date(2026, 3, 12)),
+                                      label="Table 2")
+    game = make_game("tamalou", ["Ana", "Ben"])
+    LeagueGame.objects.create(game=game, table=table)
+
+    html = sheet_html(client, game)
+
+    assert f'href="/leagues/t/{table.token}/">← Table 2 (ligue)</a>' in html
+
+
+def test_it_links_no_table_from_a_game_outside_any_league(client: Client):
+    assert "(ligue)" not in sheet_html(client, make_game("tamalou", ["Ana", "Ben"]))

@@ -1,5 +1,7 @@
 """Number formats of the league pages."""
 
+from decimal import ROUND_HALF_UP, Decimal
+
 from django import template
 from django.utils.formats import number_format
 
@@ -14,4 +16,9 @@ def percent(value: float) -> str:
 
 @register.filter
 def decimal(value: float | None, places: int = 2) -> str:
-    return "–" if value is None else number_format(value, places)
+    """Rounded half up to `places` (two thirds: 0,67). Django's number_format alone
+    cuts the digits off: 0,66 for two thirds, 25 for a 25,8 rating."""
+    if value is None:
+        return "–"
+    rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return number_format(rounded, places)

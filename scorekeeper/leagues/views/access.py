@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.http import HtmxHttpRequest
 from scorekeeper.leagues.models import League, Night, NightTable, Season
 
@@ -55,5 +56,5 @@ def _login_first(request: HttpRequest) -> HttpResponse | None:
 
 
 def _refused(request: HtmxHttpRequest) -> int:
-    """400 for a refused form; 200 for htmx, which swaps no 4xx answer by default."""
-    return 200 if request.htmx else 400
+    """A refused form: htmx swaps it into the form (scorekeeper/form_errors.py)."""
+    return INVALID_FORM

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.leagues.forms import (
     ImportForm,
     LeagueForm,
@@ -48,7 +49,7 @@ def league_create(request: HtmxHttpRequest) -> HttpResponse:
     form = LeagueForm(request.POST)
     if not form.is_valid():
         leagues = League.objects.filter(organisers=request.user)
-        return render(request, "leagues/index.html", {"leagues": leagues, "form": form}, status=400)
+        return render(request, "leagues/index.html", {"leagues": leagues, "form": form}, status=INVALID_FORM)
     with transaction.atomic():
         league = form.save()
         league.organisers.add(request.user)
@@ -75,7 +76,7 @@ def organiser_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = OrganiserForm(request.POST)
     if not form.is_valid():
         return render(request, "leagues/league.html",
-                      _league_context(request, league, organiser_form=form), status=400)
+                      _league_context(request, league, organiser_form=form), status=INVALID_FORM)
     league.organisers.add(form.cleaned_data["username"])
     return redirect(league)
 
@@ -86,7 +87,7 @@ def season_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = SeasonForm(request.POST)
     if not form.is_valid():
         return render(request, "leagues/league.html", _league_context(request, league, form=form),
-                      status=400)
+                      status=INVALID_FORM)
     form.instance.league = league
     season = form.save()
     return redirect(season)
@@ -98,7 +99,7 @@ def night_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = NightForm(request.POST, season=season)
     if not form.is_valid():
         return render(request, "leagues/season.html", _season_context(request, season, form),
-                      status=400)
+                      status=INVALID_FORM)
     form.instance.season = season
     night = form.save()
     return redirect(night)
@@ -165,7 +166,7 @@ def table_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return render(request, "leagues/night.html", {
             "night": night, "tables": _tables_with_links(request, night), "form": form,
-        }, status=400)
+        }, status=INVALID_FORM)
     form.instance.night = night
     form.save()
     return redirect(night)

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from scorekeeper.form_errors import INVALID_FORM
 from scorekeeper.http import client_redirect, remember_game
 from scorekeeper.leagues.guard import remember_table
 from scorekeeper.leagues.models import LeagueGame, NightTable
@@ -88,7 +89,7 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def _form(request: HtmxHttpRequest, table: NightTable, draft: NewGameDraft) -> HttpResponse:
-    return _render(request, table, form_context(draft), "form", status=400 if draft.errors else 200)
+    return _render(request, table, form_context(draft), "form", status=INVALID_FORM if draft.errors else 200)
 
 
 def game_link(game: Game) -> str:

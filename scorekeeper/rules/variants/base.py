@@ -79,6 +79,19 @@ class Teams:
         return {name: players[i::self.count] for i, name in enumerate(names[:self.count])}
 
 
+class Limit(NamedTuple):
+    """A total that ends the game, or a player's part in it, in points (not units).
+
+    `kind`: "out_at" (a player whose total reaches it is out: dutch), "ends_over" (a
+    total above it ends the game), "loses_at" (a total at or above it loses and ends
+    the game), "wins_at" (a total at or below it wins outright), "target" (the first
+    side to reach it ends the game and the highest total wins).
+    """
+
+    kind: str
+    points: int
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     key: str
@@ -162,6 +175,10 @@ class Variant:
 
     def read_record_extras(self, raw: dict[str, Any], game: Game, problems: Problems) -> None:
         """Check the variant's own top-level fields; canasta reads its teams here."""
+
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        """The totals that end this game (with these options), for the score sheet."""
+        return ()
 
     def option_defaults(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}

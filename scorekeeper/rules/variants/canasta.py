@@ -8,7 +8,7 @@ from ..cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
 from ..errors import TOP, Problems, Reason
 from ..game import Game
 from ..shapes import quoted, short_text, type_code, type_name
-from .base import CANASTA, RawStep, RoundResult, Teams, Trace, Variant
+from .base import CANASTA, Limit, RawStep, RoundResult, Teams, Trace, Variant
 from .memory import times
 
 SIDE_FIELDS = ("melds", "red_threes", "hand", "opening")
@@ -433,6 +433,9 @@ class Canasta(Variant):
         if trace is not None:
             trace += steps
         return RoundResult(points=points, totals=dict(state.totals), trace=trace)
+
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        return (Limit("target", TARGET),)
 
     def outcome(self, game: Game, state: CanastaState) -> tuple[bool, list[str], list[str]]:
         totals = state.totals

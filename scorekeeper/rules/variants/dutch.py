@@ -8,7 +8,7 @@ from ..cards import DECK_52, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import type_code, type_name
-from .base import Call, Power, RoundExtra, RoundResult, SnapRule, Trace
+from .base import Call, Limit, Power, RoundExtra, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -24,6 +24,9 @@ class Dutch(MemoryVariant):
     rules = ("dutch.hand_value", "dutch.eliminated", "dutch.last_player_in", "dutch.all_out_lowest_wins")
     OUT_AT = 100
     numbers = {"out_at": OUT_AT}
+
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        return (Limit("out_at", self.OUT_AT),)
 
     def check_round(self, raw: Any, n: int, game: Game, state: MemoryState, problems: Problems) -> None:
         """Who is still in depends on every earlier round: nothing can be checked alone."""
@@ -67,6 +70,9 @@ class DutchToulousain(MemoryVariant):
              "dutch_toulousain.round_winner", "dutch_toulousain.over_hundred_ends")
     LIMIT = 100
     numbers = {"limit": LIMIT}  # the game ends when a total is above it
+
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        return (Limit("ends_over", self.LIMIT),)
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:

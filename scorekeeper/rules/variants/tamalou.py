@@ -9,7 +9,7 @@ from ..cards import DECK_32, DECK_54
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_code, type_name
-from .base import Call, Option, Power, RoundExtra, RoundResult, SnapRule, Trace
+from .base import Call, Limit, Option, Power, RoundExtra, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -149,6 +149,9 @@ class Tamoul(MemoryVariant):
     numbers = {"counter_won": COUNTER_WON, "counter_lost": COUNTER_LOST, "reset_from": RESET_FROM,
                "reset_to": RESET_TO, "limit": LIMIT}
 
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        return (Limit("ends_over", self.LIMIT),)
+
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:
         n = rnd.n
@@ -243,7 +246,15 @@ class Fontenaysien(MemoryVariant):
 
     def limits(self, game: Game) -> tuple[int, int]:
         """(losing limit, grand-winner limit)."""
-        return self.HALF_GAME_LIMITS if game.options.get("half_game") else self.LIMITS
+        return self.limits_for(game.options)
+
+    @classmethod
+    def limits_for(cls, options: dict[str, Any]) -> tuple[int, int]:
+        return cls.HALF_GAME_LIMITS if options.get("half_game") else cls.LIMITS
+
+    def end_limits(self, options: dict[str, Any]) -> tuple[Limit, ...]:
+        losing, grand = self.limits_for(options)
+        return (Limit("loses_at", losing), Limit("wins_at", grand))
 
     def read_extras(self, raw: dict[str, Any], rnd: MemoryRound, game: Game, state: MemoryState,
                     problems: Problems) -> dict[str, list[str]]:

@@ -1,0 +1,57 @@
+/* The round entry's messages, shown where the player has been (templates/scorekeeper/entry/).
+ *
+ * The preview asks the engine about the whole round after each change, so it also
+ * finds the hands nobody has filled yet ("missing hand"): shouting that in red under
+ * every untouched block is noise. A block's messages show once the player has
+ * touched it (typed, tapped a card for it, chosen in it), and every block's show
+ * after a save the server refused (the form comes back with status 422).
+ * While a touched block waits for the preview that follows its change, its old
+ * message is hidden, so it never flashes under a number just typed.
+ */
+(function () {
+  "use strict";
+  var touched = new Set(); // ids of the blocks (fieldset.block) the player has changed
+
+  function form() { return document.getElementById("entry-form"); }
+
+  function blockOf(el) { return el && el.closest("#entry-form fieldset.block[id]"); }
+
+  // `changed`: its value changed, so a preview is on its way (its old message is stale).
+  function touch(block, changed) {
+    if (!block) return;
+    touched.add(block.id);
+    block.setAttribute("data-touched", "");
+    if (changed) block.classList.add("awaiting-preview");
+  }
+
+  function mark() {
+    touched.forEach(function (id) {
+      var block = document.getElementById(id);
+      if (block) block.setAttribute("data-touched", "");
+    });
+  }
+
+  // A tap in the picker fills the active field, which sits in its block.
+  document.addEventListener("click", function (e) {
+    var f = form();
+    if (!f || !f.contains(e.target)) return;
+    var key = e.target.closest("#picker button");
+    if (key) touch(blockOf(f.querySelector(".is-active")), !key.hasAttribute("data-rank"));
+    else if (e.target.closest(".chip")) touch(blockOf(e.target), true);
+    else if (e.target.closest("button, label, input, [data-cards-field]")) touch(blockOf(e.target), false);
+  });
+  document.addEventListener("input", function (e) { touch(blockOf(e.target), true); });
+  document.addEventListener("change", function (e) { touch(blockOf(e.target), true); });
+
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var f = form();
+    if (!f) return;
+    var xhr = e.detail.xhr, asked = e.detail.elt; // the element that sent the request
+    if (xhr && xhr.status === 422 && asked && asked.id === "entry-form") f.classList.add("show-all-errors");
+    mark();
+    // The preview (its messages come out of band) or the form itself has answered.
+    if (asked && (asked.hasAttribute("data-preview") || asked.id === "entry-form")) {
+      f.querySelectorAll(".awaiting-preview").forEach(function (b) { b.classList.remove("awaiting-preview"); });
+    }
+  });
+})();

@@ -1,0 +1,80 @@
+"""Errors in place, with debug on (as under `make run`): a refused form comes back in its
+own block, the page keeps its title, landmarks and heading, and the focus goes to the error.
+
+django-htmx's debug script writes any 400/403/404/500 answer over the whole document;
+forms answer 422 (scorekeeper/form_errors.py), which htmx swaps into the form.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.models import Game
+
+
+@pytest.fixture
+def debug_on(settings) -> None:
+    settings.DEBUG = True
+
+
+def assert_page_kept(page: Page, title: str) -> None:
+    expect(page).to_have_title(title)
+    expect(page.locator("main#main")).to_have_count(1)
+    expect(page.locator("header.site-header")).to_have_count(1)
+    # django-htmx's debug script is on the page: the test would not prove anything without it.
+    expect(page.locator("script[data-debug='True']")).to_have_count(1)
+
+
+def test_it_shows_two_identical_names_beside_the_new_game_form_with_debug_on(
+        live_server: LiveServer, page: Page, debug_on: None):
+    page.goto(live_server.url + "/games/new/?variant=tamalou")
+    title = page.title()
+    page.get_by_label("Place 1", exact=True).fill("Ana")
+    page.get_by_label("Place 2", exact=True).fill("Ana")
+
+    page.get_by_role("button", name="Commencer la partie").tap()
+
+    alert = page.locator("#form-errors")
+    expect(alert).to_have_attribute("role", "alert")
+    expect(alert).to_be_focused()
+    assert_page_kept(page, title)
+    expect(page.get_by_role("heading", name="Tamalou")).to_be_visible()
+    expect(page.get_by_label("Place 2", exact=True)).to_have_value("Ana")  # nothing typed is lost
+    assert not Game.objects.exists()
+
+
+def test_it_lists_an_import_s_problems_in_the_form_with_debug_on(
+        live_server: LiveServer, page: Page, debug_on: None):
+    page.goto(live_server.url + "/games/import/")
+    title = page.title()
+    page.locator("textarea").fill('{"format": 1, "variant": "belote"}')
+
+    page.locator("#import-form button[type=submit]").tap()
+
+    alert = page.locator("#import-errors")
+    expect(alert).to_be_visible()
+    expect(alert).to_be_focused()
+    assert_page_kept(page, title)
+    assert not Game.objects.exists()
+
+
+def test_it_says_a_wrong_table_code_in_the_form_with_debug_off(live_server: LiveServer, page: Page):
+    page.goto(live_server.url + "/tables/join/")
+    title = page.title()
+    page.locator("input[name=code]").fill("ZZZZZZ")
+
+    page.locator("#find-form button[type=submit]").tap()
+
+    expect(page.locator("#code-error")).to_contain_text("ZZZZZZ")
+    expect(page.locator("#code-error")).to_have_attribute("role", "alert")
+    # The field takes the focus; its aria-describedby reads the error out.
+    expect(page.locator("input[name=code]")).to_be_focused()
+    expect(page.locator("input[name=code]")).to_have_attribute("aria-describedby", "code-error")
+    assert_page_kept_without_debug(page, title)
+
+
+def assert_page_kept_without_debug(page: Page, title: str) -> None:
+    expect(page).to_have_title(title)
+    expect(page.locator("main#main")).to_have_count(1)

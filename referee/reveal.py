@@ -46,3 +46,10 @@ def hands_and_extras(form: EntryForm, players: list[str]) -> tuple[dict[str, Any
     data.pop("announcer", None)
     return hands, data
 
+
+def miscounted_hands(hands: Mapping[str, Any], expected: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    """{player: (cards the table saw, cards entered)} for each hand entered card by card
+    whose size is not what the table counted (table-rules: the reveal checks each player's
+    card count where the table knows it). A counted hand ("Compté") has no size to check."""
+    return {player: (expected[player], len(cards)) for player, cards in hands.items()
+            if isinstance(cards, list) and player in expected and len(cards) != expected[player]}

@@ -796,9 +796,11 @@ def call_check(state: TableState, hands: dict[str, Any]) -> Ruling | None:
 
 
 def expected_cards(state: TableState, start: int = 4) -> dict[str, int]:
-    """How many cards each player should show at the reveal, from what the table saw.
+    """How many cards each player should show at the reveal, from what the table saw
+    (four dealt, less each accepted snap, plus penalty cards and cards given).
 
-    A hint, not a check: swaps and powers the table did not record change it.
+    The reveal refuses a hand of another size until a player confirms it: an exchange
+    the table did not see (a snap made without the app) changes the count.
     """
     return {p: start - state.snapped.get(p, 0) + state.penalty_cards.get(p, 0) + state.given.get(p, 0)
             for p in state.players}

@@ -36,7 +36,7 @@ from . import table as tbl
 from .consumers import update_message
 from .describe import card_label
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
-from .reveal import hands_and_extras, reveal_form
+from .reveal import hands_and_extras, miscounted_hands, reveal_form
 from .table_page import FEED_LENGTH, folded_feed, page_context, worded
 
 ENTRY_TEMPLATE = "scorekeeper/entry/round_entry.html"  # the score sheet's partials, shared
@@ -266,18 +266,27 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     players = game.player_names()
     form = reveal_form(game.rules, players, state, request.POST if request.method == "POST" else None)
     preview = None
+    miscounted: dict[str, tuple[int, int]] = {}
     if request.method == "POST":
         hands, extras = hands_and_extras(form, players)
         data = tbl.round_data(state, hands, extras)
+        miscounted = miscounted_hands(hands, tbl.expected_cards(state))
         if request.POST.get("preview"):
-            context = _reveal_context(table, form, state, _reveal_preview(game, form, data), None)
+            preview = _reveal_preview(game, form, data)
+            _warn_miscounted(preview, miscounted, players)
+            context = _reveal_context(table, form, state, preview, None)
             context["oob"] = True
             return render(request, ENTRY_TEMPLATE + "#preview-response", context)
         try:
-            taken = _save_reveal(table, member, hands, extras, data, request)
+            if miscounted and request.POST.get("counts_confirmed") != "1":
+                # Saved only once a player confirms the hands the table did not expect.
+                preview = _warn_miscounted(Preview(checked=True), miscounted, players)
+                taken = None
+            else:
+                taken = _save_reveal(table, member, hands, extras, data, request)
         except RecordError as error:
             preview = Preview(errors=errors_of(error, form, players, problem_text), checked=True)
-        else:
+        if preview is None:
             if taken is not None:  # another phone's reveal of this round got there first
                 messages.info(request, _("La manche %(number)s vient d’être enregistrée par un autre "
                                          "téléphone.") % {"number": taken.number})
@@ -285,6 +294,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
                 messages.success(request, _("Manche ajoutée à la feuille de score."))
             return _go(request, game.get_absolute_url())
     context = _reveal_context(table, form, state, preview, request.POST.get("request_id") or uuid.uuid4())
+    context["miscounted"] = bool(miscounted)
     if request.POST.get("round_number"):
         context["round_number"] = request.POST["round_number"]
     template_name = "referee/reveal.html"
@@ -292,6 +302,16 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
         template_name += "#reveal-form"
     status = INVALID_FORM if request.method == "POST" else 200
     return render(request, template_name, context, status=status)
+
+
+def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], players: list[str]) -> Preview:
+    """Each miscounted hand's message beside its block ("hand-<seat>")."""
+    for player, (expected, entered) in miscounted.items():
+        preview.errors.setdefault(f"hand-{players.index(player)}", []).append(
+            _("La table a vu %(expected)s cartes dans la main de %(player)s ; %(entered)s sont saisies. "
+              "Corrigez la main, ou cochez « mains vérifiées » si la table n'a pas tout vu.")
+            % {"expected": expected, "player": player, "entered": entered})
+    return preview
 
 
 def _reveal_preview(game: Game, form: EntryForm, data: dict[str, Any]) -> Preview:

@@ -123,8 +123,10 @@
       var input = field.querySelector("[data-cards]"), chips = field.querySelector(".chips");
       var html = codes(input).map(function (c, i) {
         var red = /[HD]$/.test(c) ? " red" : "";
+        // The name starts with what the chip shows (WCAG 2.5.3, label in name), then says it.
+        var name = spoken(c).toLowerCase() === label(c).toLowerCase() ? label(c) : label(c) + " (" + spoken(c) + ")";
         return '<button type="button" class="chip' + red + '" data-remove="' + i + '" aria-label="' +
-          spoken(c).replace(/"/g, "&quot;").replace(/</g, "&lt;") + '">' + label(c).replace(/</g, "&lt;") + "</button>";
+          name.replace(/"/g, "&quot;").replace(/</g, "&lt;") + '">' + label(c).replace(/</g, "&lt;") + "</button>";
       }).join("");
       chips.innerHTML = html || '<span class="chips-empty">' + empty + "</span>";
     });

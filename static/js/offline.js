@@ -56,6 +56,13 @@
     body.set("request_id", id);
     body.set("action", "save");
     var items = load();
+    // Each save names the round it means (one round per round): the cached page names the
+    // round after the last one it saw, so the rounds queued before this one come first.
+    var queued = items.filter(function (item) {
+      return item.sheet === form.dataset.sheet && item.state === "waiting";
+    }).length;
+    var number = parseInt(body.get("round_number"), 10);
+    if (!isNaN(number)) body.set("round_number", String(number + queued));
     items.push({ id: id, sheet: form.dataset.sheet, action: form.getAttribute("action"),
                  body: body.toString(), at: new Date().toISOString(), state: "waiting" });
     store(items);
@@ -95,7 +102,7 @@
 
   function reasonOf(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
-    var messages = Array.prototype.map.call(doc.querySelectorAll(".field-errors p"), function (p) {
+    var messages = Array.prototype.map.call(doc.querySelectorAll("#taken-title, .field-errors p"), function (p) {
       return p.textContent.trim();
     });
     return messages.join(" ");
@@ -117,7 +124,9 @@
     flushing = true;
     post(next).then(function (response) {
       if (response.ok && response.redirected) return settle(next.id, null);
-      if (response.status === 422) {
+      // 422: refused with its reasons; 200 without a redirect: that round was saved by
+      // another phone meanwhile (the page offering to keep theirs), said as a refusal.
+      if (response.status === 422 || (response.ok && !response.redirected)) {
         return response.text().then(function (html) { return settle(next.id, reasonOf(html)); });
       }
       throw new Error("server said " + response.status); // try again later

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from tests.referee.servers import start_daphne, stop_daphne
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
@@ -54,3 +56,14 @@ def _no_csp_violation(browser: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator
     monkeypatch.setattr(browser, "new_page", lambda *a, **k: listen(new_page(*a, **k)))
     yield
     assert not refused, "Content-Security-Policy violations:\n" + "\n".join(refused)
+
+
+@pytest.fixture
+def daphne(transactional_db: None) -> Iterator[str]:
+    """Daphne on 127.0.0.1 and a free port (pages that open a WebSocket need it), serving
+    static files too; yields its base URL."""
+    process = start_daphne(static=True)
+    try:
+        yield f"http://127.0.0.1:{process.port.value}"
+    finally:
+        stop_daphne(process)

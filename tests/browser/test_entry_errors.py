@@ -13,7 +13,7 @@ def test_it_shows_no_missing_hand_message_on_hands_nobody_touched_until_save(
         live_server: LiveServer, page: Page, settings):
     settings.DEBUG = True  # django-htmx's debug script is on: the refused save stays in place
     game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
 
     count_hand(page, "Ana", "7")
     wait_for_preview(page)

@@ -11,7 +11,7 @@ from tests.factories import make_game
 
 def test_it_enters_a_hand_by_cards_from_the_keyboard_alone(live_server: LiveServer, page: Page):
     game = make_game("tamalou", ["Ana", "Ben"])
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
     field = hand(page, "Ben").locator("[data-cards-field] .chips")
 
     field.focus()
@@ -31,7 +31,7 @@ def test_it_enters_a_hand_by_cards_from_the_keyboard_alone(live_server: LiveServ
 
 def test_it_gives_every_control_of_the_entry_a_44px_target(live_server: LiveServer, page: Page):
     game = make_game("tamalou", ["Ana", "Ben", "Chloé", "Dan"])
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/new/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
     hand(page, "Ana").locator(".chips").tap()
 
     small = page.eval_on_selector_all(
@@ -47,7 +47,7 @@ def test_it_gives_every_control_of_the_entry_a_44px_target(live_server: LiveServ
 def test_it_opens_the_number_pad_when_correcting_a_round_of_counted_hands(live_server: LiveServer, page: Page):
     game = make_game("tamalou", ["Ana", "Ben"], rounds=[{"announcer": None, "hands": {"Ana": 4, "Ben": 9}}])
 
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/edit/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/1/edit/")
 
     expect(page.locator("#picker .numpad")).to_be_visible()
     expect(page.locator("#picker .picker-cards")).to_be_hidden()
@@ -57,7 +57,7 @@ def test_it_opens_the_number_pad_when_correcting_a_round_of_counted_hands(live_s
 def test_it_opens_the_cards_when_correcting_a_round_entered_by_cards(live_server: LiveServer, page: Page):
     game = make_game("tamalou", ["Ana", "Ben"], rounds=[{"announcer": None, "hands": {"Ana": ["KH"], "Ben": 9}}])
 
-    page.goto(f"{live_server.url}/games/{game.pk}/rounds/1/edit/")
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/1/edit/")
 
     expect(page.locator("#picker .picker-cards")).to_be_visible()
     expect(page.locator("#picker .numpad")).to_be_hidden()

@@ -53,7 +53,7 @@ def test_it_shows_a_round_saved_on_one_phone_on_the_other_without_a_reload(
     ben.evaluate("() => { window.notReloaded = true; }")
     expect(ben.locator(".score-table tbody tr")).to_have_count(1)
 
-    ana.goto(f"{first_url}/games/{game.pk}/rounds/new/")
+    ana.goto(f"{first_url}/games/{game.token}/rounds/new/")
     count_hand(ana, "Ana", "3")
     count_hand(ana, "Ben", "17")
     choose(ana, "announcer", "Ana")

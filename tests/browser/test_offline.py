@@ -49,7 +49,7 @@ def enter_round(page: Page, ana: str, ben: str) -> None:
 def test_it_keeps_rounds_entered_offline_and_sends_each_once_when_the_network_returns(
         server: str, browser: Browser, browser_context_args: dict[str, Any]):
     game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round("Ana", Ana=2, Ben=9)])
-    sheet_url, entry_url = server + game.get_absolute_url(), f"{server}/games/{game.pk}/rounds/new/"
+    sheet_url, entry_url = server + game.get_absolute_url(), f"{server}/games/{game.token}/rounds/new/"
     ana, ben = phone(browser, browser_context_args), phone(browser, browser_context_args)
     ana.goto(sheet_url)  # the first visit: the sheet and its next round's page are kept
     kept(ana, sheet_url, entry_url)
@@ -92,7 +92,7 @@ def test_it_keeps_rounds_entered_offline_and_sends_each_once_when_the_network_re
 def test_it_shows_the_sheet_s_refusal_of_a_round_entered_offline(
         server: str, browser: Browser, browser_context_args: dict[str, Any]):
     game = make_game("tamalou", ["Ana", "Ben"])
-    sheet_url, entry_url = server + game.get_absolute_url(), f"{server}/games/{game.pk}/rounds/new/"
+    sheet_url, entry_url = server + game.get_absolute_url(), f"{server}/games/{game.token}/rounds/new/"
     ana = phone(browser, browser_context_args)
     ana.goto(entry_url)  # straight to the round: the sheet it goes back to is kept too
     kept(ana, entry_url, sheet_url)

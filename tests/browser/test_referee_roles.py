@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, expect
 
 from referee.models import LiveTable
 from tests.factories import make_game
-from tests.referee.servers import start_daphne, stop_daphne
-
-
-@pytest.fixture
-def daphne(transactional_db: None) -> Iterator[str]:
-    process = start_daphne(static=True)
-    try:
-        yield f"http://127.0.0.1:{process.port.value}"
-    finally:
-        stop_daphne(process)
 
 
 def test_the_referee_gives_a_held_seat_to_a_new_phone_from_their_own_phone(

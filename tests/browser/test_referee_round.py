@@ -8,26 +8,14 @@ that stops the round at once, the table asking for the reveal, the round folded 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
 from tests.browser.play_helpers import pick_french
 from tests.factories import make_game
-from tests.referee.servers import start_daphne, stop_daphne
-
-
-@pytest.fixture
-def daphne(transactional_db: None) -> Iterator[str]:
-    process = start_daphne(static=True)
-    try:
-        yield f"http://127.0.0.1:{process.port.value}"
-    finally:
-        stop_daphne(process)
 
 
 def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, seat: str) -> Page:
@@ -115,7 +103,7 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
     expect(ana.get_by_text("Chloé a annoncé « tamalou ».")).to_be_visible()
     pick_french(ana, "Ana", [("9", "pique"), ("2", "cœur"), ("4", "trèfle"), ("3", "carreau")])
     pick_french(ana, "Ben", [("R", "cœur"), ("4", "cœur"), ("6", "trèfle"), ("8", "carreau"), ("D", "pique")])
-    pick_french(ana, "Chloé", [("A", "pique"), ("2", "carreau")])
+    pick_french(ana, "Chloé", [("A", "pique"), ("2", "carreau"), ("6", "pique"), ("8", "cœur")])
     ana.screenshot(path=artifacts / "referee-round-reveal-ana.png", full_page=True)
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
     expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")

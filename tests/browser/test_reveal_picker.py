@@ -4,27 +4,14 @@ and the sheet says them the same way."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, expect
 
 from referee.models import LiveTable
 from tests.browser.play_helpers import pick_french
 from tests.factories import make_game
-from tests.referee.servers import start_daphne, stop_daphne
-
-
-@pytest.fixture
-def daphne(transactional_db: None) -> Iterator[str]:
-    """Daphne (the table page opens a WebSocket) on 127.0.0.1 and a free port."""
-    process = start_daphne(static=True)
-    try:
-        yield f"http://127.0.0.1:{process.port.value}"
-    finally:
-        stop_daphne(process)
 
 
 def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
@@ -46,12 +33,17 @@ def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
     pick_french(phone, "Chloé", [("V", "pique"), ("Joker", "")])
     ana = phone.locator("fieldset.hand").filter(has=phone.locator("legend", has_text="Ana"))
     expect(ana.locator(".chip")).to_have_text(["R♥", "3♠"])
-    expect(ana.locator(".chip").first).to_have_accessible_name("roi de cœur")  # said in French too
+    expect(ana.locator(".chip").first).to_have_accessible_name("R♥ (roi de cœur)")  # said in French too
     expect(phone.locator("fieldset.hand").nth(2).locator(".chip")).to_have_text(["V♠", "Joker"])
     expect(phone.locator("#preview tbody tr")).to_have_count(3)  # the live preview answered
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.screenshot(path=artifacts / "reveal-picker-fr.png", full_page=True)
 
+    # The table saw four cards in each hand: two are refused until someone confirms them.
+    phone.get_by_role("button", name="Envoyer à la feuille de score").tap()
+    expect(phone.locator("#err-hand-0")).to_contain_text("La table a vu 4 cartes dans la main de Ana ; 2 sont saisies.")
+    assert not game.rounds.exists()
+    phone.get_by_label("Mains vérifiées : la table n'a pas vu tous les échanges de cartes").check()
     phone.get_by_role("button", name="Envoyer à la feuille de score").tap()
     expect(phone).to_have_url(f"{daphne}{game.get_absolute_url()}")
     stored = game.rounds.get().data

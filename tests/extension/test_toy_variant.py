@@ -27,7 +27,8 @@ def toy() -> Iterator[None]:
 
 
 def hands(*cards: str) -> dict[str, str]:
-    return {f"hand-{i}-cards": text for i, text in enumerate(cards)}
+    """The hands as picked; the table dealt four, so their sizes are confirmed."""
+    return {f"hand-{i}-cards": text for i, text in enumerate(cards)} | {"counts_confirmed": "1"}
 
 
 def started(client: Client) -> Game:

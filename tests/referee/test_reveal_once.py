@@ -16,7 +16,7 @@ from tests.concurrent import at_once
 from tests.factories import make_game
 
 HANDS = {"hand-0-mode": "cards", "hand-0-cards": "AS 2H", "hand-1-mode": "count", "hand-1-count": "9",
-         "hand-2-mode": "cards", "hand-2-cards": "KH 10C"}
+         "hand-2-mode": "cards", "hand-2-cards": "KH 10C", "counts_confirmed": "1"}
 
 
 def phone_at(table: LiveTable, seat: str | None, role: str = "seat") -> Client:

@@ -21,9 +21,10 @@ def reveal_url(table: LiveTable) -> str:
     return reverse("table_reveal", args=[table.code])
 
 
-def hands(*entries: str | int) -> dict[str, str]:
-    """Each seat's hand as the page posts it: cards as shown or typed, or a counted number."""
-    post = {}
+def hands(*entries: str | int, confirmed: bool = True) -> dict[str, str]:
+    """Each seat's hand as the page posts it: cards as shown or typed, or a counted number;
+    `confirmed`: the hands' sizes confirmed where the table counted otherwise."""
+    post = {"counts_confirmed": "1"} if confirmed else {}
     for i, entry in enumerate(entries):
         if isinstance(entry, int):
             post |= {f"hand-{i}-mode": "count", f"hand-{i}-count": str(entry)}
@@ -159,3 +160,41 @@ def test_it_asks_cactus_tas_draws_and_reads_them_as_the_page_shows_them(client: 
     response = client.post(reveal_url(table), hands("A♠ 2♦", 20) | {"draw-1": "d♥"})
     assert response.status_code == 302
     assert table.game.rounds.get().data["draws"] == {"Ben": "QH"}
+
+
+def test_it_refuses_a_hand_of_another_size_than_the_table_saw_beside_it_and_saves_nothing(client: Client):
+    """table-rules v1.1, the table page: the reveal checks each player's card count where
+    the table knows it (four dealt, less each accepted snap, plus each penalty card)."""
+    table = open_table("tamalou")
+    seated(client, table)
+    response = client.post(reveal_url(table), hands("A♠ 2♥ 3♣", 9, "R♥ 10♣ 4♦ 5♦", confirmed=False), **HTMX)
+    page = response.content.decode()
+    assert response.status_code == 422
+    assert "La table a vu 4 cartes dans la main de Ana ; 3 sont saisies." in slot(page, "hand-0")
+    assert slot(page, "hand-2") == "" and 'name="counts_confirmed"' in page
+    assert not table.game.rounds.exists() and table.state().round == 1
+
+
+def test_it_counts_a_snap_off_the_hand_the_table_expects(client: Client):
+    table = open_table("tamalou")
+    seated(client, table, role="referee", seat=None)
+    referee = table.members.get()
+    table.record("discard", {"player": "Ana", "card": "7H"}, referee)
+    table.record("snap.claim", {"player": "Ben", "card": "7S"}, referee)
+    response = client.post(reveal_url(table), hands("A♠ 2♥ 3♣ 4♣", "R♥ 10♣ 4♦", "5♦ 6♦ 8♦ 9♦",
+                                                    confirmed=False))
+    assert response.status_code == 302 and table.game.rounds.get().data["hands"]["Ben"] == ["KH", "10C", "4D"]
+
+
+def test_it_saves_a_miscounted_hand_once_confirmed_and_never_checks_a_counted_one(client: Client):
+    table = open_table("tamalou")
+    seated(client, table)
+    assert client.post(reveal_url(table), hands("A♠", 9, 12, confirmed=True)).status_code == 302
+    assert table.game.rounds.get().data["hands"] == {"Ana": ["AS"], "Ben": 9, "Chloé": 12}
+
+
+def test_it_warns_of_a_miscounted_hand_in_the_live_preview(client: Client):
+    table = open_table("tamalou")
+    seated(client, table)
+    response = client.post(reveal_url(table), hands("A♠ 2♥", 9, 3, confirmed=False) | {"preview": "1"}, **HTMX)
+    assert "La table a vu 4 cartes dans la main de Ana ; 2 sont saisies." in response.content.decode()

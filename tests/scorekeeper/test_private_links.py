@@ -31,7 +31,7 @@ def test_it_cannot_reach_a_game_by_its_number(client: Client, path: str):
 def test_it_refuses_an_undo_posted_to_a_game_number(client: Client):
     game = make_game(players=["Ana", "Ben"], rounds=[tamalou_round(None, Ana=3, Ben=4)])
 
-    response = client.post(f"/games/{game.token}/rounds/undo/", {"number": "1"})
+    response = client.post(f"/games/{game.pk}/rounds/undo/", {"number": "1"})
 
     assert response.status_code == 404 and game.rounds.count() == 1
 

@@ -19,15 +19,16 @@ def use_test_database() -> None:
     """
     from channels.layers import channel_layers
     from django.conf import settings
-    from django.db import connection
+    from django.db import connection, connections
 
     settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"]
     # The parent's database connection and psycopg pool came through the fork: their
     # sockets are the parent's. Drop them here without closing them (closing would tell
     # the server to end the parent's sessions); the child opens its own.
-    connection.connection = None
-    if hasattr(type(connection), "_connection_pools"):  # PostgreSQL with psycopg's pool
-        type(connection)._connection_pools = {}
+    wrapper = connections["default"]
+    wrapper.connection = None
+    if hasattr(type(wrapper), "_connection_pools"):  # PostgreSQL with psycopg's pool
+        type(wrapper)._connection_pools = {}
     # A channel layer made in the parent (an async test ran there) holds Redis
     # connections and locks of the parent's event loops: start from a new one.
     channel_layers.backends = {}

@@ -84,11 +84,16 @@ def table_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _with_member(_go(request, reverse("table_page", args=[table.code])), request, table, member)
 
 
+def _set_table_cookie(response: HttpResponse, request: HttpRequest, name: str, value: str) -> HttpResponse:
+    """A table cookie: as long as a token lives, never read by scripts, HTTPS-only over HTTPS."""
+    response.set_cookie(name, value, max_age=COOKIE_AGE, samesite="Lax", secure=request.is_secure(),
+                        httponly=True)
+    return response
+
+
 def _with_member(response: HttpResponse, request: HttpRequest, table: LiveTable, member: TableMember
                  ) -> HttpResponse:
-    response.set_cookie(cookie_name(table), member.token(), max_age=COOKIE_AGE, samesite="Lax",
-                        secure=request.is_secure(), httponly=True)
-    return response
+    return _set_table_cookie(response, request, cookie_name(table), member.token())
 
 
 @guesses.limited
@@ -171,10 +176,8 @@ def _ask_the_referee(request: HttpRequest, table: LiveTable, ask: JoinRequest) -
     """The referee's phones are asked; this phone waits on a page that asks again every few seconds."""
     async_to_sync(get_channel_layer().group_send)(
         f"table.{table.code}", {"type": "join.requested", "request": ask.as_message()})
-    response = redirect("table_wait", code=table.code)
-    response.set_cookie(request_cookie_name(table), ask.secret, max_age=COOKIE_AGE, samesite="Lax",
-                        secure=request.is_secure(), httponly=True)
-    return response
+    return _set_table_cookie(redirect("table_wait", code=table.code), request, request_cookie_name(table),
+                             ask.secret)
 
 
 @guesses.limited

@@ -91,7 +91,13 @@ def broadcast_sheet(sender: type[Game], game: Game, ended: bool, **kwargs: Any) 
         return
     try:
         message = _message(rendered_sheets(game.pk))
-        async_to_sync(layer.group_send)(sheet_group(game.pk), message)
+        running = _running_loop()
+        if running is not None:
+            # Called on a loop's own thread (sync Playwright's, in the browser tests):
+            # async_to_sync cannot block it, so the send becomes one of its tasks.
+            running.create_task(layer.group_send(sheet_group(game.pk), message))
+        else:
+            async_to_sync(layer.group_send)(sheet_group(game.pk), message)
     except Exception:
         logger.exception("could not send game %s's sheet to its phones", game.pk)
 
@@ -106,6 +112,13 @@ async def _render_and_send(layer: Any, game_id: int) -> None:
 
 def _message(pages: dict[str, str]) -> dict[str, Any]:
     return {"type": "sheet.changed", "html": pages}
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _server_loop() -> asyncio.AbstractEventLoop | None:

@@ -18,6 +18,9 @@ from tests.browser.play_helpers import choose, count_hand, save_round
 from tests.factories import make_game, tamalou_round
 from tests.referee.servers import start_daphne, stop_daphne
 
+# Also run in CI's PostgreSQL + Redis pass (.ci/run): phones kept in step across the back ends.
+pytestmark = pytest.mark.backends
+
 
 @pytest.fixture
 def server(transactional_db: None) -> Iterator[str]:

@@ -15,11 +15,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
 from tests.browser.play_helpers import pick_hand
 from tests.factories import make_game
+
+# Also run in CI's PostgreSQL + Redis pass (.ci/run): phones kept in step across the back ends.
+pytestmark = pytest.mark.backends
 
 
 def test_the_join_page_shows_the_code_and_a_qr_code(daphne: str, page: Page, artifacts: Path):

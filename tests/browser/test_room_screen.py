@@ -35,6 +35,9 @@ from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Se
 from scorekeeper.models import Game
 from tests.factories import tamalou_round
 
+# Also run in CI's PostgreSQL + Redis pass (.ci/run): phones kept in step across the back ends.
+pytestmark = pytest.mark.backends
+
 NIGHT = date(2026, 3, 12)
 
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Game, RoundChange
 from tests.browser.play_helpers import count_hand, save_round, wait_for_preview
 from tests.factories import make_game
+
+# Also run in CI's PostgreSQL + Redis pass (.ci/run): phones kept in step across the back ends.
+pytestmark = pytest.mark.backends
 
 
 def test_the_second_phone_saves_its_round_as_an_edit_in_one_tap(

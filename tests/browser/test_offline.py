@@ -35,11 +35,21 @@ def phone(browser: Browser, context_args: dict[str, Any]) -> Page:
     return browser.new_context(**context_args).new_page()
 
 
-def kept(page: Page, *urls: str) -> None:
-    """The service worker has kept these pages for offline use."""
-    page.wait_for_function("""async (urls) => {
-        for (const url of urls) { if (!(await caches.match(url))) return false; }
-        return true; }""", arg=list(urls))
+KEPT = """async (urls) => {
+    for (const url of urls) { if (!(await caches.match(url))) return false; }
+    return true; }"""
+
+
+def kept(page: Page, *urls: str, timeout_ms: int = 10_000) -> None:
+    """Wait until the service worker has kept these pages for offline use.
+
+    Polled with evaluate, which awaits the promise: wait_for_function takes a promise
+    for a truthy answer and would return at once, before the pages are kept."""
+    for _ in range(timeout_ms // 100):
+        if page.evaluate(KEPT, list(urls)):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the service worker did not keep {urls} within {timeout_ms} ms")
 
 
 def enter_round(page: Page, ana: str, ben: str) -> None:

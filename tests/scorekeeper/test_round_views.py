@@ -63,6 +63,20 @@ def test_it_answers_htmx_with_the_edit_form_alone(client):
     assert 'name="hand-1-count" value="2"' in html
 
 
+def test_it_sizes_the_preview_for_its_table_before_the_points_arrive(client):
+    """A row per player with a hand (or per canasta side): the block keeps its height
+    when the points replace the sentence, so "save" below it does not move."""
+    page = client.get(new_url(make_game("tamalou", ["Ana", "Ben", "Chloé", "Dan"]))).content.decode()
+    assert '<section id="preview" class="preview rows-4"' in page and "<table>" not in page
+    canasta = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"],
+                        teams={"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]})
+    assert 'class="preview rows-2"' in client.get(new_url(canasta)).content.decode()
+    game = make_game("tamalou", rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
+    edit = client.get(reverse("round_edit", args=[game.token, 1])).content.decode()
+    assert 'class="preview rows-3"' in edit
+    assert '<th><span class="visually-hidden">Joueur</span></th>' in edit  # no empty header cell
+
+
 def test_it_names_every_card_of_the_picker_for_screen_readers(client):
     """Each key starts with what it shows (label in name), then says the card in words."""
     html = client.get(new_url(make_game("tamalou"))).content.decode()

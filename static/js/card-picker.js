@@ -14,7 +14,7 @@
  *   next empty field, so no tap is spent going from hand to hand.
  * - A hand by cards is not moved on from by itself: hands differ in size (snaps, penalty
  *   cards), so guessing when one is complete would send cards to the wrong player. The
- *   bar's "Suivant · Ben" key moves on in one tap; after the last field it reads
+ *   bar's "Suivant" key (the next player's name under it) moves on in one tap; after the last field it reads
  *   "Terminé", closes the picker and shows what is left (the announcer, the preview,
  *   "save"). A field that takes a fixed number of cards (a cactus-tas draw) moves on
  *   when full.
@@ -292,7 +292,7 @@
     p.querySelectorAll("[data-card]").forEach(function (b) { b.disabled = !cards || !free(b.dataset.card); });
     p.querySelectorAll(".picker-bar [data-card]").forEach(function (b) { b.hidden = !cards; }); // the joker
     p.querySelector("#picker-target").textContent = active ? targetLabel(active) : "—";
-    // "Suivant · Ben", or "Terminé" when nothing is left to fill.
+    // "Suivant" with the next field's name, or "Terminé" when nothing is left to fill.
     var next = active && nextField(active), button = p.querySelector("[data-next]");
     button.querySelector(".next-word").textContent = next ? p.dataset.nextWord : p.dataset.doneWord;
     button.querySelector(".next-who").textContent = next ? targetLabel(next) : "";

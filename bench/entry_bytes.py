@@ -91,8 +91,8 @@ def main() -> None:
     game = make_game("tamalou", PLAYERS, rounds=[
         {"hands": {p: [] for p in PLAYERS} | {p: rng.randint(0, 3) for p in PLAYERS}, "announcer": None}
         for _ in range(30)])
-    new = f"/games/{game.pk}/rounds/new/"
-    preview = f"/games/{game.pk}/rounds/preview/"
+    new = f"/games/{game.token}/rounds/new/"
+    preview = f"/games/{game.token}/rounds/preview/"
     hands = random_hands(rng)
     valid = tamalou_post(hands)
     invalid = dict(valid, **{"hand-1-cards": valid["hand-0-cards"]})  # a hand given twice
@@ -112,17 +112,17 @@ def main() -> None:
 
     teams = {"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]}
     canasta = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"], teams=teams)
-    url = f"/games/{canasta.pk}/rounds/new/"
+    url = f"/games/{canasta.token}/rounds/new/"
     print(row("canasta, 4 players: entry page (GET)", client.get(url).content))
     post = {"side-0-melds": "1", "side-0-meld-0": "KS KH KD KC KS KH KD", "went_out": "0",
             "action": "add-meld:0"}
     print(row("canasta: \"+ Pose\" (form partial)", client.post(url, post, **HTMX).content,
               median_ms(lambda: client.post(url, post, **HTMX))))
     post.pop("action")
-    print(row("canasta: preview", client.post(f"/games/{canasta.pk}/rounds/preview/", post, **HTMX).content))
+    print(row("canasta: preview", client.post(f"/games/{canasta.token}/rounds/preview/", post, **HTMX).content))
 
     turn = make_game("cactus-game", ["Ana", "Ben", "Chloé"])
-    url = f"/games/{turn.pk}/rounds/new/"
+    url = f"/games/{turn.token}/rounds/new/"
     print(row("cactus-game: entry page (GET)", client.get(url).content))
     post = {"player": "0", "plays": "1", "play-0-card": "free_point", "play-0-stops": "1",
             "play-0-stop-0": "1", "action": "add-stop:0"}

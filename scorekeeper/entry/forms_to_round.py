@@ -66,6 +66,11 @@ class MemoryForm:
     extras: tuple[str, ...] = ()  # the variant's round_extras
     kind: str = MEMORY
 
+    @property
+    def row_names(self) -> list[str]:
+        """Who has a row in the preview's table: the players with a hand this round."""
+        return [h.name for h in self.hands]
+
 
 @dataclass
 class SideState:
@@ -94,6 +99,10 @@ class CanastaForm:
     concealed: bool = False
     kind: str = CANASTA
 
+    @property
+    def row_names(self) -> list[str]:
+        return [s.name for s in self.sides]
+
 
 @dataclass
 class PlayState:
@@ -120,6 +129,10 @@ class TurnForm:
     player: str = ""  # a seat index
     plays: list[PlayState] = field(default_factory=list)
     kind: str = CACTUS_GAME
+
+    @property
+    def row_names(self) -> list[str]:
+        return list(self.players)
 
 
 EntryForm = MemoryForm | CanastaForm | TurnForm

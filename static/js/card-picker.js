@@ -3,12 +3,30 @@
  * Why a script at all: a tap on a card must feel instant at the table, so picking
  * happens here, without a round-trip; the server renders everything and the engine
  * still judges the round (the form posts plain text fields: "KH 3S JK").
- * What it does: the active field (a hand, a draw, a meld...) receives the cards tapped
- * (rank, then suit); cards already used this round are greyed out, respecting how
- * many copies the deck holds; a counted hand gets digits from the pad. When the thumb
- * leaves a field (or pauses), a "change" event goes up, which HTMX turns into a
- * preview request: one per field, not one per card.
- * Without this script the text fields stay visible and take typed codes.
+ *
+ * Fewer taps (issue 13: a four-player round in at most 26 taps by cards, 8 by numbers,
+ * without scrolling; the counts are in docs/benchmarks.md):
+ * - One tap per card: every card of the deck is a key of the grid, a row pair per suit
+ *   (the server lists them from the engine's declaration). A card the round has used up
+ *   (every copy the deck holds) is greyed out. Tapping a card's chip in the hand takes it back.
+ * - One tap per counted hand: the pad has a key for every value under 40 ("+40" first for
+ *   more; "−" and "½" before the value). A value key ends the number and moves on to the
+ *   next empty field, so no tap is spent going from hand to hand.
+ * - A hand by cards is not moved on from by itself: hands differ in size (snaps, penalty
+ *   cards), so guessing when one is complete would send cards to the wrong player. The
+ *   bar's "Suivant" key (the next player's name under it) moves on in one tap; after the last field it reads
+ *   "Terminé", closes the picker and shows what is left (the announcer, the preview,
+ *   "save"). A field that takes a fixed number of cards (a cactus-tas draw) moves on
+ *   when full.
+ * - The picker is docked at the bottom like a keyboard; the page scrolls itself (at once,
+ *   never smoothly, so a tap lands where the thumb aimed) to keep the field being filled
+ *   in view above it. The player never has to scroll.
+ * Keyboard: each grid is one tab stop; arrow keys move, Home/End go to a row's ends, Enter
+ * or Space picks, Escape goes back to the field; the focus stays on the key picked (or
+ * the next one free) and follows the picking when the picker moves on.
+ * The preview follows each field, not each card: a "change" goes up when the field is
+ * left or after a 300 ms pause, which HTMX turns into a preview request.
+ * Without this script the text fields stay visible and take typed codes and numbers.
  */
 (function () {
   "use strict";
@@ -16,16 +34,20 @@
   window.cardPickerReady = true;
   document.documentElement.classList.add("js");
 
-  var active = null; // the input receiving cards or digits
-  var rank = null; // the rank tapped, waiting for its suit
+  var active = null; // the input receiving cards or a number
+  var closed = false; // the player closed the picker ("Terminé"): a re-rendered form keeps it closed
+  // The number being built on the pad for the active field: "+40", "−" and "½" add to it, a
+  // value key ends it. `fresh`: the next key starts a new number (the field's old one goes).
+  var pending = { base: 0, negative: false, half: false, fresh: true };
 
   function form() { return document.getElementById("entry-form"); }
   function picker() { return document.getElementById("picker"); }
   function codes(input) { return input.value.trim() ? input.value.trim().split(/\s+/) : []; }
+  function labels() { var p = picker(); return p ? JSON.parse(p.dataset.labels) : {}; }
   // A card as the page writes it ("R♥" in French): letters and symbols come from the
   // server (scorekeeper/card_names.py), the one place cards are written.
   function label(code) {
-    var p = picker(), names = p ? JSON.parse(p.dataset.labels) : {};
+    var names = labels();
     if (code === "JK") return names.JK || "Joker";
     var rank = code.slice(0, -1), symbol = names["symbol-" + code.slice(-1)];
     if (!symbol) return code; // typed text that is no card: shown as typed
@@ -33,7 +55,7 @@
   }
   // The same card said in words for screen readers ("roi de cœur"), from the same labels.
   function spoken(code) {
-    var p = picker(), names = p ? JSON.parse(p.dataset.labels) : {};
+    var names = labels();
     var rank = code.slice(0, -1), suit = code.slice(-1);
     if (code === "JK" || !names["symbol-" + suit] || !names.of) return label(code);
     return names.of.replace("{rank}", names["name-" + rank] || rank).replace("{suit}", names[suit]);
@@ -41,9 +63,12 @@
   function changed(input) { input.dispatchEvent(new Event("change", { bubbles: true })); }
 
   // A tap adds one card; asking the engine after every card would cost a preview per
-  // card. The preview follows when the thumb moves to another field, or after a 300 ms pause.
+  // card. The preview follows when the picker moves to another field, or after a 300 ms pause.
   var dirty = null, idle = null;
   function touched(input) {
+    // Said at once to entry-errors.js: this block has been filled in (a value key moves
+    // on to the next field before any other listener of the tap could tell which one).
+    input.dispatchEvent(new CustomEvent("picker:change", { bubbles: true }));
     dirty = input;
     clearTimeout(idle);
     idle = setTimeout(flush, 300); // a preview while typing, not one per key
@@ -64,35 +89,145 @@
     return used;
   }
 
-  function setActive(input) {
+  // Every field the picker can fill, in the page's order.
+  function fields() {
+    var f = form();
+    return f ? Array.prototype.filter.call(f.querySelectorAll("[data-cards], [data-count]"), function (el) {
+      return visible(el) && !el.disabled;
+    }) : [];
+  }
+  function empty(el) { return !el.value.trim(); }
+
+  // Where "Suivant" (or a counted hand's value) goes: the next empty field, else the next
+  // field (a round being corrected is filled in), else an empty one left behind; null
+  // when there is nothing left to fill.
+  function nextField(from) {
+    var all = fields(), i = all.indexOf(from);
+    if (i < 0) return all.find(empty) || null;
+    var after = all.slice(i + 1), before = all.slice(0, i);
+    return after.find(empty) || after[0] || before.find(empty) || null;
+  }
+
+  // The first empty field; on a round being corrected (every field filled) the first
+  // field, so the keypad shown is the one of that hand's mode (number pad for a count).
+  function firstTarget() {
+    var all = fields();
+    return all.find(empty) || all[0];
+  }
+
+  // What must stay in view while a field is filled: its hand (name, switch, cards,
+  // messages), or the field with its label.
+  function shownPart(input) {
+    return input.closest("fieldset.hand") || input.closest("[data-cards-field]") || input;
+  }
+
+  // The page scrolls itself (never smoothly) so `el` sits between the top of the screen and
+  // the docked picker. Twice: at the end of the page the picker leaves its docked place.
+  function keepInView(el) {
+    var p = picker();
+    for (var pass = 0; pass < 2 && el; pass++) {
+      var limit = p && !p.hidden ? p.getBoundingClientRect().top : window.innerHeight;
+      var r = el.getBoundingClientRect(), margin = 8, dy = 0;
+      if (r.bottom > limit - margin) dy = r.bottom - (limit - margin);
+      if (r.top - dy < margin) dy = r.top - margin;
+      if (Math.abs(dy) < 1) return;
+      window.scrollBy(0, dy);
+    }
+  }
+
+  // After "Terminé": what follows the fields (the announcer, the extras, the preview and
+  // "save") is brought into view, from `first` down to the save button if they fit.
+  function showRest(first) {
+    var f = form(), save = f && f.querySelector(".entry-actions, .confirm");
+    if (!first) return;
+    var top = first.getBoundingClientRect().top - 8;
+    var bottom = (save || first).getBoundingClientRect().bottom + 8;
+    var dy = bottom - top <= window.innerHeight ? Math.max(0, bottom - window.innerHeight) : top;
+    if (top < 0) dy = top;
+    if (Math.abs(dy) >= 1) window.scrollBy(0, dy);
+  }
+
+  // The first thing after `el`'s block that the page shows.
+  function after(el) {
+    var block = el && (el.closest("fieldset.block") || el.closest("[data-cards-field]"));
+    var next = block && block.nextElementSibling;
+    while (next && (next.hidden || next.offsetParent === null || next.id === "picker")) next = next.nextElementSibling;
+    return next;
+  }
+
+  // `how.scroll`: bring the field into view (not on the page's first drawing, where the
+  // first field already is); `how.focus`: the keyboard follows into the picker.
+  function setActive(input, how) {
+    how = how || {};
     if (dirty && dirty !== input) flush();
     active = input;
-    rank = null;
+    closed = false;
+    pending = { base: 0, negative: false, half: false, fresh: true };
     form().querySelectorAll(".is-active").forEach(function (el) { el.classList.remove("is-active"); });
     if (input) (input.closest("[data-cards-field]") || input).classList.add("is-active");
     refresh();
+    if (input && how.scroll) keepInView(shownPart(input));
+    if (input && how.focus) focusGrid();
   }
 
-  function add(code) {
+  // Nothing left to fill: the picker closes and the rest of the form comes into view.
+  function finish(from, how) {
+    var rest = after(from);
+    setActive(null);
+    closed = true;
+    showRest(rest);
+    if (how && how.focus && rest) {
+      var target = rest.matches("input, button, select, textarea, a") ? rest
+        : rest.querySelector("input:checked, input:not([type=hidden]), button, select, textarea, a");
+      if (target) target.focus();
+    }
+  }
+
+  function advance(how) {
+    var from = active, next = nextField(active);
+    if (next) setActive(next, { scroll: true, focus: how && how.focus && !samePad(from, next) });
+    else finish(from, how);
+  }
+  function samePad(a, b) { return !!a && !!b && a.hasAttribute("data-count") === b.hasAttribute("data-count"); }
+
+  function add(code, how) {
     if (!active || !active.hasAttribute("data-cards")) return;
     var list = codes(active);
     if (active.dataset.max && list.length >= +active.dataset.max) list = list.slice(1);
     list.push(code);
     active.value = list.join(" ");
-    rank = null;
     touched(active);
     refresh();
+    keepInView(shownPart(active)); // a fifth card may start a second row of chips
+    if (active.dataset.max && list.length >= +active.dataset.max) advance(how);
   }
 
-  function press(key) {
+  // The number pad. The field shows the number as it is built: "+40" then "7" is 47.
+  // Only a complete number (a value key, or "effacer") asks for a preview: "−" alone is
+  // no number, and the engine would say so under the hand.
+  function written(done) {
+    var n = pending.base;
+    var digits = n ? String(n) : pending.half || !done ? "" : "0";
+    return (pending.negative ? "-" : "") + digits + (pending.half ? "½" : "");
+  }
+  function press(key, how) {
     if (!active || !active.hasAttribute("data-count")) return;
-    var v = active.value;
-    if (key === "back") v = v.slice(0, -1);
-    else if (key === "-") v = v.charAt(0) === "-" ? v.slice(1) : "-" + v;
-    else if (key === "½") v = v.replace(/[.,]5$|½$/, "") + "½";
-    else v += key;
-    active.value = v;
+    if (pending.fresh) pending = { base: 0, negative: false, half: false, fresh: false };
+    if (key === "back") {
+      pending = { base: 0, negative: false, half: false, fresh: true };
+      active.value = "";
+      touched(active);
+      return;
+    }
+    if (key === "-") pending.negative = !pending.negative;
+    else if (key === "½") pending.half = !pending.half;
+    else if (key.charAt(0) === "+") pending.base += parseInt(key.slice(1), 10);
+    else pending.base += parseInt(key, 10); // a value: the number is complete
+    var done = /^[0-9]+$/.test(key);
+    active.value = written(done);
+    if (!done) { dirty = active; clearTimeout(idle); return; } // sent when the field is left
     touched(active);
+    advance(how);
   }
 
   function handValue(block, values) {
@@ -149,17 +284,19 @@
       if (only && only.indexOf(code) < 0) return false;
       return !counted || (used[code] || 0) < copies[code];
     }
-    var cards = active && active.hasAttribute("data-cards");
-    p.querySelector(".picker-cards").hidden = !!active && !cards;
+    var cards = !!active && active.hasAttribute("data-cards");
+    p.hidden = !active; // closed once nothing is left to fill; a field tapped opens it again
+    p.querySelector(".picker-cards").hidden = !cards;
     p.querySelector(".numpad").hidden = !active || cards;
-    p.querySelector("#picker-target").textContent = active ? targetLabel(active) : "—";
-    p.querySelectorAll("[data-rank]").forEach(function (b) {
-      var r = b.dataset.rank;
-      b.disabled = !cards || !["S", "H", "D", "C"].some(function (s) { return free(r + s); });
-      b.setAttribute("aria-pressed", r === rank ? "true" : "false");
-    });
+    p.querySelector(".pad-keys").hidden = !active || cards;
     p.querySelectorAll("[data-card]").forEach(function (b) { b.disabled = !cards || !free(b.dataset.card); });
-    p.querySelectorAll("[data-suit]").forEach(function (b) { b.disabled = !rank || !free(rank + b.dataset.suit); });
+    p.querySelectorAll(".picker-bar [data-card]").forEach(function (b) { b.hidden = !cards; }); // the joker
+    p.querySelector("#picker-target").textContent = active ? targetLabel(active) : "—";
+    // "Suivant" with the next field's name, or "Terminé" when nothing is left to fill.
+    var next = active && nextField(active), button = p.querySelector("[data-next]");
+    button.querySelector(".next-word").textContent = next ? p.dataset.nextWord : p.dataset.doneWord;
+    button.querySelector(".next-who").textContent = next ? targetLabel(next) : "";
+    p.querySelectorAll("[data-grid]").forEach(rover);
   }
 
   // "Ana", or "Nord-Sud · Pose 2": the block's legend and the field's own label.
@@ -172,14 +309,85 @@
     return own ? name + " · " + own.textContent.trim() : name;
   }
 
-  // The first empty field; on a round being corrected (every field filled) the first
-  // field, so the keypad shown is the one of that hand's mode (number pad for a count).
-  function firstTarget() {
-    var f = form();
-    var fields = f ? Array.prototype.filter.call(f.querySelectorAll("[data-cards], [data-count]"), function (el) {
-      return visible(el) && !el.disabled;
-    }) : [];
-    return fields.find(function (el) { return !codes(el).length; }) || fields[0];
+  // -- the keyboard in a grid: one tab stop (the "rover"), arrow keys move ----------------
+
+  function keys(grid) { return Array.prototype.slice.call(grid.querySelectorAll("button")); }
+  function rows(grid) {
+    return Array.prototype.map.call(grid.querySelectorAll(".grid-row"), function (row) {
+      return Array.prototype.slice.call(row.querySelectorAll("button"));
+    });
+  }
+  function rove(grid, key) { keys(grid).forEach(function (b) { b.tabIndex = b === key ? 0 : -1; }); }
+  function rover(grid) {
+    var all = keys(grid), current = all.find(function (b) { return b.tabIndex === 0; });
+    if (!current || current.disabled) {
+      var i = current ? all.indexOf(current) : 0;
+      current = all.slice(i).concat(all.slice(0, i).reverse()).find(function (b) { return !b.disabled; }) || all[0];
+    }
+    if (current) rove(grid, current);
+    return current;
+  }
+  function focusGrid() {
+    var p = picker(), grid = p && Array.prototype.find.call(p.querySelectorAll("[data-grid]"), function (g) { return !g.hidden; });
+    var key = grid && rover(grid);
+    if (key && !key.disabled) key.focus();
+  }
+  function focusKey(grid, key) { if (key) { rove(grid, key); key.focus(); } }
+  // The free key `step` places away in reading order (skipping greyed-out cards).
+  function along(grid, from, step) {
+    var all = keys(grid);
+    for (var i = all.indexOf(from) + step; i >= 0 && i < all.length; i += step) if (!all[i].disabled) return all[i];
+    return null;
+  }
+  // The free key in the same column, `step` rows up or down (or the row's last one if shorter).
+  function across(grid, from, step) {
+    var table = rows(grid), r = table.findIndex(function (row) { return row.indexOf(from) >= 0; });
+    var c = table[r].indexOf(from);
+    for (var i = r + step; i >= 0 && i < table.length; i += step) {
+      var row = table[i].filter(function (b) { return !b.disabled; });
+      if (!row.length) continue;
+      var exact = table[i][Math.min(c, table[i].length - 1)];
+      return exact && !exact.disabled ? exact : row.reduce(function (best, b) {
+        return Math.abs(table[i].indexOf(b) - c) < Math.abs(table[i].indexOf(best) - c) ? b : best;
+      });
+    }
+    return null;
+  }
+  document.addEventListener("keydown", function (e) {
+    var chips = e.target.closest && e.target.closest("[data-cards-field] .chips");
+    if (chips && e.target === chips && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault(); // the field takes the cards, and the keyboard goes to them
+      setActive(chips.parentNode.querySelector("[data-cards]"), { scroll: true, focus: true });
+      return;
+    }
+    var grid = e.target.closest && e.target.closest("#picker [data-grid]");
+    if (!grid || e.target.tagName !== "BUTTON") return;
+    var row = rows(grid).find(function (r) { return r.indexOf(e.target) >= 0; }) || [];
+    var free = row.filter(function (b) { return !b.disabled; });
+    var to = e.key === "ArrowRight" ? along(grid, e.target, 1)
+      : e.key === "ArrowLeft" ? along(grid, e.target, -1)
+      : e.key === "ArrowDown" ? across(grid, e.target, 1)
+      : e.key === "ArrowUp" ? across(grid, e.target, -1)
+      : e.key === "Home" ? free[0] : e.key === "End" ? free[free.length - 1] : undefined;
+    if (e.key === "Escape" && active) {
+      e.preventDefault();
+      var field = active.hasAttribute("data-count") ? active : active.closest("[data-cards-field]").querySelector(".chips");
+      if (field) field.focus();
+      return;
+    }
+    if (to === undefined) return;
+    e.preventDefault();
+    focusKey(grid, to);
+  });
+
+  // After a pick from the keyboard the focus stays on the key, or on the next free one
+  // when the card is used up (a disabled button would drop it on the page's body).
+  function keepFocus(key) {
+    if (!key.disabled || !document.body.contains(key)) return;
+    var grid = key.closest("[data-grid]");
+    var next = grid ? along(grid, key, 1) || along(grid, key, -1) : null;
+    if (grid && next) focusKey(grid, next);
+    else focusGrid();
   }
 
   function start() {
@@ -198,61 +406,57 @@
     refresh(); // hide each hand's unused mode first: an empty hidden field is no target
     var keep = active && document.body.contains(active) ? active
       : active && active.name ? f.querySelector('[name="' + active.name + '"]') : null;
-    setActive(keep || firstTarget() || null);
+    var wasClosed = closed;
+    setActive(keep || (wasClosed ? null : firstTarget()) || null);
+    closed = wasClosed && !keep;
   }
 
   document.addEventListener("click", function (e) {
     var t = e.target.closest("button, [data-cards-field], [data-count], label");
     if (!t || !form() || !form().contains(t)) return;
+    var how = { focus: e.detail === 0 }; // a keyboard "click" (Enter or Space)
     if (t.dataset.remove !== undefined) {
       var input = t.closest("[data-cards-field]").querySelector("[data-cards]");
       var list = codes(input);
       list.splice(+t.dataset.remove, 1);
       input.value = list.join(" ");
-      setActive(input);
+      setActive(input, { scroll: true });
       touched(input);
-    } else if (t.dataset.rank) {
-      rank = rank === t.dataset.rank ? null : t.dataset.rank;
-      lastRank = t.dataset.rank;
-      refresh();
-      if (e.detail === 0) keepFocus(t); // a keyboard "click" (Enter or Space)
-    } else if (t.dataset.suit && rank) {
-      add(rank + t.dataset.suit);
-      if (e.detail === 0) keepFocus(t);
+      if (how.focus) {
+        var chips = input.parentNode.querySelector(".chips");
+        var left = chips.querySelectorAll(".chip");
+        (left[Math.min(+t.dataset.remove, left.length - 1)] || chips).focus();
+      }
     } else if (t.dataset.card) {
-      add(t.dataset.card);
+      add(t.dataset.card, how);
+      if (how.focus) keepFocus(t);
+    } else if (t.dataset.value !== undefined) {
+      press(t.dataset.value, how);
     } else if (t.dataset.key) {
-      press(t.dataset.key);
+      press(t.dataset.key, how);
+    } else if (t.hasAttribute("data-next")) {
+      if (active) advance(how);
     } else if (t.dataset.step) {
       var n = t.parentNode.querySelector("input");
       n.value = Math.max(0, (parseInt(n.value, 10) || 0) + +t.dataset.step);
       touched(n);
     } else if (t.hasAttribute("data-cards-field")) {
-      setActive(t.querySelector("[data-cards]"));
+      var field = t.querySelector("[data-cards]");
+      if (field !== active) setActive(field, { scroll: true });
+      else if (picker() && picker().hidden) setActive(field, { scroll: true });
     } else if (t.hasAttribute("data-count")) {
-      setActive(t);
+      if (t !== active) setActive(t, { scroll: true });
     }
   });
 
-  document.addEventListener("keydown", function (e) {
-    var chips = e.target.closest && e.target.closest("[data-cards-field] .chips");
-    if (chips && e.target === chips && (e.key === "Enter" || e.key === " ")) {
-      e.preventDefault();
-      setActive(chips.parentNode.querySelector("[data-cards]"));
-    }
+  // From the keyboard, a counted hand's field is chosen by reaching it; what is typed
+  // there starts a new number for the pad.
+  document.addEventListener("focusin", function (e) {
+    if (e.target.matches && e.target.matches("#entry-form [data-count]") && e.target !== active) setActive(e.target);
   });
-
-  // From the keyboard the focus follows the picking: a rank leads to the suits, a
-  // suit back to that rank (a disabled button would otherwise drop it on the body).
-  function keepFocus(button) {
-    var p = picker();
-    if (!p) return;
-    var next = button.dataset.rank && rank ? p.querySelector("[data-suit]:not(:disabled)")
-      : button.dataset.suit ? p.querySelector('[data-rank="' + (lastRank || "") + '"]:not(:disabled)') ||
-        p.querySelector("[data-rank]:not(:disabled)") : null;
-    if (next) next.focus();
-  }
-  var lastRank = null;
+  document.addEventListener("input", function (e) {
+    if (e.target === active) pending.fresh = true;
+  });
 
   document.addEventListener("change", function (e) {
     // Fontenaysien: whoever went out holds no card; an untouched hand becomes "counted 0".
@@ -263,13 +467,16 @@
         out.querySelector('input[value="count"]').checked = true;
         count.value = "0";
         refresh();
+        // The preview this choice asked for left with the hand still empty: ask again.
+        touched(count);
+        if (active && out.contains(active)) setActive(nextField(active));
       }
       return;
     }
     if (!e.target.name || !/-mode$/.test(e.target.name)) return;
     var block = e.target.closest("fieldset.hand");
     refresh();
-    setActive(block.querySelector(e.target.value === "count" ? "[data-count]" : "[data-cards]"));
+    setActive(block.querySelector(e.target.value === "count" ? "[data-count]" : "[data-cards]"), { scroll: true });
   });
 
   // Saving posts the form as it is: no preview needed after it.
@@ -293,8 +500,12 @@
   // After HTMX replaced the form (a meld or a play added) find the field again by name.
   document.addEventListener("htmx:afterSettle", function () {
     saving = false; // the form came back (a meld, a play added, or a refused save)
-    if (active && document.body.contains(active)) refresh();
-    else start();
+    if (active && document.body.contains(active)) {
+      refresh();
+      // A message that appeared above it (a hand left with a problem) may have pushed the
+      // field being filled under the picker.
+      keepInView(shownPart(active));
+    } else start();
   });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

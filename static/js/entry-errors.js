@@ -31,13 +31,13 @@
     });
   }
 
-  // A tap in the picker fills the active field, which sits in its block.
+  // A tap in the picker fills a field: card-picker.js says which one ("picker:change"), since
+  // a counted hand's value moves the picker on to the next hand within the same tap.
+  document.addEventListener("picker:change", function (e) { touch(blockOf(e.target), true); });
   document.addEventListener("click", function (e) {
     var f = form();
-    if (!f || !f.contains(e.target)) return;
-    var key = e.target.closest("#picker button");
-    if (key) touch(blockOf(f.querySelector(".is-active")), !key.hasAttribute("data-rank"));
-    else if (e.target.closest(".chip")) touch(blockOf(e.target), true);
+    if (!f || !f.contains(e.target) || e.target.closest("#picker")) return;
+    if (e.target.closest(".chip")) touch(blockOf(e.target), true);
     else if (e.target.closest("button, label, input, [data-cards-field]")) touch(blockOf(e.target), false);
   });
   document.addEventListener("input", function (e) { touch(blockOf(e.target), true); });

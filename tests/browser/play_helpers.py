@@ -5,22 +5,16 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
-SUITS = ("S", "H", "D", "C")
-
 
 def hand(page: Page, name: str) -> Locator:
     return page.locator("fieldset.hand").filter(has=page.locator("legend", has_text=name))
 
 
 def pick_cards(page: Page, field: Locator, codes: list[str], already: int = 0) -> None:
-    """Tap the field, then each card: its rank, then its suit (the joker in one tap)."""
+    """Tap the field, then each card: one key per card in the picker's grid."""
     field.locator(".chips").tap()
     for code in codes:
-        if code == "JK":
-            page.locator('#picker [data-card="JK"]').tap()
-        else:
-            page.locator(f'#picker [data-rank="{code[:-1]}"]').tap()
-            page.locator(f'#picker [data-suit="{code[-1]}"]').tap()
+        page.locator(f'#picker [data-card="{code}"]').tap()
     expect(field.locator(".chip")).to_have_count(already + len(codes))
 
 
@@ -31,13 +25,35 @@ def pick_hand(page: Page, name: str, codes: list[str]) -> None:
     pick_cards(page, block.locator("[data-cards-field]"), codes)
 
 
+def pad_keys(number: str, step: int = 40) -> list[str]:
+    """The number pad's keys for a counted hand, as a player taps them: "−" and "½" first,
+    "+40" as often as needed, then the value key that ends the number ("47" -> +40, 7)."""
+    keys = []
+    if number.startswith("-"):
+        keys.append("-")
+        number = number[1:]
+    if number.endswith("½"):
+        keys.append("½")
+        number = number[:-1]
+    value = int(number or 0)
+    keys += [f"+{step}"] * (value // step)
+    return keys + [str(value % step)]
+
+
+def tap_pad(page: Page, number: str) -> None:
+    for key in pad_keys(number):
+        attribute = "data-value" if key.isdigit() else "data-key"
+        page.locator(f'#picker [{attribute}="{key}"]').tap()
+
+
 def count_hand(page: Page, name: str, digits: str) -> None:
-    """The player counted their own hand: switch to "Compté" and tap the number pad."""
+    """The player counted their own hand: "Compté" (unless kept from the last round), the
+    hand's field, then the number pad's keys (pad_keys)."""
     block = hand(page, name)
-    block.locator(".mode-switch label", has_text="Compté").tap()
+    if block.get_attribute("data-mode") != "count":
+        block.locator(".mode-switch label", has_text="Compté").tap()
     block.locator("[data-count]").tap()
-    for key in digits:
-        page.locator(f'#picker [data-key="{key}"]').tap()
+    tap_pad(page, digits)
     expect(block.locator("[data-count]")).to_have_value(digits)
 
 
@@ -60,13 +76,12 @@ def cards_field(page: Page, input_name: str) -> Locator:
     return page.locator(f'[data-cards-field]:has([name="{input_name}"])')
 
 
-def pick_french(page: Page, player: str, cards: list[tuple[str, str]]) -> None:
-    """Tap the player's hand, then each card by what the French picker shows: its rank
-    ("R", "D", "V", "10"…) then its suit, read out by name ("cœur"); "Joker" alone."""
+def pick_french(page: Page, player: str, cards: list[str]) -> None:
+    """Tap the player's hand, then each card by its French name as the picker says it
+    ("roi de cœur", "10 de trèfle", "Joker")."""
     block = page.locator("fieldset.hand").filter(has=page.locator("legend", has_text=player))
     block.locator(".chips").tap()
     picker = page.locator("#picker")
-    for rank, suit in cards:
-        picker.get_by_role("button", name=rank, exact=True).tap()
-        if suit:
-            picker.get_by_role("button", name=suit, exact=True).tap()
+    for name in cards:
+        picker.get_by_role("button", name=name, exact=name == "Joker").tap()
+    expect(block.locator(".chip")).to_have_count(len(cards))

@@ -89,6 +89,14 @@ def cards_picked(page: Page, url: str) -> None:
     pick_hand(page, "Ana", ["KH", "3S"])
 
 
+def counting(page: Page, url: str) -> None:
+    """The number pad, open on the hands counted last round, one value already in."""
+    game = make_game("tamoul", ["Ana", "Ben", "Chloé"], rounds=[tamalou_round(None, Ana=4, Ben=9, Chloé=2)])
+    page.goto(f"{url}/games/{game.token}/rounds/new/")
+    page.locator('#picker [data-value="7"]').tap()
+    expect(page.locator("#picker-target")).to_have_text("Ben")
+
+
 def visit(path: str) -> Callable[[Page, str], None]:
     def go(page: Page, url: str) -> None:
         page.goto(url + path)
@@ -108,6 +116,7 @@ PAGES: dict[str, Callable[[Page, str], None]] = {
     "round entry": entry_page,
     "round entry: refused": round_refused,
     "round entry: cards picked": cards_picked,
+    "round entry: counting": counting,
     "join a table": visit("/tables/join/"),
     "join a table: wrong code": wrong_table_code,
     "rules": visit("/rules/"),

@@ -51,10 +51,8 @@ def test_it_plays_canasta_in_teams_to_5000(live_server: LiveServer, page: Page, 
     pick_cards(page, cards_field(page, "side-0-meld-1"), ["5S", "5H", "5D"])
     # Both K♠ are melded: the picker offers no third one.
     cards_field(page, "side-1-meld-0").locator(".chips").tap()
-    page.locator('#picker [data-rank="K"]').tap()
-    expect(page.locator('#picker [data-suit="S"]')).to_be_disabled()
-    expect(page.locator('#picker [data-suit="C"]')).to_be_enabled()
-    page.locator('#picker [data-rank="K"]').tap()
+    expect(page.locator('#picker [data-card="KS"]')).to_be_disabled()
+    expect(page.locator('#picker [data-card="KC"]')).to_be_enabled()
     pick_cards(page, cards_field(page, "side-0-red_threes"), ["3H"])
     page.locator("#side-0 details.opening summary").tap()
     page.locator("#side-0 button", has_text="+ Pose d’ouverture").tap()

@@ -101,9 +101,9 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
     # The table asks for the reveal; Ana enters the hands (Ben holds his penalty card).
     ana.get_by_test_id("reveal-now").tap()
     expect(ana.get_by_text("Chloé a annoncé « tamalou ».")).to_be_visible()
-    pick_french(ana, "Ana", [("9", "pique"), ("2", "cœur"), ("4", "trèfle"), ("3", "carreau")])
-    pick_french(ana, "Ben", [("R", "cœur"), ("4", "cœur"), ("6", "trèfle"), ("8", "carreau"), ("D", "pique")])
-    pick_french(ana, "Chloé", [("A", "pique"), ("2", "carreau"), ("6", "pique"), ("8", "cœur")])
+    pick_french(ana, "Ana", ["9 de pique", "2 de cœur", "4 de trèfle", "3 de carreau"])
+    pick_french(ana, "Ben", ["roi de cœur", "4 de cœur", "6 de trèfle", "8 de carreau", "dame de pique"])
+    pick_french(ana, "Chloé", ["as de pique", "2 de carreau", "6 de pique", "8 de cœur"])
     ana.screenshot(path=artifacts / "referee-round-reveal-ana.png", full_page=True)
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
     expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")

@@ -1,6 +1,6 @@
 """The live table's reveal on a phone, in French: the hands are picked with the score
-sheet's card picker as the page writes cards (tap R, then ♥), saved to the score sheet,
-and the sheet says them the same way."""
+sheet's card picker, whose keys write cards the page's way and say them in French
+("R♥ (roi de cœur)"), saved to the score sheet, and the sheet says them the same way."""
 
 from __future__ import annotations
 
@@ -28,14 +28,15 @@ def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
 
     phone.get_by_role("link", name="Fin de manche : révéler les mains").tap()
     expect(phone.locator("#entry-form")).to_contain_text("Ana a annoncé")
-    pick_french(phone, "Ana", [("R", "cœur"), ("3", "pique")])
-    pick_french(phone, "Ben", [("D", "carreau"), ("10", "trèfle")])
-    pick_french(phone, "Chloé", [("V", "pique"), ("Joker", "")])
+    pick_french(phone, "Ana", ["roi de cœur", "3 de pique"])
+    pick_french(phone, "Ben", ["dame de carreau", "10 de trèfle"])
+    pick_french(phone, "Chloé", ["valet de pique", "Joker"])
     ana = phone.locator("fieldset.hand").filter(has=phone.locator("legend", has_text="Ana"))
     expect(ana.locator(".chip")).to_have_text(["R♥", "3♠"])
     expect(ana.locator(".chip").first).to_have_accessible_name("R♥ (roi de cœur)")  # said in French too
     expect(phone.locator("fieldset.hand").nth(2).locator(".chip")).to_have_text(["V♠", "Joker"])
-    expect(phone.locator("#preview tbody tr")).to_have_count(3)  # the live preview answered
+    expect(phone.locator("#preview tbody tr")).to_have_count(3)
+    expect(phone.locator("#preview tr", has_text="Ben")).to_contain_text("20")  # the live preview answered (D♦ 10 + 10♣)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.screenshot(path=artifacts / "reveal-picker-fr.png", full_page=True)
 

@@ -47,7 +47,7 @@ def test_it_shows_an_empty_round_with_a_block_per_player_and_the_picker(client):
     assert "<html" in html and "card-picker.js" in html and "entry.css" in html
     assert all(f'name="hand-{i}-cards"' in html for i in range(3))
     assert re.search(r'name="request_id" value="[0-9a-f-]{36}"', html)
-    assert 'data-rank="5"' in html and 'data-card="JK"' in html
+    assert 'data-card="5H"' in html and 'data-card="JK"' in html
 
 
 def test_it_answers_htmx_with_the_form_alone(client):
@@ -63,17 +63,36 @@ def test_it_answers_htmx_with_the_edit_form_alone(client):
     assert 'name="hand-1-count" value="2"' in html
 
 
-def test_it_names_the_suits_for_screen_readers(client):
+def test_it_sizes_the_preview_for_its_table_before_the_points_arrive(client):
+    """A row per player with a hand (or per canasta side): the block keeps its height
+    when the points replace the sentence, so "save" below it does not move."""
+    page = client.get(new_url(make_game("tamalou", ["Ana", "Ben", "Chloé", "Dan"]))).content.decode()
+    assert '<section id="preview" class="preview rows-4"' in page and "<table>" not in page
+    canasta = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"],
+                        teams={"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]})
+    assert 'class="preview rows-2"' in client.get(new_url(canasta)).content.decode()
+    game = make_game("tamalou", rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
+    edit = client.get(reverse("round_edit", args=[game.token, 1])).content.decode()
+    assert 'class="preview rows-3"' in edit
+    assert '<th><span class="visually-hidden">Joueur</span></th>' in edit  # no empty header cell
+
+
+def test_it_names_every_card_of_the_picker_for_screen_readers(client):
+    """Each key starts with what it shows (label in name), then says the card in words."""
     html = client.get(new_url(make_game("tamalou"))).content.decode()
-    assert 'data-suit="H" class="red" aria-label="cœur"' in html
+    assert 'class="red" data-card="KH" aria-label="R♥ (roi de cœur)"' in html
+    assert 'data-card="10S" aria-label="10♠ (10 de pique)"' in html
+    assert '<div class="suit-cards" role="group" aria-label="cœur">' in html
 
 
 def test_it_offers_only_the_variants_deck(client):
     """Koubo plays 32 cards and two jokers; cactus has no joker."""
     koubo = client.get(new_url(make_game("koubo"))).content.decode()
-    assert 'data-rank="7"' in koubo and 'data-rank="6"' not in koubo and 'data-card="JK"' in koubo
+    assert 'data-card="7S"' in koubo and 'data-card="6S"' not in koubo and 'data-card="JK"' in koubo
+    assert koubo.count('class="grid-row cols-4"') == 8  # A 7 8 9 / 10 V D R, for each suit
     cactus = client.get(new_url(make_game("cactus", players=["Dan", "Eve"]))).content.decode()
-    assert 'data-rank="2"' in cactus and 'data-card="JK"' not in cactus
+    assert 'data-card="2C"' in cactus and 'data-card="JK"' not in cactus
+    assert cactus.count('class="grid-row cols-7"') == 8  # A to 7 / 8 to R, for each suit
 
 
 def test_it_shows_each_variants_extras(client):
@@ -331,9 +350,10 @@ def test_it_speaks_english_when_asked(client):
     game = make_game("tamalou")
     html = client.get(new_url(game), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Save the round" in html and "Counted" in html
-    assert 'data-rank="K">K<' in html  # English ranks; French reads R, D, V
+    assert 'aria-label="K♥ (king of hearts)">K♥<' in html  # English ranks; French reads R, D, V
+    assert ">Next<" in html and 'data-done-word="Done"' in html
     french = client.get(new_url(game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert 'data-rank="K">R<' in french and 'data-rank="Q">D<' in french
+    assert 'aria-label="R♥ (roi de cœur)">R♥<' in french and 'aria-label="D♠ (dame de pique)">D♠<' in french
 
 
 def test_it_previews_a_new_round_as_new_even_after_another_phone_saved_one(client):

@@ -40,13 +40,15 @@ $(DEV_STAMP): $(BASE_STAMP)
 	@touch $@
 
 # Debian's chromium for the browser tests (never `playwright install`), gettext
-# for compilemessages, nginx for the production recipe's test (tests/deploy): installed
-# only when missing, and only as root.
+# for compilemessages, nginx for the production recipe's test (tests/deploy), node for
+# the tests that run the table page's ordering code: installed only when missing, and
+# only as root.
 chromium:
 	@missing=""; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
 	command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$$missing nginx-light"; \
+	command -v node >/dev/null 2>&1 || missing="$$missing nodejs"; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 		echo "Installing Debian packages:$$missing"; \

@@ -1,5 +1,5 @@
-// A form sent back with its errors (status 422, scorekeeper/form_errors.py) is swapped
-// into its own block by htmx; this moves the focus there so a keyboard or screen-reader
+// A form sent back with its errors (status 422, scorekeeper/form_errors.py), or a refusal
+// (403, templates/403.html), is swapped into its own block by htmx; this moves the focus there so a keyboard or screen-reader
 // user lands on what went wrong instead of on the body: the error summary when the
 // form has one, else the first field marked invalid, else the first alert or message.
 (function () {
@@ -15,7 +15,8 @@
 
   document.addEventListener("htmx:afterSettle", function (event) {
     var xhr = event.detail.xhr;
-    if (!xhr || xhr.status !== 422 || handled.has(xhr)) return;
+    // 403: a refusal swapped into the request's block (base.html's htmx config).
+    if (!xhr || (xhr.status !== 422 && xhr.status !== 403) || handled.has(xhr)) return;
     handled.add(xhr);
     var scope = event.target instanceof Element ? event.target : document;
     // After the other settle handlers (the entry's script reveals its messages in its own).

@@ -78,3 +78,31 @@ def test_it_says_a_wrong_table_code_in_the_form_with_debug_off(live_server: Live
 def assert_page_kept_without_debug(page: Page, title: str) -> None:
     expect(page).to_have_title(title)
     expect(page.locator("main#main")).to_have_count(1)
+
+
+def test_it_says_a_refused_change_in_the_drawer_with_debug_off(live_server: LiveServer, page: Page):
+    """A league game's sheet is open to its link, but changing it needs the table's link:
+    the refusal (403) comes back into the block the tap asked for, announced, not dropped."""
+    from datetime import date
+
+    from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
+    from tests.factories import tamalou_round
+
+    season = Season.objects.create(league=League.objects.create(name="Les jeudis"), name="Printemps",
+                                   start=date(2026, 3, 1))
+    table = NightTable.objects.create(night=Night.objects.create(season=season, date=date.today()),
+                                      label="Table 1")
+    game = Game.start("tamalou", ["Ana", "Ben"])
+    LeagueGame.objects.create(game=game, table=table)
+    game.add_round(tamalou_round("Ana", Ana=3, Ben=10))
+    page.goto(live_server.url + game.get_absolute_url())
+    title = page.title()
+
+    page.get_by_role("link", name="Annuler la dernière manche").tap()
+
+    refusal = page.locator("#drawer-body .refused [role=alert]")
+    expect(refusal).to_contain_text("lien de sa table")
+    expect(refusal).to_be_focused()
+    expect(page).to_have_title(title)
+    expect(page.locator("main#main")).to_have_count(1)
+    assert game.rounds.count() == 1

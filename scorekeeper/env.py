@@ -220,3 +220,14 @@ def channel_layers(redis_url: str | None, environ: Mapping[str, str] | None = No
             "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}]},
         }
     }
+
+
+def caches(redis_url: str | None) -> dict[str, Any]:
+    """Django's cache: Redis when REDIS_URL is set, so what it counts (join-code guesses,
+    referee/guesses.py) is shared by every Daphne process; else each process's memory.
+    The URL was checked by channel_layers."""
+    if redis_url is None:
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                        "LOCATION": redis_url, "KEY_PREFIX": "marque-carte"}}
+

@@ -12,6 +12,7 @@ from csp.constants import NONE, SELF
 
 from scorekeeper.env import (
     allowed_hosts,
+    caches,
     channel_layers,
     csrf_trusted_origins,
     database_config,
@@ -115,6 +116,7 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = channel_layers(env_str("REDIS_URL"))
+CACHES = caches(env_str("REDIS_URL"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

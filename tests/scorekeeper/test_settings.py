@@ -175,6 +175,17 @@ def test_it_uses_redis_when_given_its_url():
     ]
 
 
+def test_it_keeps_the_cache_in_each_process_without_redis():
+    assert env.caches(None)["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+
+
+def test_it_shares_the_cache_between_processes_through_redis_when_given_its_url():
+    cache = env.caches("redis://127.0.0.1:6379/9")["default"]
+
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == "redis://127.0.0.1:6379/9"
+
+
 def test_it_uses_the_core_redis_layer_when_asked():
     layers = env.channel_layers("redis://127.0.0.1:6379/9", environ={"REDIS_CHANNEL_LAYER": "core"})
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 import secrets
 import unicodedata
 import uuid
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -81,6 +84,42 @@ class Player(models.Model):
         name = name.strip()
         player = cls.objects.named(name)
         return player if player is not None else cls.objects.create(name=name)
+
+    @classmethod
+    def get_or_create_many(cls, names: Iterable[str]) -> dict[str, Player]:
+        """`get_or_create_named` for many names in a few statements: name -> its Player.
+
+        Names already stored with the same spelling come in one query; each other name is
+        looked up as `named` does (whatever the case), and those still missing are made
+        in one insert, the first spelling met for names that differ only in case."""
+        names = list(names)
+        wanted = list(dict.fromkeys(name.strip() for name in names))
+        found = cls._spelled(wanted)
+        missing: dict[str, str] = {}  # casefolded -> the first spelling met
+        for name in wanted:
+            if name not in found:
+                player = cls.objects.named(name)
+                if player is not None:
+                    found[name] = player
+                else:
+                    missing.setdefault(name.casefold(), name)
+        if missing:
+            # Another request may make one of them meanwhile: its row is kept, read back below.
+            cls.objects.bulk_create([cls(name=name) for name in missing.values()], ignore_conflicts=True)
+            made = cls._spelled(list(missing.values()))
+            for name in wanted:
+                if name not in found:
+                    first = missing[name.casefold()]
+                    found[name] = made.get(first) or cls.objects.named(first)  # type: ignore[assignment]
+        return {name: found[name.strip()] for name in names}
+
+    @classmethod
+    def _spelled(cls, names: list[str]) -> dict[str, Player]:
+        """The players stored under exactly these names."""
+        found: dict[str, Player] = {}
+        for start in range(0, len(names), 500):
+            found.update((p.name, p) for p in cls.objects.filter(name__in=names[start:start + 500]))
+        return found
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -344,28 +383,14 @@ class Game(models.Model):
     @transaction.atomic
     def create_from_record(cls, record: dict[str, Any], *, device: str = "", user: Any = None) -> Game:
         """A new game from a spec record (import). Raises RecordError, saving nothing."""
-        rounds = record.get("rounds") if isinstance(record, dict) else None
-        if isinstance(rounds, list) and len(rounds) > MAX_ROUNDS:  # refused before scoring them all
-            raise RecordError([_too_many_rounds(len(rounds))])
-        result = score_record(record)
-        game = result.game
-        _refuse_names_we_cannot_keep(game.players, list(game.teams or {}))
-        new = cls.objects.create(variant=game.variant.key, options=_explicit_options(record),
-                                 teams=game.teams)
-        for seat, name in enumerate(game.players):
-            Seat.objects.create(game=new, player=Player.get_or_create_named(name), position=seat,
-                                name=name)
-        # In bulk, results included: a 2 MB record holds thousands of rounds.
-        rounds = Round.objects.bulk_create(
-            [Round(game=new, number=n, data=data, result=result.round_json(computed))
-             for n, (data, computed) in enumerate(zip(game.rounds, result.rounds, strict=True), 1)],
-            batch_size=500)
-        by = _user_or_none(user)
-        RoundChange.objects.bulk_create(
-            [RoundChange(game=new, number=r.number, action=RoundChange.IMPORTED, after=r.data,
-                         device=device[:200], user=by) for r in rounds],
-            batch_size=500)
-        new._store(result, rounds)
+        result = checked_record(record)
+        players = {name: Player.get_or_create_named(name) for name in result.game.players}
+        rows = GameRows.of(result, record, players, device=device, user=user,
+                           finished_at=timezone.now())
+        new = rows.game
+        new.save()
+        rows.save_parts()
+        transaction.on_commit(lambda: game_scored.send(sender=Game, game=new, ended=new.finished))
         return new
 
     @classmethod
@@ -378,6 +403,65 @@ class Game(models.Model):
         if teams:
             record["teams"] = teams
         return cls.create_from_record(record)
+
+
+def checked_record(record: Any) -> GameResult:
+    """The engine's result for a record the app can keep, else RecordError: what an
+    import checks before saving anything (the round limit, the engine, the names)."""
+    rounds = record.get("rounds") if isinstance(record, dict) else None
+    if isinstance(rounds, list) and len(rounds) > MAX_ROUNDS:  # refused before scoring them all
+        raise RecordError([_too_many_rounds(len(rounds))])
+    result = score_record(record)
+    _refuse_names_we_cannot_keep(result.game.players, list(result.game.teams or {}))
+    return result
+
+
+@dataclass
+class GameRows:
+    """A new game's rows, unsaved: the game with the engine's results cached on it, its
+    seats, its rounds (each with its result) and their history lines (« imported »).
+
+    The one description of what an imported record becomes: `Game.create_from_record`
+    saves one, a league import saves thousands in bulk (scorekeeper/leagues/importing.py).
+    """
+
+    game: Game
+    seats: list[Seat]
+    rounds: list[Round]
+    changes: list[RoundChange]
+
+    @classmethod
+    def of(cls, result: GameResult, record: dict[str, Any], players: Mapping[str, Player], *,
+           device: str = "", user: Any = None, finished_at: datetime | None = None) -> GameRows:
+        """`players`: each of the record's names -> its Player. `finished_at` is kept only
+        when the engine says the game is over."""
+        read = result.game
+        finished = result.finished
+        game = Game(variant=read.variant.key, options=_explicit_options(record), teams=read.teams,
+                    totals={p: result.number(t) for p, t in result.totals.items()},
+                    finished=finished, winners=list(result.winners), losers=list(result.losers),
+                    finished_at=finished_at if finished else None, eliminated=dict(result.out),
+                    version=1)
+        seats = [Seat(game=game, player=players[name], position=n, name=name)
+                 for n, name in enumerate(read.players)]
+        rounds = [Round(game=game, number=n, data=data, result=result.round_json(computed))
+                  for n, (data, computed) in enumerate(zip(read.rounds, result.rounds, strict=True), 1)]
+        device, by = device[:200], _user_or_none(user)
+        changes = [RoundChange(game=game, number=r.number, action=RoundChange.IMPORTED, after=r.data,
+                               device=device, user=by) for r in rounds]
+        return cls(game, seats, rounds, changes)
+
+    def save_parts(self) -> None:
+        """Save the seats, rounds and history lines of a game saved already."""
+        save_parts([self])
+
+
+def save_parts(many: Iterable[GameRows], batch_size: int = 1000) -> None:
+    """The seats, rounds and history lines of games saved already, a few statements for all."""
+    many = list(many)
+    Seat.objects.bulk_create([s for rows in many for s in rows.seats], batch_size=batch_size)
+    Round.objects.bulk_create([r for rows in many for r in rows.rounds], batch_size=batch_size)
+    RoundChange.objects.bulk_create([c for rows in many for c in rows.changes], batch_size=batch_size)
 
 
 def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:

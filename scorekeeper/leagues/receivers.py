@@ -12,7 +12,7 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from scorekeeper.leagues.models import Season
-from scorekeeper.leagues.recording import is_suspended, on_game_scored
+from scorekeeper.leagues.recording import on_game_scored
 from scorekeeper.models import Game
 from scorekeeper.signals import game_scored
 
@@ -29,8 +29,8 @@ def follow_league_game(sender: type[Game], game: Game, ended: bool, **kwargs: An
         logger.exception("league standings not updated after game %s", game.pk)
         Season.objects.filter(nights__tables__games__game=game).update(ratings_stale=True)
         return
-    if season is None or not ended or is_suspended():
-        return  # a bulk import tells the screens itself, once its standings are recomputed
+    if season is None or not ended:
+        return
     night_id = game.league_game.table.night_id
     # After the standings' own transaction, so a room screen that re-fetches sees them.
     transaction.on_commit(lambda: broadcast_game_ended(night_id, game.pk))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -23,6 +23,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
+from scorekeeper import bulk
 from scorekeeper.rules import VARIANTS, GameResult, Problem, RecordError, score_record
 from scorekeeper.rules.variants.base import Variant
 from scorekeeper.signals import game_scored
@@ -423,12 +424,15 @@ class GameRows:
 
     The one description of what an imported record becomes: `Game.create_from_record`
     saves one, a league import saves thousands in bulk (scorekeeper/leagues/importing.py).
+    Seats and rounds are plain values, written by `save_parts` without a model instance
+    per row (scorekeeper/bulk.py).
     """
 
     game: Game
-    seats: list[Seat]
-    rounds: list[Round]
-    changes: list[RoundChange]
+    seats: list[tuple[Player, str]]  # seat order: the player, and the name as the record writes it
+    rounds: list[tuple[Any, dict[str, Any]]]  # from round 1: the record's round, the engine's result
+    device: str = ""
+    user_id: int | None = None  # who imported it, in the rounds' history
 
     @classmethod
     def of(cls, result: GameResult, record: dict[str, Any], players: Mapping[str, Player], *,
@@ -442,26 +446,31 @@ class GameRows:
                     finished=finished, winners=list(result.winners), losers=list(result.losers),
                     finished_at=finished_at if finished else None, eliminated=dict(result.out),
                     version=1)
-        seats = [Seat(game=game, player=players[name], position=n, name=name)
-                 for n, name in enumerate(read.players)]
-        rounds = [Round(game=game, number=n, data=data, result=result.round_json(computed))
-                  for n, (data, computed) in enumerate(zip(read.rounds, result.rounds, strict=True), 1)]
-        device, by = device[:200], _user_or_none(user)
-        changes = [RoundChange(game=game, number=r.number, action=RoundChange.IMPORTED, after=r.data,
-                               device=device, user=by) for r in rounds]
-        return cls(game, seats, rounds, changes)
+        round_json = result.round_json
+        by = _user_or_none(user)
+        return cls(game, [(players[name], name) for name in read.players],
+                   [(data, round_json(computed)) for data, computed in zip(read.rounds, result.rounds, strict=True)],
+                   device[:200], by.pk if by is not None else None)
 
     def save_parts(self) -> None:
         """Save the seats, rounds and history lines of a game saved already."""
         save_parts([self])
 
 
-def save_parts(many: Iterable[GameRows], batch_size: int = 1000) -> None:
-    """The seats, rounds and history lines of games saved already, a few statements for all."""
-    many = list(many)
-    Seat.objects.bulk_create([s for rows in many for s in rows.seats], batch_size=batch_size)
-    Round.objects.bulk_create([r for rows in many for r in rows.rounds], batch_size=batch_size)
-    RoundChange.objects.bulk_create([c for rows in many for c in rows.changes], batch_size=batch_size)
+def save_parts(many: Sequence[GameRows]) -> None:
+    """The seats, rounds and history lines of games saved already: three INSERTs for all."""
+    now = timezone.now()
+    bulk.insert(Seat, ("game", "player", "position", "name"),
+                ((rows.game.pk, player.pk, position, name)
+                 for rows in many for position, (player, name) in enumerate(rows.seats)))
+    bulk.insert(Round, ("game", "number", "data", "result", "request_id", "created_at"),
+                ((rows.game.pk, number, data, result, None, now)
+                 for rows in many for number, (data, result) in enumerate(rows.rounds, 1)))
+    bulk.insert(RoundChange, ("game", "number", "action", "before", "after", "at", "device", "user",
+                              "by", "version", "after_end"),
+                ((rows.game.pk, number, RoundChange.IMPORTED, None, data, now, rows.device,
+                  rows.user_id, "", 0, False)
+                 for rows in many for number, (data, _result) in enumerate(rows.rounds, 1)))
 
 
 def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from scorekeeper import bulk
 from scorekeeper.leagues.models import LeagueGame, Night, NightTable, Season
 from scorekeeper.leagues.receivers import broadcast_game_ended
 from scorekeeper.leagues.recording import ImportCount, summary_from
@@ -148,16 +149,16 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
         batch = rows[start:start + SAVE_BATCH]
         Game.objects.bulk_create([r.game for r in batch])
         save_parts(batch)
-        LeagueGame.objects.bulk_create(
-            [LeagueGame(game=r.game, table=tables[a.place])
-             for r, a in zip(batch, accepted[start:start + SAVE_BATCH], strict=True)])
+        bulk.insert(LeagueGame, ("game", "table"),
+                    [(r.game.pk, tables[a.place].pk)
+                     for r, a in zip(batch, accepted[start:start + SAVE_BATCH], strict=True)])
     last_ended: dict[int, int] = {}
     ended: list[GameSummary] = []
     for r, a in zip(rows, accepted, strict=True):
         a.report.game_id = r.game.pk
         if r.game.finished:
             last_ended[tables[a.place].night_id] = r.game.pk
-            ended.append(summary_from(r.game, [(s.name, s.player.name) for s in r.seats]))
+            ended.append(summary_from(r.game, [(name, player.name) for player, name in r.seats]))
     counting.finish(ended, {p.name: p for p in players.values()})
     return last_ended
 

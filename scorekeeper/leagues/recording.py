@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 
+from scorekeeper import bulk
 from scorekeeper.leagues.models import LeagueGame, Result, Season, Standing
 from scorekeeper.leagues.standings import (
     OVERALL,
@@ -76,14 +78,16 @@ def _players_by_name(names: Iterable[str]) -> dict[str, Player]:
     return {p.name: p for p in Player.objects.filter(name__in=list(names))}
 
 
+RESULT_FIELDS = ("season", "game", "player", "variant", "finished_at", "side", "place", "sides", "won",
+                 "points", "mu", "sigma", "overall_mu", "overall_sigma")
+
+
 def _result_row(season: Season, result: PlayerResult, player: Player, game: GameSummary,
-                variant_skill: Skill, overall_skill: Skill) -> Result:
-    return Result(
-        season=season, game_id=game.game_id, player=player, variant=game.variant,
-        finished_at=game.finished_at, side=result.side, place=result.place, sides=result.sides,
-        won=result.won, points=result.points, mu=variant_skill.mu, sigma=variant_skill.sigma,
-        overall_mu=overall_skill.mu, overall_sigma=overall_skill.sigma,
-    )
+                variant_skill: Skill, overall_skill: Skill) -> tuple[Any, ...]:
+    """A Result row's values, in the order of RESULT_FIELDS (written by scorekeeper.bulk)."""
+    return (season.pk, game.game_id, player.pk, game.variant, game.finished_at, result.side,
+            result.place, result.sides, result.won, result.points, variant_skill.mu,
+            variant_skill.sigma, overall_skill.mu, overall_skill.sigma)
 
 
 @transaction.atomic
@@ -108,11 +112,11 @@ def record_ended_game(league_game: LeagueGame) -> None:
             tally.add(result)
             standing.store(tally, skills_after[scope][result.player])
             standing.save()
-    Result.objects.bulk_create(
+    bulk.insert(Result, RESULT_FIELDS, [
         _result_row(season, r, players[r.player], summary, skills_after[summary.variant][r.player],
                     skills_after[OVERALL][r.player])
         for r in results
-    )
+    ])
 
 
 @transaction.atomic
@@ -129,7 +133,7 @@ def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
                 players: Mapping[str, Player], *, replace_results: bool) -> None:
     """Fold `summaries` (in the order they ended) into `fold` and store the outcome: their
     results (after deleting the season's, with `replace_results`) and every standing."""
-    results: list[Result] = []
+    results: list[tuple[Any, ...]] = []
     for summary in summaries:
         variant_skills, overall_skills = fold.skills[summary.variant], fold.skills[OVERALL]
         for r in fold.add(summary):
@@ -138,7 +142,7 @@ def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
     if replace_results:
         Result.objects.filter(season=season).delete()
     Standing.objects.filter(season=season).delete()
-    Result.objects.bulk_create(results, batch_size=2000)
+    bulk.insert(Result, RESULT_FIELDS, results)
     standings: list[Standing] = []
     for scope, tallies in fold.tallies.items():
         for name, tally in tallies.items():

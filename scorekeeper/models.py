@@ -9,8 +9,8 @@ is saved, and the stored results can never disagree with the rounds.
 
 from __future__ import annotations
 
+import re
 import secrets
-import unicodedata
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -473,6 +473,10 @@ def save_parts(many: Sequence[GameRows]) -> None:
                  for rows in many for number, (data, _result) in enumerate(rows.rounds, 1)))
 
 
+# Unicode's control characters (category Cc) are exactly these 65 code points.
+CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
 def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
     """Names the engine accepts but the app cannot keep apart or store.
 
@@ -483,7 +487,7 @@ def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
     """
     problems = []
     for name in [*names, *teams]:
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
+        if CONTROL_CHARACTER.search(name):
             problems.append(Problem(f"the name {name!r} contains a control character",
                                     code="name.control_character", params={"player": name}, field="players"))
     seen: dict[str, str] = {}

@@ -12,8 +12,10 @@ while writing leaves nothing of the import behind.
 
 from __future__ import annotations
 
+import gc
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -90,17 +92,33 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
                  user: object = None) -> list[FileReport]:
     reports: list[FileReport] = []
     accepted: list[_Accepted] = []
-    for name, content in files:
-        report = FileReport(name)
-        reports.append(report)
-        checked = _check(season, report, content, night_date, table)
-        if checked is not None:
-            accepted.append(checked)
-    if accepted:
-        last_ended = _save(season, accepted, user)
+    with _cyclic_gc_paused():
+        for name, content in files:
+            report = FileReport(name)
+            reports.append(report)
+            checked = _check(season, report, content, night_date, table)
+            if checked is not None:
+                accepted.append(checked)
+        last_ended = _save(season, accepted, user) if accepted else {}
+    if last_ended:
         for night_id, game_id in last_ended.items():  # one message per night is enough to refresh
             broadcast_game_ended(night_id, game_id)
     return reports
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """An import holds every record, result and row it makes until it is saved, and makes
+    few reference cycles: left on, the cyclic collector would walk that growing heap again
+    and again (16 % of the CPU of a 20,000-game import). Reference counting still frees
+    what is dropped; the engine does the same while scoring (rules/scoring.py)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _check(season: Season, report: FileReport, content: bytes | str, night_date: date | None,
@@ -147,7 +165,7 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
     counting = ImportCount.begin(season)  # before the new games exist: what the fold starts from
     for start in range(0, len(rows), SAVE_BATCH):
         batch = rows[start:start + SAVE_BATCH]
-        Game.objects.bulk_create([r.game for r in batch])
+        bulk.insert_objects(Game, [r.game for r in batch])
         save_parts(batch)
         bulk.insert(LeagueGame, ("game", "table"),
                     [(r.game.pk, tables[a.place].pk)

@@ -92,11 +92,12 @@ def side_places(summary: GameSummary) -> dict[str, float]:
     return places
 
 
-def results_of(summary: GameSummary) -> list[PlayerResult]:
-    """One result per player, in seat order."""
+def results_of(summary: GameSummary, places: Mapping[str, float] | None = None) -> list[PlayerResult]:
+    """One result per player, in seat order (`places`: side_places(summary), if known)."""
     sides = summary.sides()
     side_of = {player: side for side, members in sides.items() for player in members}
-    places = side_places(summary)
+    if places is None:
+        places = side_places(summary)
     return [
         PlayerResult(
             game_id=summary.game_id, variant=summary.variant, player=player,
@@ -168,10 +169,13 @@ class Rater:
     def __init__(self) -> None:
         self.initial = Skill(MU, SIGMA)
 
-    def rate(self, summary: GameSummary, skills: Mapping[str, Skill]) -> dict[str, Skill]:
-        """The players' new skills after the game; a player missing from `skills` starts fresh."""
+    def rate(self, summary: GameSummary, skills: Mapping[str, Skill],
+             places: Mapping[str, float] | None = None) -> dict[str, Skill]:
+        """The players' new skills after the game; a player missing from `skills` starts fresh
+        (`places`: side_places(summary), if known)."""
         sides = summary.sides()
-        places = side_places(summary)
+        if places is None:
+            places = side_places(summary)
         initial = self.initial
         teams = [[skills.get(p, initial) for p in members] for members in sides.values()]
         rated = plackett_luce(teams, [places[side] for side in sides])
@@ -331,11 +335,16 @@ class Season:
     skills: dict[str, dict[str, Skill]] = field(default_factory=lambda: defaultdict(dict))
 
     def add(self, summary: GameSummary) -> list[PlayerResult]:
-        results = results_of(summary)
+        places = side_places(summary)
+        results = results_of(summary, places)
         for scope in (summary.variant, OVERALL):
+            tallies = self.tallies[scope]
             for result in results:
-                self.tallies[scope].setdefault(result.player, Tally()).add(result)
-            self.skills[scope].update(self.rater.rate(summary, self.skills[scope]))
+                tally = tallies.get(result.player)
+                if tally is None:
+                    tally = tallies[result.player] = Tally()
+                tally.add(result)
+            self.skills[scope].update(self.rater.rate(summary, self.skills[scope], places))
         return results
 
     def rows(self, scope: str) -> list[StandingRow]:

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import re
 import secrets
+import string
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connections, models, router, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
@@ -92,25 +93,27 @@ class Player(models.Model):
 
         Names already stored with the same spelling come in one query; each other name is
         looked up as `named` does (whatever the case), and those still missing are made
-        in one insert, the first spelling met for names that differ only in case."""
+        in one insert, the first spelling met for names `named` would take for the same
+        (`_same_name`)."""
         names = list(names)
         wanted = list(dict.fromkeys(name.strip() for name in names))
         found = cls._spelled(wanted)
-        missing: dict[str, str] = {}  # casefolded -> the first spelling met
+        same = _same_name(connections[router.db_for_read(cls)].vendor)
+        missing: dict[str, str] = {}  # the name's key -> the first spelling met
         for name in wanted:
             if name not in found:
                 player = cls.objects.named(name)
                 if player is not None:
                     found[name] = player
                 else:
-                    missing.setdefault(name.casefold(), name)
+                    missing.setdefault(same(name), name)
         if missing:
             # Another request may make one of them meanwhile: its row is kept, read back below.
             cls.objects.bulk_create([cls(name=name) for name in missing.values()], ignore_conflicts=True)
             made = cls._spelled(list(missing.values()))
             for name in wanted:
                 if name not in found:
-                    first = missing[name.casefold()]
+                    first = missing[same(name)]
                     found[name] = made.get(first) or cls.objects.named(first)  # type: ignore[assignment]
         return {name: found[name.strip()] for name in names}
 
@@ -121,6 +124,18 @@ class Player(models.Model):
         for start in range(0, len(names), 500):
             found.update((p.name, p) for p in cls.objects.filter(name__in=names[start:start + 500]))
         return found
+
+
+def _same_name(vendor: str) -> Callable[[str], str]:
+    """What `name__iexact` compares: SQLite's LIKE folds ASCII letters only ("Élodie" and
+    "élodie" are two players there, as its lower() in the unique constraint says), the
+    other databases fold every letter."""
+    if vendor == "sqlite":
+        return lambda name: name.translate(_ASCII_LOWER)
+    return str.casefold
+
+
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
 class GameQuerySet(models.QuerySet["Game"]):

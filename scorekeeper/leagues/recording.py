@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -33,7 +34,7 @@ from scorekeeper.leagues.standings import (
     results_of,
 )
 from scorekeeper.leagues.standings import Season as SeasonFold
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Game, Player, Seat
 
 # A correction refolds the season inside the request that made it: about 0.8 ms a game
 # here, so up to this many ended games it is done on the spot; beyond, the season is
@@ -68,10 +69,17 @@ def summary_from(game: Game, names: Iterable[tuple[str, str]]) -> GameSummary:
 
 
 def season_summaries(season: Season, excluding: Collection[int] = ()) -> list[GameSummary]:
+    """The season's counted games as summaries, in two queries: the games (only what a
+    summary reads) and every seat with its player's name (a season holds 20,000 games)."""
     # An abandoned game is kept but counts for nothing.
-    games = Game.objects.filter(league_game__table__night__season=season, finished=True,
-                                abandoned_at__isnull=True).with_players()
-    return [summary_of(game) for game in games if game.pk not in excluding]
+    counted = Game.objects.filter(league_game__table__night__season=season, finished=True,
+                                  abandoned_at__isnull=True)
+    seats: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for game_id, name, player in (Seat.objects.filter(game__in=counted).order_by("game_id", "position")
+                                  .values_list("game_id", "name", "player__name")):
+        seats[game_id].append((name or player, player))
+    games = counted.order_by().only("variant", "teams", "winners", "losers", "totals", "finished_at")
+    return [summary_from(game, seats[game.pk]) for game in games if game.pk not in excluding]
 
 
 def _players_by_name(names: Iterable[str]) -> dict[str, Player]:

@@ -8,8 +8,9 @@ players, 40 games a night over 4 tables), imported through `import_files` (what
 `manage.py import_season` and the organiser's upload form run) into an empty
 season, with production settings (debug off). The time counted is the whole
 call: reading each record, the engine, the rows, the season's standings and
-ratings (wall-clock time; the process's own CPU time is printed beside it, since
-the machine is shared and the database server's time is not in it); then the stored standings are checked against a from-scratch
+ratings (wall-clock time; the CPU time of this process, and of the PostgreSQL
+backend when the server runs on this machine, are printed beside it, since the
+machine is shared); then the stored standings are checked against a from-scratch
 `recompute_season`, which is timed too.
 
 The database is made for the run: a throw-away SQLite file under /tmp by default,
@@ -28,6 +29,7 @@ import io
 import os
 import platform
 import pstats
+import resource
 import secrets
 import shutil
 import sys
@@ -65,6 +67,23 @@ def fresh_schema() -> None:
         with connection.cursor() as cursor:
             cursor.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
     call_command("migrate", verbosity=0)
+
+
+def server_cpu() -> float:
+    """CPU seconds used so far by this connection's PostgreSQL backend (on this machine),
+    read from /proc; 0 for SQLite, which runs in this process."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return 0.0
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:  # a server on another machine
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def standings_snapshot(season) -> list[tuple]:
@@ -114,6 +133,7 @@ def main() -> None:
         # CPU time, not wall-clock: on a shared machine the waits for a core would land on
         # whatever function happened to be running.
         profiler = cProfile.Profile(time.process_time) if args.profile and run == args.runs else None
+        server = server_cpu()
         start, cpu = time.perf_counter(), time.process_time()
         if profiler:
             profiler.enable()
@@ -121,6 +141,7 @@ def main() -> None:
         if profiler:
             profiler.disable()
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        server = server_cpu() - server
         refused = [r for r in reports if not r.ok]
         assert not refused, [(r.name, [str(p) for p in r.problems]) for r in refused[:3]]
         assert LeagueGame.objects.in_season(season).count() == len(files)
@@ -129,9 +150,11 @@ def main() -> None:
         recompute_season(season)
         recompute = time.perf_counter() - start
         assert standings_snapshot(season) == imported, "the import's standings differ from a recompute"
+        on_server = f", PostgreSQL's: {server:.1f} s" if connection.vendor == "postgresql" else ""
         print(f"run {run}: import {seconds:.1f} s = {len(files) / seconds:.0f} games/s, standings "
-              f"and ratings included (this process's CPU: {cpu:.1f} s); recompute_season from "
-              f"scratch {recompute:.1f} s; load {os.getloadavg()[0]:.2f}")
+              f"and ratings included (CPU: this process {cpu:.1f} s{on_server}); recompute_season "
+              f"from scratch {recompute:.1f} s; load {os.getloadavg()[0]:.2f}; peak memory "
+              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
         if profiler:
             profiler.dump_stats(args.profile)
             for order in ("cumulative", "tottime"):

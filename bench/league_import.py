@@ -1,7 +1,8 @@
 """League bulk import: games a second for a season of 20,000 games, recomputation included.
 
     .venv/bin/python bench/league_import.py [--database URL] [--games 20000] [--players 60]
-                                            [--runs 1] [--profile FILE] [--top 30]
+                                            [--runs 1] [--profile FILE] [--profile-clock wall|cpu]
+                                            [--top 30]
 
 The same seeded season as bench/league_standings.py (seven memory variants, 60
 players, 40 games a night over 4 tables), imported through `import_files` (what
@@ -104,6 +105,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=60)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--profile", type=Path, help="write the last run's cProfile stats here")
+    parser.add_argument("--profile-clock", choices=["wall", "cpu"], default="wall")
     parser.add_argument("--top", type=int, default=30)
     args = parser.parse_args()
 
@@ -130,9 +132,12 @@ def main() -> None:
 
     for run in range(1, args.runs + 1):
         season = Season.objects.create(league=league, name=f"run {run}", start=date(2025, 9, 1))
-        # CPU time, not wall-clock: on a shared machine the waits for a core would land on
-        # whatever function happened to be running.
-        profiler = cProfile.Profile(time.process_time) if args.profile and run == args.runs else None
+        profiler = None
+        if args.profile and run == args.runs:
+            # cpu: a busy machine's waits for a core do not land on whatever function was
+            # running, but reading the clock is a system call (about 5x the run's time).
+            profiler = (cProfile.Profile(time.process_time) if args.profile_clock == "cpu"
+                        else cProfile.Profile())
         server = server_cpu()
         start, cpu = time.perf_counter(), time.process_time()
         if profiler:

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from scorekeeper import bulk
 from scorekeeper.leagues.models import LeagueGame, Night, NightTable, Season
-from scorekeeper.leagues.receivers import broadcast_game_ended
+from scorekeeper.leagues.receivers import broadcast_games_ended
 from scorekeeper.leagues.recording import ImportCount, summary_from
 from scorekeeper.leagues.standings import GameSummary
 from scorekeeper.models import Game, GameRows, Player, checked_record, save_parts
@@ -100,9 +100,7 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
             if checked is not None:
                 accepted.append(checked)
         last_ended = _save(season, accepted, user) if accepted else {}
-    if last_ended:
-        for night_id, game_id in last_ended.items():  # one message per night is enough to refresh
-            broadcast_game_ended(night_id, game_id)
+    broadcast_games_ended(last_ended)  # one message per night is enough to refresh its screens
     return reports
 
 

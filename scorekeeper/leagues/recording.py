@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -140,17 +140,22 @@ def recompute_season(season: Season) -> int:
 def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
                 players: Mapping[str, Player], *, replace_results: bool) -> None:
     """Fold `summaries` (in the order they ended) into `fold` and store the outcome: their
-    results (after deleting the season's, with `replace_results`) and every standing."""
-    results: list[tuple[Any, ...]] = []
-    for summary in summaries:
-        variant_skills, overall_skills = fold.skills[summary.variant], fold.skills[OVERALL]
-        for r in fold.add(summary):
-            results.append(_result_row(season, r, players[r.player], summary,
-                                       variant_skills[r.player], overall_skills[r.player]))
+    results (after deleting the season's, with `replace_results`) and every standing.
+
+    The results are written as the fold makes them (a generator fed to the INSERT): on
+    PostgreSQL the server stores one game's rows while the next game is being rated."""
+
+    def results() -> Iterator[tuple[Any, ...]]:
+        for summary in summaries:
+            variant_skills, overall_skills = fold.skills[summary.variant], fold.skills[OVERALL]
+            for r in fold.add(summary):
+                yield _result_row(season, r, players[r.player], summary,
+                                  variant_skills[r.player], overall_skills[r.player])
+
     if replace_results:
         Result.objects.filter(season=season).delete()
     Standing.objects.filter(season=season).delete()
-    bulk.insert(Result, RESULT_FIELDS, results)
+    bulk.insert(Result, RESULT_FIELDS, results())
     standings: list[Standing] = []
     for scope, tallies in fold.tallies.items():
         for name, tally in tallies.items():

@@ -123,7 +123,7 @@ def main() -> None:
     fresh_schema()
     league = League.objects.create(name="Bench")
     engine = (f"SQLite {connection.Database.sqlite_version}" if connection.vendor == "sqlite"
-              else f"PostgreSQL {connection.cursor().connection.info.server_version}")
+              else "PostgreSQL {}.{}".format(*divmod(connection.cursor().connection.info.server_version, 10000)))
     print(f"{platform.node()} · {platform.machine()} · {os.cpu_count()} cores · "
           f"Python {platform.python_version()} · {engine} · {date.today().isoformat()} · "
           f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

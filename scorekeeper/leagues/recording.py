@@ -37,8 +37,9 @@ from scorekeeper.leagues.standings import Season as SeasonFold
 from scorekeeper.models import Game, Player, Seat
 
 # A correction refolds the season inside the request that made it: about 0.8 ms a game
-# here, so up to this many ended games it is done on the spot; beyond, the season is
-# flagged and an organiser recomputes it (button or `recompute_ratings`).
+# when this was set, 0.2-0.35 ms since the import's fold (docs/benchmarks.md, "League
+# import"), so up to this many ended games it is done on the spot; beyond, the season
+# is flagged and an organiser recomputes it (button or `recompute_ratings`).
 RECOMPUTE_INLINE_LIMIT = 2_000
 
 

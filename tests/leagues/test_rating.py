@@ -8,7 +8,7 @@ import random
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.leagues.standings import MU, SIGMA, Rater, Skill, plackett_luce
+from scorekeeper.leagues.standings import MU, SIGMA, Rater, Skill, plackett_luce, side_places
 from tests.leagues.test_standings import G1, G2
 
 
@@ -57,8 +57,6 @@ def test_it_rates_the_standings_games_as_openskill_does(summary):
     skills = {"Ana": Skill(31.5, 3.25), "Chloé": Skill(20.0, 6.0)}
     after = Rater().rate(summary, skills)
     sides = summary.sides()
-    from scorekeeper.leagues.standings import side_places
-
     places = side_places(summary)
     expected = openskill_rate([[skills.get(p, Rater().initial) for p in members] for members in sides.values()],
                               [places[s] for s in sides])

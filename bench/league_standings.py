@@ -5,8 +5,9 @@
 Uses a throwaway SQLite file under /tmp (never the app's database): migrates it,
 builds the season through the bulk-import path (`import_files`, exactly what
 `manage.py import_season` and the upload form run: each record scored by the
-engine, saved with its night and table, the standings recomputed once at the
-end), then times
+engine, then every game saved with its night and table and the standings and
+ratings folded in, in one transaction; bench/league_import.py measures that
+path on its own), then times
 
 - the import of every game (and, separately, the final recomputation it includes);
 - the season's standings page, server side (the view through Django's test client,

@@ -9,17 +9,22 @@ is saved, and the stored results can never disagree with the rounds.
 
 from __future__ import annotations
 
+import re
 import secrets
-import unicodedata
+import string
 import uuid
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connections, models, router, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
+from scorekeeper import bulk
 from scorekeeper.rules import VARIANTS, GameResult, Problem, RecordError, score_record
 from scorekeeper.rules.variants.base import Variant
 from scorekeeper.signals import game_scored
@@ -81,6 +86,56 @@ class Player(models.Model):
         name = name.strip()
         player = cls.objects.named(name)
         return player if player is not None else cls.objects.create(name=name)
+
+    @classmethod
+    def get_or_create_many(cls, names: Iterable[str]) -> dict[str, Player]:
+        """`get_or_create_named` for many names in a few statements: name -> its Player.
+
+        Names already stored with the same spelling come in one query; each other name is
+        looked up as `named` does (whatever the case), and those still missing are made
+        in one insert, the first spelling met for names `named` would take for the same
+        (`_same_name`)."""
+        names = list(names)
+        wanted = list(dict.fromkeys(name.strip() for name in names))
+        found = cls._spelled(wanted)
+        same = _same_name(connections[router.db_for_read(cls)].vendor)
+        missing: dict[str, str] = {}  # the name's key -> the first spelling met
+        for name in wanted:
+            if name not in found:
+                player = cls.objects.named(name)
+                if player is not None:
+                    found[name] = player
+                else:
+                    missing.setdefault(same(name), name)
+        if missing:
+            # Another request may make one of them meanwhile: its row is kept, read back below.
+            cls.objects.bulk_create([cls(name=name) for name in missing.values()], ignore_conflicts=True)
+            made = cls._spelled(list(missing.values()))
+            for name in wanted:
+                if name not in found:
+                    first = missing[same(name)]
+                    found[name] = made.get(first) or cls.objects.named(first)  # type: ignore[assignment]
+        return {name: found[name.strip()] for name in names}
+
+    @classmethod
+    def _spelled(cls, names: list[str]) -> dict[str, Player]:
+        """The players stored under exactly these names."""
+        found: dict[str, Player] = {}
+        for start in range(0, len(names), 500):
+            found.update((p.name, p) for p in cls.objects.filter(name__in=names[start:start + 500]))
+        return found
+
+
+def _same_name(vendor: str) -> Callable[[str], str]:
+    """What `name__iexact` compares: SQLite's LIKE folds ASCII letters only ("Élodie" and
+    "élodie" are two players there, as its lower() in the unique constraint says), the
+    other databases fold every letter."""
+    if vendor == "sqlite":
+        return lambda name: name.translate(_ASCII_LOWER)
+    return str.casefold
+
+
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
 class GameQuerySet(models.QuerySet["Game"]):
@@ -344,28 +399,14 @@ class Game(models.Model):
     @transaction.atomic
     def create_from_record(cls, record: dict[str, Any], *, device: str = "", user: Any = None) -> Game:
         """A new game from a spec record (import). Raises RecordError, saving nothing."""
-        rounds = record.get("rounds") if isinstance(record, dict) else None
-        if isinstance(rounds, list) and len(rounds) > MAX_ROUNDS:  # refused before scoring them all
-            raise RecordError([_too_many_rounds(len(rounds))])
-        result = score_record(record)
-        game = result.game
-        _refuse_names_we_cannot_keep(game.players, list(game.teams or {}))
-        new = cls.objects.create(variant=game.variant.key, options=_explicit_options(record),
-                                 teams=game.teams)
-        for seat, name in enumerate(game.players):
-            Seat.objects.create(game=new, player=Player.get_or_create_named(name), position=seat,
-                                name=name)
-        # In bulk, results included: a 2 MB record holds thousands of rounds.
-        rounds = Round.objects.bulk_create(
-            [Round(game=new, number=n, data=data, result=result.round_json(computed))
-             for n, (data, computed) in enumerate(zip(game.rounds, result.rounds, strict=True), 1)],
-            batch_size=500)
-        by = _user_or_none(user)
-        RoundChange.objects.bulk_create(
-            [RoundChange(game=new, number=r.number, action=RoundChange.IMPORTED, after=r.data,
-                         device=device[:200], user=by) for r in rounds],
-            batch_size=500)
-        new._store(result, rounds)
+        result = checked_record(record)
+        players = {name: Player.get_or_create_named(name) for name in result.game.players}
+        rows = GameRows.of(result, record, players, device=device, user=user,
+                           finished_at=timezone.now())
+        new = rows.game
+        new.save()
+        rows.save_parts()
+        transaction.on_commit(lambda: game_scored.send(sender=Game, game=new, ended=new.finished))
         return new
 
     @classmethod
@@ -380,6 +421,77 @@ class Game(models.Model):
         return cls.create_from_record(record)
 
 
+def checked_record(record: Any) -> GameResult:
+    """The engine's result for a record the app can keep, else RecordError: what an
+    import checks before saving anything (the round limit, the engine, the names)."""
+    rounds = record.get("rounds") if isinstance(record, dict) else None
+    if isinstance(rounds, list) and len(rounds) > MAX_ROUNDS:  # refused before scoring them all
+        raise RecordError([_too_many_rounds(len(rounds))])
+    result = score_record(record)
+    _refuse_names_we_cannot_keep(result.game.players, list(result.game.teams or {}))
+    return result
+
+
+@dataclass
+class GameRows:
+    """A new game's rows, unsaved: the game with the engine's results cached on it, its
+    seats, its rounds (each with its result) and their history lines (« imported »).
+
+    The one description of what an imported record becomes: `Game.create_from_record`
+    saves one, a league import saves thousands in bulk (scorekeeper/leagues/importing.py).
+    Seats and rounds are plain values, written by `save_parts` without a model instance
+    per row (scorekeeper/bulk.py).
+    """
+
+    game: Game
+    seats: list[tuple[Player, str]]  # seat order: the player, and the name as the record writes it
+    rounds: list[tuple[Any, dict[str, Any]]]  # from round 1: the record's round, the engine's result
+    device: str = ""
+    user_id: int | None = None  # who imported it, in the rounds' history
+
+    @classmethod
+    def of(cls, result: GameResult, record: dict[str, Any], players: Mapping[str, Player], *,
+           device: str = "", user: Any = None, finished_at: datetime | None = None) -> GameRows:
+        """`players`: each of the record's names -> its Player. `finished_at` is kept only
+        when the engine says the game is over."""
+        read = result.game
+        finished = result.finished
+        game = Game(variant=read.variant.key, options=_explicit_options(record), teams=read.teams,
+                    totals={p: result.number(t) for p, t in result.totals.items()},
+                    finished=finished, winners=list(result.winners), losers=list(result.losers),
+                    finished_at=finished_at if finished else None, eliminated=dict(result.out),
+                    version=1)
+        round_json = result.round_json
+        by = _user_or_none(user)
+        return cls(game, [(players[name], name) for name in read.players],
+                   [(data, round_json(computed)) for data, computed in zip(read.rounds, result.rounds, strict=True)],
+                   device[:200], by.pk if by is not None else None)
+
+    def save_parts(self) -> None:
+        """Save the seats, rounds and history lines of a game saved already."""
+        save_parts([self])
+
+
+def save_parts(many: Sequence[GameRows]) -> None:
+    """The seats, rounds and history lines of games saved already: three INSERTs for all."""
+    now = timezone.now()
+    bulk.insert(Seat, ("game", "player", "position", "name"),
+                ((rows.game.pk, player.pk, position, name)
+                 for rows in many for position, (player, name) in enumerate(rows.seats)))
+    bulk.insert(Round, ("game", "number", "data", "result", "request_id", "created_at"),
+                ((rows.game.pk, number, data, result, None, now)
+                 for rows in many for number, (data, result) in enumerate(rows.rounds, 1)))
+    bulk.insert(RoundChange, ("game", "number", "action", "before", "after", "at", "device", "user",
+                              "by", "version", "after_end"),
+                ((rows.game.pk, number, RoundChange.IMPORTED, None, data, now, rows.device,
+                  rows.user_id, "", 0, False)
+                 for rows in many for number, (data, _result) in enumerate(rows.rounds, 1)))
+
+
+# Unicode's control characters (category Cc) are exactly these 65 code points.
+CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
 def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
     """Names the engine accepts but the app cannot keep apart or store.
 
@@ -390,7 +502,7 @@ def _refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
     """
     problems = []
     for name in [*names, *teams]:
-        if any(unicodedata.category(ch) == "Cc" for ch in name):
+        if CONTROL_CHARACTER.search(name):
             problems.append(Problem(f"the name {name!r} contains a control character",
                                     code="name.control_character", params={"player": name}, field="players"))
     seen: dict[str, str] = {}

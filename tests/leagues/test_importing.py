@@ -89,3 +89,73 @@ def test_it_refuses_a_game_dated_outside_the_season(season):
     assert [str(p) for p in reports[0].problems] == [
         "the night 2026-02-20 is outside the season (2026-03-01 – …)"]
     assert not Game.objects.exists()
+
+
+def counts() -> dict[str, int]:
+    from scorekeeper.leagues.models import Result
+    from scorekeeper.models import Player, Round, RoundChange, Seat
+
+    return {model.__name__: model.objects.count()
+            for model in (Game, Seat, Round, RoundChange, Player, LeagueGame, Night, NightTable, Result,
+                          Standing)}
+
+
+def test_it_saves_nothing_of_an_import_that_fails_while_writing(season, monkeypatch):
+    """The files are checked first; once writing starts, it is one transaction: a failure
+    (here the results' insert) leaves neither the games nor their nights, players or
+    standings, and the season's earlier standings as they were."""
+    import_files(season, [("2026-03-05_t1.json", GOOD)])
+    before = counts()
+    standings_before = list(Standing.objects.values_list("player__name", "scope", "games", "mu"))
+    from scorekeeper import bulk
+
+    insert = bulk.insert
+
+    def failing(model, fields, rows):
+        if model.__name__ == "Result":
+            raise RuntimeError("the disk is full")
+        return insert(model, fields, rows)
+
+    monkeypatch.setattr(bulk, "insert", failing)
+    files = [("2026-03-12_t1.json", record(["Ana", "Zoé"], {"Ana": 1, "Zoé": 9}, "Ana")),
+             ("2026-03-12_t2.json", record(["Ben", "Yann"], {"Ben": 1, "Yann": 9}, "Ben"))]
+
+    with pytest.raises(RuntimeError):
+        import_files(season, files)
+
+    assert counts() == before
+    assert list(Standing.objects.values_list("player__name", "scope", "games", "mu")) == standings_before
+
+
+def test_it_makes_no_night_table_or_player_when_every_file_is_refused(season):
+    reports = import_files(season, [("2026-03-05_t1.json", BAD), ("2026-03-05_t2.json", "[]")])
+
+    assert not any(r.ok for r in reports)
+    assert counts() == dict.fromkeys(counts(), 0)
+
+
+def test_it_refuses_a_file_past_the_round_limit_with_the_limits_message(season):
+    from scorekeeper.models import MAX_ROUNDS
+
+    rounds = [{"announcer": None, "hands": {"Ana": 1, "Ben": 2}}] * (MAX_ROUNDS + 1)
+    long = json.dumps({"format": 1, "variant": "tamalou", "options": {"rounds": MAX_ROUNDS + 1},
+                       "players": ["Ana", "Ben"], "rounds": rounds})
+
+    reports = import_files(season, [("2026-03-05_long.json", long), ("2026-03-05_t1.json", GOOD)])
+
+    assert [p.code for p in reports[0].problems] == ["game.too_many_rounds"]
+    assert reports[1].ok and LeagueGame.objects.count() == 1
+
+
+def test_it_reports_each_file_by_name_with_its_own_problems_and_keeps_the_good_ones(season):
+    files = [("2026-03-05_a.json", GOOD), ("2026-03-05_b.json", BAD),
+             ("2026-03-05_c.json", record(["Ana", "ana"], {"Ana": 1, "ana": 2})),
+             ("2026-03-05_d.json", record(["Ben", "Chloé"], {"Ben": 5, "Chloé": 1}))]
+
+    reports = import_files(season, files)
+
+    assert [(r.name, r.ok) for r in reports] == [("2026-03-05_a.json", True), ("2026-03-05_b.json", False),
+                                                 ("2026-03-05_c.json", False), ("2026-03-05_d.json", True)]
+    assert [p.code for p in reports[2].problems] == ["players.same_name_ignoring_case"]
+    assert {r.game_id for r in reports if r.ok} == set(LeagueGame.objects.values_list("game_id", flat=True))
+    assert all(r.game_id is None for r in reports if not r.ok)

@@ -10,6 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from scorekeeper.asgi import application
+from scorekeeper.leagues.importing import import_files
 from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
 from scorekeeper.models import Game
 from tests.factories import tamalou_round
@@ -69,3 +70,32 @@ async def test_it_closes_the_socket_of_a_night_that_does_not_exist():
     await close_worker_connections()
 
     assert connected is False
+
+
+def import_two_nights(night: Night, other_night: Night) -> list[int]:
+    from tests.leagues.test_importing import GOOD, record
+
+    later = record(["Ana", "Ben"], {"Ana": 9, "Ben": 1}, "Ben")
+    reports = import_files(night.season, [
+        (f"{night.date}_t1.json", GOOD), (f"{night.date}_t2.json", later),
+        (f"{other_night.date}_t1.json", GOOD)])
+    return [r.game_id for r in reports]
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_tells_each_night_s_screens_once_of_its_last_imported_game():
+    night, _table, other_night = await database_sync_to_async(make_night)()
+    screen, elsewhere = connect(night), connect(other_night)
+    try:
+        assert (await screen.connect())[0] and (await elsewhere.connect())[0]
+
+        _first, second, third = await database_sync_to_async(import_two_nights)(night, other_night)
+
+        assert await screen.receive_json_from(timeout=5) == {"event": "game_ended", "game": second}
+        assert await elsewhere.receive_json_from(timeout=5) == {"event": "game_ended", "game": third}
+        assert await screen.receive_nothing(timeout=0.2) and await elsewhere.receive_nothing(timeout=0.2)
+    finally:
+        await screen.disconnect()
+        await elsewhere.disconnect()
+        await close_worker_connections()

@@ -11,7 +11,10 @@ hands and the announcer, waits for the preview to settle (not timed), then taps
 - on each phone, when a MutationObserver sees the new row in its sheet (the saving
   phone's sheet replaces the form in place; the other phone's comes over its socket).
 Both clocks are the same machine's. Prints p50 and p95 of each; ROUNDS defaults
-to 40 (bounded: a run takes about a minute).
+to 40 (bounded: a run takes about a minute). Then where the saving phone's time goes,
+from the page's resource timing of the save request: tap -> request sent (the
+browser), request sent -> first byte (the server: Django, the engine, the database,
+the rendering), first byte -> row seen (the download, htmx's parse and swap).
 """
 
 from __future__ import annotations
@@ -49,6 +52,10 @@ WATCH = """(count) => { window.seenAt = null; const body = document.querySelecto
     if (document.querySelectorAll('.score-table tbody tr').length >= count && !window.seenAt) {
       window.seenAt = Date.now(); observer.disconnect(); }
   }).observe(document.body, {childList: true, subtree: true}); }"""
+# The save request's timing, on the same clock as Date.now().
+SAVE_TIMING = """() => { const e = performance.getEntriesByType('resource')
+  .filter(e => e.initiatorType === 'xmlhttprequest' && e.name.includes('/rounds/new/')).pop();
+  return e ? [performance.timeOrigin + e.requestStart, performance.timeOrigin + e.responseStart] : null; }"""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -61,7 +68,7 @@ def main(rounds: int) -> None:
     game = make_game("tamalou", PLAYERS)
     server = start_daphne(static=True)
     base = f"http://127.0.0.1:{server.port.value}"
-    own, other = [], []
+    own, other, before, answered, after = [], [], [], [], []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -70,7 +77,7 @@ def main(rounds: int) -> None:
             watcher.goto(base + game.get_absolute_url())
             saver.goto(base + game.get_absolute_url())  # the service worker keeps the static files
             for n in range(1, rounds + 1):
-                saver.goto(f"{base}/games/{game.pk}/rounds/new/")
+                saver.goto(f"{base}/games/{game.token}/rounds/new/")
                 for i, player in enumerate(PLAYERS):
                     count_hand(saver, player, str((n + i) % 30))
                 choose(saver, "announcer", "Ana")
@@ -86,10 +93,19 @@ def main(rounds: int) -> None:
                 seen = watcher.evaluate("() => window.seenAt")
                 own.append(shown - started)
                 other.append(seen - started)
+                timing = saver.evaluate(SAVE_TIMING)
+                if timing:
+                    before.append(timing[0] - started)
+                    answered.append(timing[1] - timing[0])
+                    after.append(shown - timing[1])
             browser.close()
     finally:
         stop_daphne(server)
-    for label, values in (("save -> row, saving phone", own), ("save -> row, other phone", other)):
+    for label, values in (("save -> row, saving phone", own), ("save -> row, other phone", other),
+                          ("  tap -> request sent", before), ("  request sent -> first byte", answered),
+                          ("  first byte -> row seen", after)):
+        if not values:
+            continue
         print(f"{label}: p50 {statistics.median(values):.0f} ms, p95 {percentile(values, 0.95):.0f} ms "
               f"({len(values)} rounds)")
 

@@ -10,8 +10,9 @@ The markup is the one the template wrote; every value is escaped.
 
 from __future__ import annotations
 
+from html import escape  # Django's, wrapped for lazy strings, took half the time; same output
+
 from django import template
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 

@@ -5,7 +5,7 @@ lookups, tests and escapes per cell were most of the sheet partial's render time
 (a 40-round sheet of four players: 7 ms of the template's 8), and the partial is
 rendered at every save, for the saving phone and once per other language for the
 phones on the game (scorekeeper/live_sheet.py, docs/benchmarks.md "Live sheet").
-The markup is the one the template wrote; every value is escaped.
+Every value is escaped.
 """
 
 from __future__ import annotations
@@ -42,4 +42,6 @@ def _cell(cell: Cell, out: str) -> str:
     else:
         total = f"<small>{escape(cell.shown_total)}</small>"
     acting = ' class="acting"' if cell.acting else ""
-    return f'<td{acting}><a href="{url}" hx-get="{url}">{escape(cell.shown)}{total}</a></td>'
+    # No hx-get: static/js/drawer.js opens the tbody's "why" links in the drawer for
+    # all of them (htmx processing 400 hx-get links took 8-17 ms of each sheet's swap).
+    return f'<td{acting}><a href="{url}">{escape(cell.shown)}{total}</a></td>'

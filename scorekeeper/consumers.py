@@ -18,6 +18,7 @@ class SheetConsumer(AsyncWebsocketConsumer):
 
     group: str = ""
     language: str = ""
+    version: int = -1  # the game's version of the last sheet sent to this phone
 
     async def connect(self) -> None:
         game = await database_sync_to_async(game_for_socket)(self.scope["url_route"]["kwargs"]["key"])
@@ -38,5 +39,12 @@ class SheetConsumer(AsyncWebsocketConsumer):
         """Nothing a phone says changes the sheet here."""
 
     async def sheet_changed(self, event: dict[str, Any]) -> None:
-        pages = event["html"]
-        await self.send(text_data=pages.get(self.language) or next(iter(pages.values())))
+        """The sheet in this phone's language; a message without it (another language's,
+        live_sheet.Handoff sends the saving phone's first) or older than the sheet sent
+        last (renders finishing out of order) is not for this phone."""
+        html = event["html"].get(self.language)
+        version = event.get("version", 0)
+        if html is None or version < self.version:
+            return
+        self.version = version
+        await self.send(text_data=html)

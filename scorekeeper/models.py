@@ -268,7 +268,7 @@ class Game(models.Model):
         new = Round.objects.create(game=game, number=len(stored) + 1, data=data, request_id=request_id)
         was_finished = game._store(result, stored + [new])
         game._log(new.number, RoundChange.ADDED, None, data, device, user, by, was_finished)
-        self.refresh_from_db()
+        self._take_state(game, stored + [new])
         return new
 
     @transaction.atomic
@@ -292,7 +292,7 @@ class Game(models.Model):
         stored[number - 1].save(update_fields=["data"])
         was_finished = game._store(result, stored)
         game._log(number, RoundChange.EDITED, before, data, device, user, by, was_finished)
-        self.refresh_from_db()
+        self._take_state(game, stored)
         return stored[number - 1]
 
     @transaction.atomic
@@ -309,8 +309,21 @@ class Game(models.Model):
         last.delete()
         was_finished = game._store(result, stored)
         game._log(last.number, RoundChange.UNDONE, last.data, None, device, user, by, was_finished)
-        self.refresh_from_db()
+        self._take_state(game, stored)
         return last
+
+    def _take_state(self, changed: Game, rounds: list[Round]) -> None:
+        """After a change to a round, this instance is the game as `changed` (the locked
+        copy) left it, without reading it back: its fields, and its rounds as if prefetched,
+        so `self.rounds.all()` (the sheet shown next) needs no query. Its seats are the
+        same: a round's change changes no seat."""
+        for field in self._meta.concrete_fields:
+            setattr(self, field.attname, getattr(changed, field.attname))
+        kept = Round.objects.filter(game=self)
+        kept._result_cache = list(rounds)  # as Django's prefetch_related keeps them
+        kept._prefetch_done = True
+        cache = getattr(self, "_prefetched_objects_cache", {})
+        self._prefetched_objects_cache = {**cache, "rounds": kept}
 
     def _log(self, number: int, action: str, before: Any, after: Any, device: str, user: Any,
              by: str, after_end: bool) -> RoundChange:

@@ -16,12 +16,15 @@ import uuid
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import push_url, reselect, reswap, retarget
+from django_htmx.http import push_url, reswap, retarget
 
 from scorekeeper.card_names import picker_labels, placeholder
 from scorekeeper.entry.adapters import adapter_of, entry_for
@@ -39,10 +42,11 @@ from scorekeeper.http import (
     get_game_for_request,
     get_game_to_change,
 )
+from scorekeeper.live_sheet import SHEET_PARTIAL, Handoff, answered_with_the_sheet, language_of
 from scorekeeper.models import Game, Round, RoundTaken
 from scorekeeper.round_text import device_label
 from scorekeeper.rules import RecordError
-from scorekeeper.views.sheet import SHEET_TEMPLATE, league_table, sheet_context
+from scorekeeper.views.sheet import SHEET_TEMPLATE, league_table, share_context, sheet_context
 
 TEMPLATE = "scorekeeper/entry/round_entry.html"
 SAVE = "save"
@@ -157,17 +161,29 @@ def _render(request: HtmxHttpRequest, context: dict[str, Any], status: int = 200
     return render(request, template_name, context, status=status)
 
 
-def _saved(request: HtmxHttpRequest, game: Game) -> HttpResponse:
-    """Back to the sheet. Over HTMX the sheet's page replaces the form's <main> in place
-    (its URL pushed): no new page to load, parse and connect, which took a save ->
-    row from 230-280 ms to under 150 ms (docs/benchmarks.md)."""
+def _saved(request: HtmxHttpRequest, game: Game, handoff: Handoff | None = None) -> HttpResponse:
+    """Back to the sheet. Over HTMX what the sheet page's <main> holds (and its title)
+    replaces the form's <main> in place, its URL pushed: no new page to load, parse and
+    connect (docs/benchmarks.md, "Live sheet").
+
+    The sheet partial is rendered once, without this phone's request (no CSRF field:
+    htmx sends the page's X-CSRFToken), and handed to the live sheet, which sends the
+    same bytes to the game's other phones in this language instead of rendering them
+    again. A pending message (the partial shows them) makes it this phone's alone."""
     url = game.get_absolute_url()
     if not request.htmx:
         return redirect(url)
-    game.refresh_from_db()
-    context = {**sheet_context(game), "league_table": league_table(game)}
-    response = render(request, SHEET_TEMPLATE, context)
-    return push_url(reselect(retarget(reswap(response, "outerHTML"), "#main"), "#main"), url)
+    rounds = list(game.rounds.all())  # kept by the change that was just saved: no query
+    context = sheet_context(game, rounds=rounds)
+    if len(get_messages(request)):
+        sheet_html = render_to_string(SHEET_PARTIAL, context, request)
+    else:
+        sheet_html = render_to_string(SHEET_PARTIAL, context)
+        if handoff is not None:
+            handoff.publish(game, rounds, {language_of(get_language()): sheet_html})
+    context |= share_context(request, game) | {"league_table": league_table(game), "sheet_html": sheet_html}
+    response = render(request, SHEET_TEMPLATE + "#saved", context)
+    return push_url(retarget(reswap(response, "innerHTML"), "#main"), url)
 
 
 # -- the views -------------------------------------------------------------------------
@@ -203,19 +219,20 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id, version=version))
     data = adapter_of(form).to_round(form, game.player_names())
-    try:
-        game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
-                       by=author_of(request, game), number=number)
-    except RoundTaken as error:
-        game.refresh_from_db()
-        taken = _taken(error)
-        return _render(request, _context(game, form, number, editing=False, preview=None,
-                                         request_id=request_id, version=taken["version"], taken=taken))
-    except RecordError as error:
-        preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
-        return _render(request, _context(game, form, number, editing=False, preview=preview,
-                                         request_id=request_id, version=version), status=INVALID_FORM)
-    return _saved(request, game)
+    with answered_with_the_sheet() as handoff:
+        try:
+            game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
+                           by=author_of(request, game), number=number)
+        except RoundTaken as error:
+            game.refresh_from_db()
+            taken = _taken(error)
+            return _render(request, _context(game, form, number, editing=False, preview=None,
+                                             request_id=request_id, version=taken["version"], taken=taken))
+        except RecordError as error:
+            preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
+            return _render(request, _context(game, form, number, editing=False, preview=preview,
+                                             request_id=request_id, version=version), status=INVALID_FORM)
+        return _saved(request, game, handoff)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -245,19 +262,21 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
     if request.POST.get("confirm") != "1":
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, confirm=True, version=version))
-    try:
-        game.edit_round(number, data, device=device_of(request), user=request.user,
-                        by=author_of(request, game), version=version)
-    except RoundTaken as error:
-        game.refresh_from_db()
-        taken = _taken(error)
-        return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                         request_id=None, version=taken["version"], taken=taken))
-    except RecordError as error:  # another phone changed the game in between
-        preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
-        return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                         request_id=None, version=version), status=INVALID_FORM)
-    return _saved(request, game)
+    with answered_with_the_sheet() as handoff:
+        try:
+            game.edit_round(number, data, device=device_of(request), user=request.user,
+                            by=author_of(request, game), version=version)
+        except RoundTaken as error:
+            game.refresh_from_db()
+            taken = _taken(error)
+            return _render(request, _context(game, form, number, editing=True, preview=preview,
+                                             request_id=None, version=taken["version"], taken=taken))
+        except RecordError as error:  # another phone changed the game in between
+            preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text),
+                              checked=True)
+            return _render(request, _context(game, form, number, editing=True, preview=preview,
+                                             request_id=None, version=version), status=INVALID_FORM)
+        return _saved(request, game, handoff)
 
 
 @require_POST

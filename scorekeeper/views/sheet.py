@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import segno
@@ -21,19 +22,20 @@ from scorekeeper.http import (
     get_game_to_change,
 )
 from scorekeeper.live_sheet import socket_path
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Round
 from scorekeeper.score_sheet import build_sheet
 
 SHEET_TEMPLATE = "scorekeeper/game_sheet.html"
 
 
-def sheet_context(game: Game, upto: int | None = None) -> dict[str, Any]:
-    """What game_sheet.html and its "sheet" partial need; `upto` shows an older window.
+def sheet_context(game: Game, upto: int | None = None, rounds: list[Round] | None = None) -> dict[str, Any]:
+    """What game_sheet.html and its "sheet" partial need; `upto` shows an older window;
+    `rounds`, all the game's rounds when they are loaded already (no query then).
 
     Views that change a round answer an HTMX request with the partial:
     render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
     """
-    return {"game": game, "sheet": build_sheet(game, upto=upto), "sheet_socket": socket_path(game)}
+    return {"game": game, "sheet": build_sheet(game, rounds, upto=upto), "sheet_socket": socket_path(game)}
 
 
 @require_safe
@@ -49,9 +51,14 @@ def game_sheet(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def share_context(request: HtmxHttpRequest, game: Game) -> dict[str, Any]:
     """The game's private link and its QR code: how another phone joins the sheet."""
     url = request.build_absolute_uri(game.get_absolute_url())
-    qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff",
-                                               svgclass="share-qr")
-    return {"share_url": url, "share_qr": qr}
+    return {"share_url": url, "share_qr": _qr_code(url)}
+
+
+@lru_cache(maxsize=256)
+def _qr_code(url: str) -> str:
+    """A link's QR code as inline SVG: drawn once per link (6 ms each), not per page."""
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff",
+                                                 svgclass="share-qr")
 
 
 def league_table(game: Game) -> dict[str, str] | None:

@@ -49,6 +49,8 @@ def round_why(request: HtmxHttpRequest, token: str, number: int) -> HttpResponse
         "who": who,
         "sheet_url": game.get_absolute_url(),
         "rules_url": reverse("rules_page", args=[game.variant]),
+        # Its heading: the page's <h1>, or an <h2> under the sheet's <h1> in the drawer.
+        "level": 2 if request.htmx else 1,
     }
     template_name = "scorekeeper/why.html"
     if request.htmx:

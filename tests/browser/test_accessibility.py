@@ -1,7 +1,10 @@
-"""axe-core over every page a player meets, error states included, light and dark: 0 violations.
+"""axe-core over every page a player meets, error states included, light and dark, in
+French and in English: 0 violations.
 
 axe-core comes from the npm registry (tests/browser/vendor/README.md) and runs inside
-each page; the rules are axe's defaults (WCAG 2 A and AA, best practices).
+each page; the rules are axe's defaults (WCAG 2 A and AA, best practices). English is
+what a phone gets after tapping "EN" (the language cookie Django's set_language
+writes); the pages are reached by their fields' names and links, not by their words.
 """
 
 from __future__ import annotations
@@ -10,10 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.play_helpers import count_hand, pick_hand, save_round, wait_for_preview
+from tests.browser.play_helpers import hand, pick_hand, save_round, wait_for_preview
 from tests.factories import make_game, tamalou_round
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
@@ -32,9 +36,9 @@ def violations(page: Page) -> list[str]:
 
 def new_game_refused(page: Page, url: str) -> None:
     page.goto(url + "/games/new/?variant=tamalou")
-    page.get_by_label("Place 1", exact=True).fill("Ana")
-    page.get_by_label("Place 2", exact=True).fill("Ana")
-    page.get_by_role("button", name="Commencer la partie").tap()
+    page.locator("#seat-0").fill("Ana")
+    page.locator("#seat-1").fill("Ana")
+    page.locator("button[name=action][value=start]").tap()
     expect(page.locator("#form-errors")).to_be_visible()
 
 
@@ -50,6 +54,16 @@ def wrong_table_code(page: Page, url: str) -> None:
     page.locator("input[name=code]").fill("ZZZZZZ")
     page.locator("#find-form button[type=submit]").tap()
     expect(page.locator("#code-error")).to_be_visible()
+
+
+def count_hand(page: Page, name: str, digits: str) -> None:
+    """play_helpers.count_hand, in any language: "Compté" is found by its radio's value."""
+    block = hand(page, name)
+    block.locator(".mode-switch label", has=page.locator("input[value=count]")).tap()
+    block.locator("[data-count]").tap()
+    for key in digits:
+        page.locator(f'#picker [data-key="{key}"]').tap()
+    expect(block.locator("[data-count]")).to_have_value(digits)
 
 
 def round_refused(page: Page, url: str) -> None:
@@ -75,13 +89,22 @@ def finished_sheet(page: Page, url: str) -> None:
 
 def undo_drawer(page: Page, url: str) -> None:
     sheet_with_rounds(page, url)
-    page.get_by_role("link", name="Annuler la dernière manche").tap()
+    page.locator('.sheet-actions a[href$="/rounds/undo/"]').tap()
     expect(page.locator("dialog#drawer")).to_be_visible()
 
 
 def entry_page(page: Page, url: str) -> None:
     game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
     page.goto(f"{url}/games/{game.token}/rounds/new/")
+
+
+def round_previewed(page: Page, url: str) -> None:
+    game = make_game("tamalou", ["Ana", "Ben"])
+    page.goto(f"{url}/games/{game.token}/rounds/new/")
+    count_hand(page, "Ana", "3")
+    count_hand(page, "Ben", "9")
+    wait_for_preview(page)
+    expect(page.locator("#preview table")).to_be_visible()
 
 
 def cards_picked(page: Page, url: str) -> None:
@@ -95,6 +118,84 @@ def counting(page: Page, url: str) -> None:
     page.goto(f"{url}/games/{game.token}/rounds/new/")
     page.locator('#picker [data-value="7"]').tap()
     expect(page.locator("#picker-target")).to_have_text("Ben")
+
+
+def round_saved(page: Page, url: str) -> None:
+    """The sheet swapped in place of the form by a save (the answer's <main> and title)."""
+    game = make_game("tamalou", ["Ana", "Ben"])
+    page.goto(f"{url}/games/{game.token}/rounds/new/")
+    count_hand(page, "Ana", "3")
+    count_hand(page, "Ben", "9")
+    wait_for_preview(page)
+    save_round(page)
+    expect(page.locator(".score-table tbody tr")).to_have_count(1)
+    expect(page).to_have_url(url + game.get_absolute_url())
+
+
+def why_drawer(page: Page, url: str) -> None:
+    sheet_with_rounds(page, url)
+    page.locator(".score-table tbody td a").first.tap()
+    expect(page.locator("dialog#drawer")).to_be_visible()
+
+
+def why_page(page: Page, url: str) -> None:
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round("Ana", Ana=["KH", "3S"], Ben=9)])
+    page.goto(f"{url}/games/{game.token}/rounds/1/why/?player=Ana")
+
+
+def history(page: Page, url: str) -> None:
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+    game.edit_round(1, tamalou_round(None, Ana=5, Ben=2))
+    game.undo_last_round()
+    page.goto(f"{url}/games/{game.token}/history/")
+
+
+def rename(page: Page, url: str) -> None:
+    game = make_game("tamalou", ["Ana", "Ben"])
+    page.goto(f"{url}/games/{game.token}/players/rename/")
+
+
+def rename_refused(page: Page, url: str) -> None:
+    rename(page, url)
+    page.locator("#rename-name").fill("Anna")
+    page.locator("#rename-form button[type=submit]").tap()  # which name to correct: none chosen
+    expect(page.locator("#rename-form [role=alert]")).to_be_visible()
+
+
+def edit_confirm(page: Page, url: str) -> None:
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+    page.goto(f"{url}/games/{game.token}/rounds/1/edit/")
+    page.evaluate("""() => { const count = document.querySelector('[name="hand-1-count"]');
+                             count.value = '8'; count.dispatchEvent(new Event('change', {bubbles: true})); }""")
+    wait_for_preview(page)
+    save_round(page)
+    expect(page.locator("section.confirm")).to_be_visible()
+
+
+def round_taken(page: Page, url: str) -> None:
+    """Another phone saved this round first: keep theirs, or save mine as an edit."""
+    game = make_game("tamalou", ["Ana", "Ben"])
+    page.goto(f"{url}/games/{game.token}/rounds/new/")
+    count_hand(page, "Ana", "3")
+    count_hand(page, "Ben", "9")
+    wait_for_preview(page)
+    game.add_round(tamalou_round(None, Ana=1, Ben=2))
+    save_round(page)
+    expect(page.locator("section.taken")).to_be_visible()
+
+
+def abandoned_sheet(page: Page, url: str) -> None:
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+    game.set_abandoned(True)
+    page.goto(url + game.get_absolute_url())
+
+
+def login_refused(page: Page, url: str) -> None:
+    page.goto(url + "/accounts/login/")
+    page.locator("#id_username").fill("nobody")
+    page.locator("input[name=password]").fill("wrong")
+    page.locator("form.stack button[type=submit]").tap()
+    expect(page.locator("[role=alert], .errors, .field-errors").first).to_be_visible()
 
 
 def visit(path: str) -> Callable[[Page, str], None]:
@@ -113,23 +214,40 @@ PAGES: dict[str, Callable[[Page, str], None]] = {
     "sheet": sheet_with_rounds,
     "sheet: finished": finished_sheet,
     "sheet: undo drawer": undo_drawer,
+    "sheet: why drawer": why_drawer,
+    "sheet: abandoned": abandoned_sheet,
+    "sheet: swapped in by a save": round_saved,
+    "why this score": why_page,
+    "history": history,
+    "correct a name": rename,
+    "correct a name: refused": rename_refused,
     "round entry": entry_page,
     "round entry: refused": round_refused,
     "round entry: cards picked": cards_picked,
     "round entry: counting": counting,
+    "round entry: previewed": round_previewed,
+    "round entry: taken by another phone": round_taken,
+    "round edit: confirm": edit_confirm,
     "join a table": visit("/tables/join/"),
     "join a table: wrong code": wrong_table_code,
     "rules": visit("/rules/"),
     "rules of tamoul": visit("/rules/tamoul/"),
+    "organiser's login": visit("/accounts/login/"),
+    "organiser's login: refused": login_refused,
 }
 
 
+@pytest.mark.parametrize("language", ["fr", "en"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", list(PAGES))
-def test_it_finds_no_accessibility_violation(live_server: LiveServer, page: Page, name: str, scheme: str):
+def test_it_finds_no_accessibility_violation(live_server: LiveServer, page: Page, name: str, scheme: str,
+                                             language: str):
     page.emulate_media(color_scheme=scheme)
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language,
+                               "url": live_server.url}])
     PAGES[name](page, live_server.url)
 
+    expect(page.locator("html")).to_have_attribute("lang", language)  # the page speaks it
     assert violations(page) == []
 
 

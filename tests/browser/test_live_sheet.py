@@ -61,8 +61,17 @@ def test_it_shows_a_round_saved_on_one_phone_on_the_other_without_a_reload(
     count_hand(ana, "Ben", "17")
     choose(ana, "announcer", "Ana")
     wait_for_preview(ana)
+    ana.evaluate("() => { window.notReloaded = true; }")
     save_round(ana)
     expect(ana.locator(".score-table tbody tr")).to_have_count(2)
+    # Ana's phone answered with the sheet in place of the form: the sheet's URL, title,
+    # one <main>, its links and share link, and no new page loaded.
+    expect(ana).to_have_url(first_url + game.get_absolute_url())
+    expect(ana).to_have_title(f"Tamalou n° {game.pk} · Marque-carte")
+    expect(ana.locator("main")).to_have_count(1)
+    expect(ana.locator("#entry-form")).to_have_count(0)
+    expect(ana.locator("input.share-url")).to_have_value(first_url + game.get_absolute_url())
+    assert ana.evaluate("() => window.notReloaded") is True
 
     rows = ben.locator(".score-table tbody tr")
     expect(rows).to_have_count(2)
@@ -73,3 +82,14 @@ def test_it_shows_a_round_saved_on_one_phone_on_the_other_without_a_reload(
     ana.get_by_role("link", name="Annuler la dernière manche").tap()
     ana.locator("#drawer").get_by_role("button", name="Oui, annuler la manche 2").tap()
     expect(rows).to_have_count(1)
+
+    # The sheet Ana's save swapped in is live too: Ben's round shows on it.
+    ben.goto(f"{second_url}/games/{game.token}/rounds/new/")
+    count_hand(ben, "Ana", "5")
+    count_hand(ben, "Ben", "8")
+    wait_for_preview(ben)
+    save_round(ben)
+    expect(rows).to_have_count(2)
+    expect(ana.locator(".score-table tbody tr")).to_have_count(2)
+    expect(ana.locator(".score-table tbody tr").nth(1)).to_contain_text("8")
+    assert ana.evaluate("() => window.notReloaded") is True

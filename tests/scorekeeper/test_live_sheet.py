@@ -3,13 +3,22 @@ elsewhere, as the sheet rendered by the server, after the change has committed."
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.db import connections, transaction
 
 from scorekeeper.asgi import application
-from scorekeeper.live_sheet import game_for_socket, language_of, socket_path
+from scorekeeper.live_sheet import (
+    answered_with_the_sheet,
+    game_for_socket,
+    language_of,
+    sheet_group,
+    socket_path,
+)
 from scorekeeper.models import Game
 from tests.factories import make_game, tamalou_round
 
@@ -82,6 +91,120 @@ async def test_it_speaks_each_phone_s_language():
 
         assert "Manche suivante" in await french.receive_from(timeout=5)
         assert "Next round" in await english.receive_from(timeout=5)
+    finally:
+        await french.disconnect()
+        await english.disconnect()
+        await close_worker_connections()
+
+
+def save_and_hand_over(game: Game, mine: str) -> None:
+    """A request that answers its phone with the sheet: it hands its own render over."""
+    with answered_with_the_sheet() as handoff:
+        game.add_round(tamalou_round("Ana", Ana=3, Ben=17))
+        handoff.publish(game, list(game.rounds.all()), {"fr": mine})
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_sends_the_saving_request_s_own_render_to_its_language_and_renders_the_others():
+    game = await database_sync_to_async(make_game)("tamalou", ["Ana", "Ben"])
+    french, english = phone(game, "fr"), phone(game, "en")
+    mine = '<section id="sheet">the saving phone\'s render</section>'
+    try:
+        assert (await french.connect())[0] and (await english.connect())[0]
+
+        await database_sync_to_async(save_and_hand_over)(game, mine)
+
+        assert await french.receive_from(timeout=5) == mine  # the same bytes, not rendered again
+        assert await french.receive_nothing(timeout=0.3)  # once
+        english_sheet = await english.receive_from(timeout=5)
+        assert "Next round" in english_sheet and ">17<" in english_sheet
+    finally:
+        await french.disconnect()
+        await english.disconnect()
+        await close_worker_connections()
+
+
+def save_without_handing_over(game: Game) -> None:
+    with answered_with_the_sheet():
+        game.add_round(tamalou_round("Ana", Ana=3, Ben=17))
+
+
+def save_twice_with_one_request_id(game: Game) -> None:
+    request_id = uuid.uuid4()
+    game.add_round(tamalou_round("Ana", Ana=3, Ben=17), request_id=request_id)
+    with answered_with_the_sheet() as handoff:
+        game.add_round(tamalou_round("Ana", Ana=3, Ben=17), request_id=request_id)  # the double tap
+        handoff.publish(game, list(game.rounds.all()), {"fr": "<section>again</section>"})
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_sends_a_change_the_request_did_not_hand_over_when_the_request_ends():
+    game = await database_sync_to_async(make_game)("tamalou", ["Ana", "Ben"])
+    socket = phone(game)
+    try:
+        assert (await socket.connect())[0]
+
+        await database_sync_to_async(save_without_handing_over)(game)
+
+        assert ">17<" in await socket.receive_from(timeout=5)
+    finally:
+        await socket.disconnect()
+        await close_worker_connections()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_sends_nothing_more_for_a_repeated_save_that_changed_nothing():
+    game = await database_sync_to_async(make_game)("tamalou", ["Ana", "Ben"])
+    socket = phone(game)
+    try:
+        assert (await socket.connect())[0]
+
+        await database_sync_to_async(save_twice_with_one_request_id)(game)
+
+        assert ">17<" in await socket.receive_from(timeout=5)  # the first save's sheet
+        assert await socket.receive_nothing(timeout=0.3)
+    finally:
+        await socket.disconnect()
+        await close_worker_connections()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_never_sends_a_phone_an_older_sheet_after_a_newer_one():
+    game = await database_sync_to_async(make_game)("tamalou", ["Ana", "Ben"])
+    socket = phone(game)
+    layer = get_channel_layer()
+    try:
+        assert (await socket.connect())[0]
+
+        for version, text in ((5, "five"), (4, "four, late"), (6, "six")):
+            await layer.group_send(sheet_group(game.pk), {"type": "sheet.changed", "version": version,
+                                                         "html": {"fr": text, "en": text}})
+
+        assert await socket.receive_from(timeout=5) == "five"
+        assert await socket.receive_from(timeout=5) == "six"
+    finally:
+        await socket.disconnect()
+        await close_worker_connections()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_writes_numbers_in_each_phone_s_language():
+    game = await database_sync_to_async(make_game)("tamoul", ["Ana", "Ben"])
+    french, english = phone(game, "fr"), phone(game, "en")
+    try:
+        assert (await french.connect())[0] and (await english.connect())[0]
+
+        # Tamoul counts halves (its number pad has a ½ key).
+        await database_sync_to_async(game.add_round)({"announcer": None, "hands": {"Ana": 6.5, "Ben": 9}})
+
+        in_french, in_english = await french.receive_from(timeout=5), await english.receive_from(timeout=5)
+        assert "6,5" in in_french and "6.5" not in in_french
+        assert "6.5" in in_english and "6,5" not in in_english  # the cells too, not only the totals
     finally:
         await french.disconnect()
         await english.disconnect()

@@ -97,3 +97,25 @@ def test_it_keeps_the_history_append_only():
     with pytest.raises(ValueError, match="append-only"):
         change.save()
     assert RoundChange.objects.count() == 1 and Round.objects.count() == 1
+
+
+@pytest.mark.parametrize("change", ["add", "edit", "undo"])
+def test_it_is_the_game_as_changed_after_a_change_without_reading_it_back(change, django_assert_num_queries):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)] * 2)
+    game = Game.objects.with_players().get(pk=game.pk)
+    if change == "add":
+        game.add_round(tamalou_round(None, Ana=1, Ben=7))
+    elif change == "edit":
+        game.edit_round(1, tamalou_round(None, Ana=1, Ben=7))
+    else:
+        game.undo_last_round()
+    stored = Game.objects.get(pk=game.pk)
+
+    with django_assert_num_queries(0):  # what the sheet shown next reads
+        rounds = list(game.rounds.all())
+        names = game.player_names()
+        assert game.rounds.count() == len(rounds)
+    assert [(r.number, r.data, r.result) for r in rounds] == [
+        (r.number, r.data, r.result) for r in Round.objects.filter(game=stored)]
+    assert (game.version, game.totals, game.updated_at) == (stored.version, stored.totals, stored.updated_at)
+    assert names == ["Ana", "Ben"]

@@ -115,10 +115,13 @@ def test_it_saves_a_round_and_goes_back_to_the_sheet(client):
 
 
 def swapped_sheet(response, game) -> bool:
-    """A save over HTMX answers with the sheet's page, swapped in place of the form's <main>."""
+    """A save over HTMX answers with the sheet page's title and what its <main> holds,
+    swapped into the form's <main>, the sheet's URL pushed; not the whole page."""
+    html = response.content.decode()
     return (response.status_code == 200 and response["HX-Push-Url"] == sheet_url(game)
-            and response["HX-Retarget"] == "#main" and response["HX-Reselect"] == "#main"
-            and response["HX-Reswap"] == "outerHTML" and 'id="sheet"' in response.content.decode())
+            and response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "innerHTML"
+            and "HX-Reselect" not in response and html.startswith("<title>")
+            and 'id="sheet"' in html and "<html" not in html and "<main" not in html)
 
 
 def test_it_saves_a_round_over_htmx_and_answers_with_the_sheet_in_place(client):
@@ -126,7 +129,28 @@ def test_it_saves_a_round_over_htmx_and_answers_with_the_sheet_in_place(client):
     response = client.post(new_url(game), tamalou_post(), **HTMX)
     assert swapped_sheet(response, game)
     assert game.rounds.count() == 1
-    assert response.content.decode().count('<tbody') == 1 and "Manche suivante" in response.content.decode()
+    html = response.content.decode()
+    assert html.count('<tbody') == 1 and "Manche suivante" in html
+    assert f"<title>Tamalou n° {game.pk} · Marque-carte</title>" in html
+    # What the sheet page's <main> holds around the sheet: the live socket, the rounds
+    # kept offline, the game's links, the share link and its QR code, the drawer.
+    for part in ('ws-connect=', 'id="pending-rounds"', 'class="game-links"', 'id="drawer"',
+                 f'value="http://testserver{sheet_url(game)}"', 'class="share-qr"'):
+        assert part in html, part
+
+
+def test_it_answers_a_save_with_the_messages_waiting_for_this_phone(client):
+    game = make_game("tamalou", ["Ana", "Ben", "Chloé"], options={"rounds": 1},
+                     rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
+    client.get(new_url(game))  # the game is over: a message, and back to the sheet
+    edit = reverse("round_edit", args=[game.token, 1])
+    post = {"hand-0-mode": "count", "hand-0-count": "4", "hand-1-mode": "count", "hand-1-count": "2",
+            "hand-2-mode": "count", "hand-2-count": "3", "announcer": "", "confirm": "1", "edit": "1"}
+
+    html = client.post(edit, post, **HTMX).content.decode()
+
+    assert "La partie est terminée" in html  # shown once, on this phone's sheet
+    assert "La partie est terminée" not in client.get(sheet_url(game)).content.decode()
 
 
 def test_it_stores_a_double_tap_once(client):

@@ -38,7 +38,7 @@ def test_it_shows_each_round_with_points_and_running_totals(client: Client):
     html = sheet_html(client, game)
 
     assert f"/games/{game.token}/rounds/2/why/?player=Ben" in html
-    assert f'hx-get="/games/{game.token}/rounds/2/why/?player=Ben">2<small>11</small>' in html
+    assert f'href="/games/{game.token}/rounds/2/why/?player=Ben">2<small>11</small>' in html
     assert totals_row(html) == ["★en tête :4", "11"]
 
 
@@ -197,7 +197,7 @@ def test_it_reads_a_big_game_in_a_few_queries(client: Client):
     with CaptureQueriesContext(connection) as queries:
         html = sheet_html(client, game)
 
-    assert html.count(' hx-get="/games/') == 400 + 1  # every cell, and the undo button
+    assert html.count('/why/?player=') == 400  # every cell links to "why this score"
     # 6, the session that keeps this phone's list of games (read, then written once),
     # and the league table the game was played at (none here).
     assert len(queries) <= 9, [q["sql"] for q in queries]
@@ -327,3 +327,38 @@ def test_it_links_a_league_game_s_sheet_back_to_its_table(client: Client):
 
 def test_it_links_no_table_from_a_game_outside_any_league(client: Client):
     assert "(ligue)" not in sheet_html(client, make_game("tamalou", ["Ana", "Ben"]))
+
+
+def row_cells(html: str, number: int) -> list[str]:
+    """The <th> and <td>s of round `number`'s row, as written."""
+    row = re.search(rf'<tr>\s*<th scope="row"><a [^>]*>{number}</a></th>(.*?)</tr>', html, re.S)
+    assert row, f"no row {number}"
+    return re.findall(r"<td[^>]*>.*?</td>", row.group(1), re.S)
+
+
+def test_it_writes_each_row_in_the_page_s_language_with_its_marks(client: Client):
+    """The rows (templatetags/sheet_rows.py): an edit link per round, a "why" link per
+    score with the total under it, a reset told to screen readers, a cell for a player out
+    and the player whose turn it was, in the phone's language."""
+    tamoul = make_game("tamoul", ["Ana", "Ben"], rounds=[
+        tamalou_round(None, Ana=60, Ben=3), tamalou_round(None, Ana=40, Ben=2.5)])
+    dutch = make_game("dutch", ["Ana", "Ben", "Chloé"], rounds=[
+        {"hands": {"Ana": 100, "Ben": 1, "Chloé": 2}}, {"hands": {"Ben": 1, "Chloé": 2}}])
+    turns = make_game("cactus-game", ["Ana", "Ben", "Chloé"], rounds=[
+        {"player": "Ana", "plays": [{"card": "free_point"}]}])
+
+    english = {"headers": {"Accept-Language": "en"}}
+    html = client.get(tamoul.get_absolute_url(), **english).content.decode()
+    why = f"/games/{tamoul.token}/rounds/2/why/?player=Ana"
+    assert f'<a href="/games/{tamoul.token}/rounds/2/edit/" title="Edit 2">2</a>' in html
+    assert row_cells(html, 2) == [
+        f'<td><a href="{why}">40<small class="reset"><span class="visually-hidden">'
+        '100 brought down to </span>50</small></a></td>',
+        f'<td><a href="{why[:-3]}Ben">2.5<small>5.5</small></a></td>']
+    french = client.get(tamoul.get_absolute_url()).content.decode()
+    assert "100 ramené à" in french and ">2,5<small>5,5</small>" in french and 'title="Modifier 2"' in french
+
+    out = row_cells(client.get(dutch.get_absolute_url(), **english).content.decode(), 2)
+    assert out[0] == '<td class="out"><span title="out">–</span></td>'
+    acting = row_cells(client.get(turns.get_absolute_url()).content.decode(), 1)
+    assert [cell.startswith('<td class="acting">') for cell in acting] == [True, False, False]

@@ -146,3 +146,13 @@ def test_it_leaves_out_players_a_cactus_game_turn_does_not_concern(client):
 def test_it_brings_its_stylesheet_into_the_sheet_drawer(client):
     game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=5, Ben=7)])
     assert "css/rules.css" in why(client, game, 1, "Ana", htmx=True).content.decode()
+
+
+def test_it_heads_its_own_page_with_an_h1_and_sits_under_the_sheet_s_h1_in_the_drawer(client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=5, Ben=7)])
+
+    page = why(client, game, 1, "Ana").content.decode()
+    drawer = why(client, game, 1, "Ana", htmx=True).content.decode()
+
+    assert '<h1 id="why-title" class="why-title">' in page and '<h2 class="why-side-name">Ana</h2>' in page
+    assert '<h2 id="why-title" class="why-title">' in drawer and '<h3 class="why-side-name">Ana</h3>' in drawer

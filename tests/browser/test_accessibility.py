@@ -17,7 +17,7 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.browser.play_helpers import hand, pick_hand, save_round, wait_for_preview
+from tests.browser.play_helpers import hand, pick_hand, save_round, tap_pad, wait_for_preview
 from tests.factories import make_game, tamalou_round
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
@@ -61,8 +61,7 @@ def count_hand(page: Page, name: str, digits: str) -> None:
     block = hand(page, name)
     block.locator(".mode-switch label", has=page.locator("input[value=count]")).tap()
     block.locator("[data-count]").tap()
-    for key in digits:
-        page.locator(f'#picker [data-key="{key}"]').tap()
+    tap_pad(page, digits)
     expect(block.locator("[data-count]")).to_have_value(digits)
 
 

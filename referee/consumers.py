@@ -352,12 +352,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages --------------------------------------------------------------
 
     async def table_update(self, message: dict[str, Any]) -> None:
-        # Encoded once for the whole table (see update_message): only the time is this phone's.
-        rulings = message["rulings"].get(self.lang) or message["rulings"][settings.LANGUAGE_CODE]
-        body = f'"delta": {message["delta"]}' if "delta" in message else f'"state": {message["state"]}'
-        await self.send(text_data=(
-            f'{{"type": "table.update", "seq": {message["seq"]}, "server_time": {now()!r}, '
-            f'{body}, "rulings": {rulings}}}'))
+        await self.send(text_data=update_text(message, self.lang, now()))
 
     async def member_delay(self, message: dict[str, Any]) -> None:
         """A phone's measured delay and credit: the referee's phones only."""
@@ -417,6 +412,15 @@ def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]
     else:
         message["state"] = whole
     return message
+
+
+def update_text(message: dict[str, Any], lang: str, server_time: float) -> str:
+    """What one phone receives for a group's `table.update`: encoded once for the whole table
+    (see update_message), only the time is this phone's."""
+    rulings = message["rulings"].get(lang) or message["rulings"][settings.LANGUAGE_CODE]
+    body = f'"delta": {message["delta"]}' if "delta" in message else f'"state": {message["state"]}'
+    return (f'{{"type": "table.update", "seq": {message["seq"]}, "server_time": {server_time!r}, '
+            f'{body}, "rulings": {rulings}}}')
 
 
 def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
@@ -487,6 +491,9 @@ def _record(table: LiveTable, member_id: int | None, kind: str, payload: dict[st
     # so what is broadcast is already in the log.
     outcome = table.record(kind, payload, member_id, at)
     if outcome.event is not None:
+        # REFEREE_UPDATE_DELTAS = False sends the whole state every time (bench/referee_load.py
+        # compares the two in one run; a page handles both).
+        deltas = getattr(settings, "REFEREE_UPDATE_DELTAS", True)
         broadcast.append(update_message(outcome.event.seq, outcome.state_json(), outcome.rulings,
-                                        before=outcome.before_json()))
+                                        before=outcome.before_json() if deltas else None))
     return broadcast, outcome.rulings, outcome.event.seq if outcome.event else None, outcome.refusal

@@ -183,6 +183,7 @@ class Result:
     update_bytes: list[int]  # each update a phone received
     rules: dict[str, int]
     lost: int  # updates that never came (refused or lost): a correct run has none
+    client_cpu: float = 0.0  # seconds of CPU the phones (this process) used while playing
 
     def p(self, q: float) -> float:
         return 1000 * percentile(self.claims, q)
@@ -202,12 +203,14 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
     lost: list[int] = []
     seated = [await connect_table(ports, consumer, code, tokens) for code, tokens in tables]
     cpu = sum(server_cpu(pid) for pid in pids)
+    client = time.process_time()
     started = time.perf_counter()
     games = [play_table(phones, rounds, random.Random(rng.random()), think, latencies, rules, served, lost)
              for phones in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
     took = time.perf_counter() - started
     cpu = sum(server_cpu(pid) for pid in pids) - cpu
+    client = time.process_time() - client
     sizes = [n for phones in seated for phone in phones for n in phone.bytes]
     for phones in seated:
         for phone in phones:
@@ -215,7 +218,7 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
             await phone.ws.close()
     await asyncio.sleep(0.5)  # let the servers see the closes before the next run
     return Result(consumer, latencies, served, len(latencies) + len(tables) * rounds, took, cpu,
-                  sizes, rules, len(lost))
+                  sizes, rules, len(lost), client)
 
 
 def server_cpu(pid: int) -> float:

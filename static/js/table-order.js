@@ -100,22 +100,26 @@
   const holds = (target, key) => (Array.isArray(target) ? isIndex(key) && key < target.length
     : isObject(target) && typeof key === "string" && Object.prototype.hasOwnProperty.call(target, key));
 
+  const at = (state, path) => path.reduce((target, key) => {
+    if (!holds(target, key)) throw new Error("the change's path is not in the state");
+    return target[key];
+  }, state);
+
   /* `state` with the changes applied (referee/delta.py), as a new object; throws
    * when one does not fit. Each change is [path, value] (set; a list index equal
-   * to its length appends) or [path] (delete the key). Keys are set as own
-   * properties: a player may be called "__proto__". */
+   * to its length appends), [path] (delete the key) or [path, "from", from]
+   * (set to a copy of what is at `from`). Keys are set as own properties: a
+   * player may be called "__proto__". */
   function applyChanges(state, changes) {
     if (!Array.isArray(changes)) throw new Error("changes: not a list");
     const out = JSON.parse(JSON.stringify(state));
-    for (const change of changes) {
-      if (!Array.isArray(change) || (change.length !== 1 && change.length !== 2)
-          || !Array.isArray(change[0]) || !change[0].length) throw new Error("not a change");
+    for (let change of changes) {
+      if (!Array.isArray(change) || change.length < 1 || change.length > 3
+          || !Array.isArray(change[0]) || !change[0].length
+          || (change.length === 3 && (change[1] !== "from" || !Array.isArray(change[2])))) throw new Error("not a change");
+      if (change.length === 3) change = [change[0], JSON.parse(JSON.stringify(at(out, change[2])))];
       const path = change[0];
-      let target = out;
-      for (const key of path.slice(0, -1)) {
-        if (!holds(target, key)) throw new Error("the change's path is not in the state");
-        target = target[key];
-      }
+      const target = at(out, path.slice(0, -1));
       const last = path[path.length - 1];
       if (change.length === 1) {
         if (!isObject(target) || !holds(target, last)) throw new Error("nothing to delete");

@@ -171,6 +171,25 @@ def test_a_claim_sends_only_what_it_changed():
     assert len(json.dumps(changes)) < len(json.dumps(after.to_json())) / 3
 
 
+def test_a_discard_sends_the_covered_window_as_a_copy_of_the_window_before_it():
+    round_ = played_round("tamalou")
+    kind, before, after = round_[7]  # the second discard: the first one's window (timed out) is covered
+    assert kind == "discard" and before.window is not None and after.covered is not None
+    changes = delta.diff(before.to_json(), after.to_json())
+    assert changes[0] == [["covered"], "from", ["window"]]
+    assert [c for c in changes if c[0] == ["covered"]] == [changes[0]]  # not sent again whole
+    assert len(json.dumps(changes)) < len(json.dumps(after.to_json())) / 2
+
+
+def test_copies_come_first_while_what_they_copy_is_still_the_old_value():
+    before = {"window": {"id": 1, "card": "7H", "claims": [1, 2], "closed": None}, "covered": None}
+    after = {"window": {"id": 2, "card": "8S", "claims": [], "closed": None},
+             "covered": {"id": 1, "card": "7H", "claims": [1, 2], "closed": 3.5}}
+    changes = delta.diff(before, after)
+    assert changes[0] == [["covered"], "from", ["window"]]
+    assert delta.patch(before, changes) == after
+
+
 def test_a_value_that_becomes_null_is_set_to_null_and_a_key_that_goes_is_deleted():
     before = {"window": {"id": 4, "claims": []}, "snapped": {"Ben": 1, "Ana": 2}, "last_seq": 4}
     after = {"window": None, "snapped": {"Ana": 2}, "last_seq": 5}
@@ -193,6 +212,7 @@ def test_the_shortest_state_is_not_shorter_than_said():
 @pytest.mark.parametrize("change", [
     [[], 1], [["nowhere", "deeper"], 1], [["window", "claims", 5], {}], [["window", "claims", -1], {}],
     [["window", "claims", "0"], {}], [["players", 0]], [["missing"]], "last_seq", [["last_seq"], 1, 2],
+    [["copy"], "from", ["missing"]], [["copy"], "to", ["window"]], [["copy"], "from", "window"],
 ])
 def test_a_change_that_does_not_fit_the_state_is_refused(change):
     state = {"window": {"claims": [{"seq": 1}]}, "players": ["Ana"], "last_seq": 1}

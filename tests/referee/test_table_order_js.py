@@ -89,6 +89,17 @@ def test_a_delta_is_applied_on_top_of_the_state_at_the_seq_before_and_the_page_g
     assert result["asked"] == [] and result["state"] == after_9
 
 
+def test_a_copy_takes_what_is_at_its_source_and_later_changes_do_not_touch_the_source():
+    result = ordered([
+        {"type": "table.state", "seq": 7, "state": {**STATE_7, "covered": None}},
+        {"type": "table.update", "seq": 8, "delta": [
+            [["covered"], "from", ["window"]], [["covered", "closed"], 8.5], [["window"], {"id": 8, "claims": []}],
+            [["last_seq"], 8]]},
+    ])
+    assert result["state"]["covered"] == {"id": 7, "claims": [], "closed": 8.5}
+    assert result["state"]["window"] == {"id": 8, "claims": []}
+
+
 def test_a_delta_arriving_early_waits_for_the_one_before_it():
     result = ordered([
         {"type": "table.state", "seq": 7, "state": STATE_7},
@@ -120,6 +131,8 @@ def test_a_gap_before_a_delta_asks_for_the_whole_state_and_its_answer_heals_the_
     [[["snapped", "Ben"]], [["last_seq"], 8]],  # nothing to delete
     [[["pile_top"], "8S"]],  # not at its seq after it
     [[["last_seq"], 8], "pile_top"],  # not a change
+    [[["covered"], "from", ["nowhere"]], [["last_seq"], 8]],  # nothing to copy
+    [[["covered"], "to", ["window"]], [["last_seq"], 8]],  # not a change
     {"pile_top": "8S"},  # not a list of changes
 ])
 def test_a_delta_that_does_not_fit_is_not_applied_and_the_page_asks_for_the_whole_state_at_once(changes):

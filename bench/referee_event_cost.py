@@ -3,11 +3,16 @@
     .venv/bin/python bench/referee_event_cost.py [rounds] [--profile N]
 
 In-process, no server, a throw-away SQLite file: `LiveTable.record` (read what
-is newer, rule, append) plus `update_message` (the state and the worded rulings,
-encoded once for the table), for rounds of a discard and three claims, against
-the bare consumer's single INSERT (bench/bare_consumer.py) on the same database.
-CPU time (process_time), so other work on a shared machine weighs less than in
-bench/referee_load.py; `--profile N` prints cProfile's top N lines for ours.
+is newer, rule, append) plus `update_message` (what changed or the state, and
+the worded rulings, encoded once for the table), for rounds of a discard and
+three claims, against the bare consumer's single INSERT (bench/bare_consumer.py)
+on the same database. Ours twice: `delta` (updates carry what changed when that
+is shorter, the default) and `whole` (the whole state every time, as before
+issue 10), each on its own table. CPU time (process_time), so other work on a
+shared machine weighs less than in bench/referee_load.py; the three are run in
+turn, three times, and the best and all runs printed. Also the bytes of the
+update one phone receives (median and p95). `--profile N` prints cProfile's top
+N lines for `delta`.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import cProfile
 import os
 import pstats
 import secrets
+import statistics
 import sys
 import tempfile
 import time
@@ -49,27 +55,41 @@ def main() -> None:
     from django.db import connection
 
     from bench.bare_consumer import TABLE, create_table
-    from referee.consumers import update_message
+    from referee.consumers import update_message, update_text
     from referee.models import LiveTable
     from scorekeeper.models import Game
 
     create_table()
-    table = LiveTable.open_for(Game.start("tamalou", PLAYERS), snap_limit=30)
-    table = LiveTable.objects.select_related("game").get(pk=table.pk)  # as the consumer keeps it
-    members = [table.join("seat", p)[0].pk for p in PLAYERS]
     events = 4 * args.rounds
+    sizes: dict[str, list[int]] = {"delta": [], "whole": []}
 
-    def ours() -> None:
+    def seated() -> tuple[LiveTable, list[int]]:
+        table = LiveTable.open_for(Game.start("tamalou", PLAYERS), snap_limit=30)
+        table = LiveTable.objects.select_related("game").get(pk=table.pk)  # as the consumer keeps it
+        return table, [table.join("seat", p)[0].pk for p in PLAYERS]
+
+    tables = {"delta": seated(), "whole": seated()}
+
+    def play(updates: str) -> None:
+        table, members = tables[updates]
         for n in range(args.rounds):
             card = "7H" if n % 2 == 0 else "7D"
-            for kind, payload, member in [
-                    ("discard", {"player": "Ana", "card": card, "from_stock": True}, members[0]),
-                    ("snap.claim", {"player": "Ben", "card": "7S"}, members[1]),
-                    ("snap.claim", {"player": "Chloé", "card": "7C"}, members[2]),
-                    ("snap.claim", {"player": "Dan", "card": "9S"}, members[3])]:
-                outcome = table.record(kind, payload, member, time.time())
+            # Each seat discards in its turn, the next three claim (as bench/referee_load.py).
+            for i, (kind, card_played) in enumerate([("discard", card), ("snap.claim", "7S"),
+                                                     ("snap.claim", "7C"), ("snap.claim", "9S")]):
+                seat = (n + i) % len(PLAYERS)
+                payload = {"player": PLAYERS[seat], "card": card_played}
+                outcome = table.record(kind, payload, members[seat], time.time())
                 if outcome.event is not None:
-                    update_message(outcome.event.seq, outcome.state.to_json(), outcome.rulings)
+                    message = update_message(outcome.event.seq, outcome.state_json(), outcome.rulings,
+                                             before=outcome.before_json() if updates == "delta" else None)
+                    sizes[updates].append(len(update_text(message, "fr", time.time()).encode()))
+
+    def delta() -> None:
+        play("delta")
+
+    def whole() -> None:
+        play("whole")
 
     def bare() -> None:
         for _ in range(events):
@@ -77,20 +97,32 @@ def main() -> None:
                 cursor.execute(f"INSERT INTO {TABLE} (code, kind, payload, at) VALUES (%s, %s, %s, %s)",
                                ["ABCDEF", "snap.claim", '{"type": "snap.claim", "card": "7S"}', time.time()])
 
-    costs = {}
-    for run in (bare, ours, bare, ours):  # twice each, alternated: the machine's mood shifts
+    costs: dict[str, list[float]] = {}
+    load = [os.getloadavg()[0]]
+    for run in (bare, whole, delta) * 3:  # alternated: the machine's mood shifts
         started = time.process_time()
         run()
         costs.setdefault(run.__name__, []).append(1000 * (time.process_time() - started) / events)
+        load.append(os.getloadavg()[0])
     for name, ms in costs.items():
         print(f"{name}: {min(ms):.3f} ms CPU per event (best of {len(ms)}; all: "
               f"{', '.join(f'{x:.3f}' for x in ms)})")
-    print(f"ours - bare: {min(costs['ours']) - min(costs['bare']):.3f} ms per event in the database thread; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    for name, bytes_ in sizes.items():
+        print(f"{name}: update to one phone {statistics.median(bytes_):.0f} bytes median, "
+              f"{percentile(bytes_, 95):.0f} p95, {statistics.mean(bytes_):.0f} mean ({len(bytes_)} updates)")
+    print(f"delta - whole: {min(costs['delta']) - min(costs['whole']):+.3f} ms per event; "
+          f"whole - bare: {min(costs['whole']) - min(costs['bare']):.3f}, "
+          f"delta - bare: {min(costs['delta']) - min(costs['bare']):.3f} ms per event in the database thread; "
+          f"load average {min(load):.1f}-{max(load):.1f} on {os.cpu_count()} cores")
     if args.profile:
         profile = cProfile.Profile()
-        profile.runcall(ours)
+        profile.runcall(delta)
         pstats.Stats(profile).sort_stats("cumulative").print_stats(args.profile)
+
+
+def percentile(values: list[int], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 if __name__ == "__main__":

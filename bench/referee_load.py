@@ -1,7 +1,7 @@
 """Live tables under load, on loopback: from a claim to every phone having the ruling.
 
     .venv/bin/python bench/referee_load.py [tables] [rounds] [--processes N] [--layer core|pubsub]
-                                           [--only ours|bare] [--think 0.5,1.5]
+                                           [--only ours|bare] [--think 0.5,1.5] [--updates delta|whole]
 
 Run from the repository root. Starts N Daphne processes (default 1) on 127.0.0.1
 with production settings (`DJANGO_DEBUG` off, bench/referee_settings.py) over a
@@ -15,7 +15,10 @@ each seat discards in its turn, then the three others claim one after another (a
 matching card, a slower matching card, a wrong card), with 0.5-1.5 s between a
 table's actions (every table at once: about 100 events a second in all). For each
 claim it measures the time from sending it to the last of the table's 4 phones
-receiving the ruling; p50 and p99 are printed, and the servers' CPU per event.
+receiving the ruling; p50 and p99 are printed, the servers' CPU per event, and
+the bytes of the updates the phones received (median and p95). `--updates whole`
+makes our servers send the whole state in every update, as before issue 10 (the
+default, `delta`, sends what changed when that is shorter).
 
 Then the same load is played, by the same processes, against the bare consumer
 (bench/bare_consumer.py: decode, one insert, one group send), and the ratios of
@@ -177,9 +180,10 @@ class Result:
     events: int
     took: float
     cpu: float  # server seconds, all processes
-    update_bytes: float
+    update_bytes: list[int]  # each update a phone received
     rules: dict[str, int]
     lost: int  # updates that never came (refused or lost): a correct run has none
+    client_cpu: float = 0.0  # seconds of CPU the phones (this process) used while playing
 
     def p(self, q: float) -> float:
         return 1000 * percentile(self.claims, q)
@@ -199,12 +203,14 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
     lost: list[int] = []
     seated = [await connect_table(ports, consumer, code, tokens) for code, tokens in tables]
     cpu = sum(server_cpu(pid) for pid in pids)
+    client = time.process_time()
     started = time.perf_counter()
     games = [play_table(phones, rounds, random.Random(rng.random()), think, latencies, rules, served, lost)
              for phones in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
     took = time.perf_counter() - started
     cpu = sum(server_cpu(pid) for pid in pids) - cpu
+    client = time.process_time() - client
     sizes = [n for phones in seated for phone in phones for n in phone.bytes]
     for phones in seated:
         for phone in phones:
@@ -212,7 +218,7 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
             await phone.ws.close()
     await asyncio.sleep(0.5)  # let the servers see the closes before the next run
     return Result(consumer, latencies, served, len(latencies) + len(tables) * rounds, took, cpu,
-                  statistics.mean(sizes), rules, len(lost))
+                  sizes, rules, len(lost), client)
 
 
 def server_cpu(pid: int) -> float:
@@ -226,14 +232,14 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def server_env(folder: str, redis_url: str | None, layer: str) -> dict[str, str]:
+def server_env(folder: str, redis_url: str | None, layer: str, updates: str = "delta") -> dict[str, str]:
     """Production settings: debug off, its checks on, a real secret; only TLS is left out."""
     env = {"DATABASE_URL": os.environ.get("REFEREE_BENCH_DATABASE_URL", f"sqlite:///{folder}/load.sqlite3"),
            "DJANGO_LOG_LEVEL": "WARNING", "DJANGO_DEBUG": "false",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
            "DJANGO_SECURE_SSL_REDIRECT": "false",
            "DJANGO_SETTINGS_MODULE": "bench.referee_settings", "PYTHONPATH": str(ROOT),
-           "REFEREE_BENCH_LAYER": LAYERS[layer]}
+           "REFEREE_BENCH_LAYER": LAYERS[layer], "REFEREE_BENCH_UPDATES": updates}
     if redis_url:
         env["REDIS_URL"] = redis_url
     else:
@@ -256,8 +262,9 @@ def report(result: Result, tables: int, processes: int, label: str) -> None:
           f"max {max(ms):.1f} ms; until the server sent its last copy: p99 "
           f"{1000 * percentile(result.served, 99):.1f} ms")
     print(f"  server CPU: {result.cpu:.1f} s, {result.cpu_per_event:.2f} ms per event (4 phones told); "
-          f"update {result.update_bytes:.0f} bytes; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"  update to one phone: {statistics.median(result.update_bytes):.0f} bytes median, "
+          f"{percentile(result.update_bytes, 95):.0f} p95, {statistics.mean(result.update_bytes):.0f} mean")
     if result.consumer == "ours":
         print(f"  rulings: {dict(sorted(result.rules.items()))}")
     if result.lost:
@@ -272,14 +279,16 @@ def main() -> None:
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
     parser.add_argument("--only", choices=["ours", "bare"])
     parser.add_argument("--think", default="0.5,1.5", help="seconds between a table's actions: low,high")
+    parser.add_argument("--updates", choices=["delta", "whole"], default="delta",
+                        help="ours: what changed when shorter (default), or the whole state every time")
     args = parser.parse_args()
     think = tuple(float(x) for x in args.think.split(","))
     redis_url = os.environ.get("REDIS_URL")
     if args.processes > 1 and not redis_url:
         sys.exit("Several processes share tables only through Redis: set REDIS_URL.")
-    label = f"Redis {args.layer} layer" if redis_url else "in-memory layer"
+    label = (f"Redis {args.layer} layer" if redis_url else "in-memory layer") + f", {args.updates} updates"
     folder = tempfile.mkdtemp(prefix="referee-load-", dir=os.environ.get("REFEREE_LOAD_DIR"))
-    env = server_env(folder, redis_url, args.layer)
+    env = server_env(folder, redis_url, args.layer, args.updates)
     prepared = prepare_database(env, args.tables)
     if redis_url:
         flush_redis(redis_url)

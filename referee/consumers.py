@@ -29,7 +29,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from . import gates, inbox
+from . import delta, gates, inbox
 from .clock import MAX_CREDIT_CAP, ClockEstimate, Sample, sample_problem
 from .describe import describe
 from .inbox import BadMessage
@@ -352,11 +352,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages --------------------------------------------------------------
 
     async def table_update(self, message: dict[str, Any]) -> None:
-        # Encoded once for the whole table (see update_message): only the time is this phone's.
-        rulings = message["rulings"].get(self.lang) or message["rulings"][settings.LANGUAGE_CODE]
-        await self.send(text_data=(
-            f'{{"type": "table.update", "seq": {message["seq"]}, "server_time": {now()!r}, '
-            f'"state": {message["state"]}, "rulings": {rulings}}}'))
+        await self.send(text_data=update_text(message, self.lang, now()))
 
     async def member_delay(self, message: dict[str, Any]) -> None:
         """A phone's measured delay and credit: the referee's phones only."""
@@ -387,8 +383,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return {**ruling, "text": describe(ruling)}
 
 
-def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]]) -> dict[str, Any]:
-    """The group message for one event: the state and the worded rulings, JSON-encoded once.
+def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]],
+                   before: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The group message for one event: what changed (or the state) and the worded rulings,
+    JSON-encoded once.
+
+    Given the state `before` the event (the state at seq - 1), the message carries
+    `delta`, the changes from it (referee/delta.py), when they are shorter than the
+    whole state; otherwise `state`. A phone applies a delta only on top of the state
+    at seq - 1 and asks for the whole state (`sync`) on any gap or doubt.
 
     Strings keep the channel layer's copy of each message cheap, and spare every
     consumer of the table from encoding the same state and wording the same
@@ -398,8 +401,26 @@ def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]
     for lang, _name in settings.LANGUAGES:
         with translation.override(lang):
             worded[lang] = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
-    return {"type": "table.update", "seq": seq, "state": json.dumps(state, ensure_ascii=False),
-            "rulings": worded}
+    message: dict[str, Any] = {"type": "table.update", "seq": seq, "rulings": worded}
+    changes = json.dumps(delta.diff(before, state), ensure_ascii=False) if before is not None else None
+    if changes is not None and len(changes) < delta.SHORTEST_STATE:
+        message["delta"] = changes  # shorter than any state: no need to encode this one to know
+        return message
+    whole = json.dumps(state, ensure_ascii=False)
+    if changes is not None and len(changes) < len(whole):
+        message["delta"] = changes
+    else:
+        message["state"] = whole
+    return message
+
+
+def update_text(message: dict[str, Any], lang: str, server_time: float) -> str:
+    """What one phone receives for a group's `table.update`: encoded once for the whole table
+    (see update_message), only the time is this phone's."""
+    rulings = message["rulings"].get(lang) or message["rulings"][settings.LANGUAGE_CODE]
+    body = f'"delta": {message["delta"]}' if "delta" in message else f'"state": {message["state"]}'
+    return (f'{{"type": "table.update", "seq": {message["seq"]}, "server_time": {server_time!r}, '
+            f'{body}, "rulings": {rulings}}}')
 
 
 def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
@@ -470,5 +491,9 @@ def _record(table: LiveTable, member_id: int | None, kind: str, payload: dict[st
     # so what is broadcast is already in the log.
     outcome = table.record(kind, payload, member_id, at)
     if outcome.event is not None:
-        broadcast.append(update_message(outcome.event.seq, outcome.state.to_json(), outcome.rulings))
+        # REFEREE_UPDATE_DELTAS = False sends the whole state every time (bench/referee_load.py
+        # compares the two in one run; a page handles both).
+        deltas = getattr(settings, "REFEREE_UPDATE_DELTAS", True)
+        broadcast.append(update_message(outcome.event.seq, outcome.state_json(), outcome.rulings,
+                                        before=outcome.before_json() if deltas else None))
     return broadcast, outcome.rulings, outcome.event.seq if outcome.event else None, outcome.refusal

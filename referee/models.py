@@ -253,7 +253,8 @@ class LiveTable(models.Model):
         """
         member_id = member.pk if isinstance(member, TableMember) else member
         for _attempt in range(eventlog.TRIES):
-            closed, state, last = _current_state(self)
+            closed, known = _current_state(self)
+            state, last = known.state, known.at
             if closed:
                 return Outcome(self.initial_state(), [{"rule": "table.closed"}], None)
             at = max(now if now is not None else timezone.now().timestamp(), last.timestamp() if last else 0)
@@ -276,29 +277,64 @@ class LiveTable(models.Model):
                 stored = eventlog.append(self, seq, *logged, datetime.fromtimestamp(at, tz=UTC))
             except eventlog.SeqTaken:
                 continue
-            _remember(self, new, stored.at)
+            after = _Known(new, stored.at)
+            _remember(self, after)
             if seq % SNAPSHOT_EVERY == 0:  # one more INSERT every SNAPSHOT_EVERY events
-                TableSnapshot.objects.create(table=self, seq=seq, at=stored.at, state=new.to_json())
-            return Outcome(new, rulings, stored, refusal)
+                TableSnapshot.objects.create(table=self, seq=seq, at=stored.at, state=after.json())
+            return Outcome(new, rulings, stored, refusal, known=after, before=known)
         raise RuntimeError(f"table {self.code}: lost the append {eventlog.TRIES} times in a row")
 
 
 class Outcome:
     """What recording an event gave: the new state, the rulings, the stored event, and the
-    refusal its sender alone is told (the event itself then is not stored)."""
+    refusal its sender alone is told (the event itself then is not stored).
 
-    __slots__ = ("state", "rulings", "event", "refusal")
+    `state_json()` and `before_json()` are the state after and before the event as JSON,
+    each computed at most once per process (the one after is the next event's before):
+    what the table's update is diffed from (referee/delta.py).
+    """
+
+    __slots__ = ("state", "rulings", "event", "refusal", "_known", "_before")
 
     def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: TableEvent | None,
-                 refusal: tbl.Ruling | None = None):
+                 refusal: tbl.Ruling | None = None, known: _Known | None = None, before: _Known | None = None):
         self.state, self.rulings, self.event, self.refusal = state, rulings, event, refusal
+        self._known = known if known is not None else _Known(state, None)
+        self._before = before
+
+    def state_json(self) -> dict[str, Any]:
+        return self._known.json()
+
+    def before_json(self) -> dict[str, Any] | None:
+        """The state the event was ruled on (seq - 1), as JSON; None when nothing was recorded."""
+        return self._before.json() if self._before is not None and self.event is not None else None
+
+
+class _Known:
+    """A replayed state, the time of its last event, and its JSON once asked for (then kept).
+
+    The state is never changed once `referee.table.apply` returned it, so its JSON
+    stays true; nobody may change the JSON either (it is shared by the cache, the
+    next event's diff and a snapshot).
+    """
+
+    __slots__ = ("state", "at", "_json")
+
+    def __init__(self, state: tbl.TableState, at: datetime | None):
+        self.state, self.at = state, at
+        self._json: dict[str, Any] | None = None
+
+    def json(self) -> dict[str, Any]:
+        if self._json is None:
+            self._json = self.state.to_json()
+        return self._json
 
 
 # Per-process cache of each table's replayed state: only events newer than the
 # cached one are read and applied. The log stays the source of truth (another
 # process may have appended), so a stale entry only costs a longer replay.
 # Keyed by (pk, secret): SQLite may give a deleted table's pk to a new one.
-_STATES: dict[tuple[int, str], tuple[tbl.TableState, datetime | None]] = {}
+_STATES: dict[tuple[int, str], _Known] = {}
 
 
 def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | None = None
@@ -311,19 +347,18 @@ def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | 
     return state, last
 
 
-def _current_state(table: LiveTable) -> tuple[bool, tbl.TableState, datetime | None]:
-    """(closed, the state, its last event's time): the cached state brought up to date, one query."""
-    cached = _STATES.get((table.pk, table.secret))
-    state, last = cached if cached is not None else (table.snapshot_before(), None)
-    closed, newer = eventlog.read_newer(table, state.last_seq)
+def _current_state(table: LiveTable) -> tuple[bool, _Known]:
+    """(closed, the state and its last event's time): the cached state brought up to date, one query."""
+    known = _STATES.get((table.pk, table.secret)) or _Known(table.snapshot_before(), None)
+    closed, newer = eventlog.read_newer(table, known.state.last_seq)
     if newer:
-        state, last = _replay(table, newer, state)
-    return closed, state, last
+        known = _Known(*_replay(table, newer, known.state))
+    return closed, known
 
 
-def _remember(table: LiveTable, state: tbl.TableState, at: datetime) -> None:
+def _remember(table: LiveTable, known: _Known) -> None:
     # Only after the commit: a rolled-back event must not stay in the cache.
-    transaction.on_commit(lambda: _STATES.__setitem__((table.pk, table.secret), (state, at)))
+    transaction.on_commit(lambda: _STATES.__setitem__((table.pk, table.secret), known))
 
 
 def forget_cached_states() -> None:

@@ -26,6 +26,7 @@ from django.test import override_settings
 
 from referee.models import LiveTable
 from tests.factories import make_game
+from tests.referee.table_view import TableView
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
@@ -88,11 +89,12 @@ def get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
         return response.status, dict(response.headers), response.read()
 
 
-async def next_with(ws: Any, rule: str) -> dict[str, Any]:
+async def next_with(ws: Any, view: TableView, rule: str) -> dict[str, Any]:
+    """The next message with `rule`, every message read folded into the phone's `view`."""
     seen = []
     try:
         while True:
-            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=20))
+            message = view.fold(json.loads(await asyncio.wait_for(ws.recv(), timeout=20)))
             if any(r["rule"] == rule for r in message.get("rulings", [])):
                 return message
             seen.append(message)
@@ -112,17 +114,18 @@ def test_it_plays_a_table_whose_phones_are_split_between_two_processes_behind_ng
         url = f"ws://127.0.0.1:{served}/ws/tables/{table.code}/?token="
         phones = [await websockets.connect(url + t, origin=f"http://127.0.0.1:{served}") for t in tokens]
         try:
+            views = {ws: TableView() for ws in phones}
             for ws in phones:
-                assert json.loads(await ws.recv())["type"] == "table.state"
+                assert views[ws].fold(json.loads(await ws.recv()))["type"] == "table.state"
             upstreams = {ws.response.headers["X-Upstream"] for ws in phones}
             ana = phones[0]
             # A phone on the other process than Ana's, and whose seat it is.
             seat, other = next((p, ws) for p, ws in zip(players[1:], phones[1:], strict=True)
                                if ws.response.headers["X-Upstream"] != ana.response.headers["X-Upstream"])
             await ana.send(json.dumps({"type": "discard", "player": "Ana", "card": "4H"}))
-            opened = await next_with(other, "window.opened")
+            opened = await next_with(other, views[other], "window.opened")
             await other.send(json.dumps({"type": "snap.claim", "player": seat, "card": "4S"}))
-            accepted = await next_with(ana, "snap.accepted")
+            accepted = await next_with(ana, views[ana], "snap.accepted")
             return upstreams, opened, accepted, seat
         finally:
             for ws in phones:

@@ -12,6 +12,7 @@ from channels.testing import WebsocketCommunicator
 from referee.models import LiveTable
 from scorekeeper.asgi import application
 from tests.factories import make_game
+from tests.referee.table_view import TableView
 
 ORIGIN = [(b"origin", b"http://testserver")]
 
@@ -29,10 +30,21 @@ def open_table(variant: str = "tamalou", snap_limit: float = 3.0) -> dict[str, A
     return {"code": table.code, "tokens": tokens, "pk": table.pk}
 
 
+class Phone(WebsocketCommunicator):
+    """A phone's socket: what it reads is folded into its `view` of the table."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.view = TableView()
+
+    async def receive_json_from(self, timeout: float = 1) -> Any:
+        return self.view.fold(await super().receive_json_from(timeout))
+
+
 @asynccontextmanager
 async def phone(code: str, token: str | None, lang: str = "fr") -> AsyncIterator[WebsocketCommunicator]:
     query = f"?lang={lang}" + (f"&token={token}" if token else "")
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/{query}", headers=ORIGIN)
+    communicator = Phone(application, f"/ws/tables/{code}/{query}", headers=ORIGIN)
     connected, _ = await communicator.connect()
     assert connected
     try:

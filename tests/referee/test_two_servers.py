@@ -23,6 +23,7 @@ from channels.layers import get_channel_layer
 from referee.models import LiveTable
 from tests.factories import make_game
 from tests.referee.servers import start_daphne, stop_daphne
+from tests.referee.table_view import TableView
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("REDIS_URL"),
@@ -41,9 +42,10 @@ def two_servers(transactional_db: None) -> Iterator[list[int]]:
         asyncio.run(get_channel_layer().flush())  # only the tests' own Redis database
 
 
-async def next_with(ws: Any, rule: str) -> dict[str, Any]:
+async def next_with(ws: Any, view: TableView, rule: str) -> dict[str, Any]:
+    """The next message with `rule`, every message read folded into the phone's `view`."""
     while True:
-        message = json.loads(await asyncio.wait_for(ws.recv(), timeout=5))
+        message = view.fold(json.loads(await asyncio.wait_for(ws.recv(), timeout=5)))
         if any(r["rule"] == rule for r in message.get("rulings", [])):
             return message
 
@@ -62,12 +64,13 @@ def test_a_claim_on_one_server_reaches_the_phone_on_the_other(two_servers: list[
 
         async with websockets.connect(url(first, ana.token()), origin=f"http://127.0.0.1:{first}") as on_first, \
                 websockets.connect(url(second, ben.token()), origin=f"http://127.0.0.1:{second}") as on_second:
-            for ws in (on_first, on_second):
-                assert json.loads(await ws.recv())["type"] == "table.state"
+            first_view, second_view = TableView(), TableView()
+            for ws, view in ((on_first, first_view), (on_second, second_view)):
+                assert view.fold(json.loads(await ws.recv()))["type"] == "table.state"
             await on_first.send(json.dumps({"type": "discard", "player": "Ana", "card": "4H"}))
-            opened = await next_with(on_second, "window.opened")
+            opened = await next_with(on_second, second_view, "window.opened")
             await on_second.send(json.dumps({"type": "snap.claim", "player": "Ben", "card": "4S"}))
-            accepted = await next_with(on_first, "snap.accepted")
+            accepted = await next_with(on_first, first_view, "snap.accepted")
             return opened, accepted
 
     opened, accepted = asyncio.run(scenario())
@@ -85,7 +88,7 @@ const applied = [], asked = [];
 const order = new SeqOrder((m) => applied.push(m.seq), (seq) => asked.push(seq), {timers});
 for (const m of JSON.parse(require("fs").readFileSync(0, "utf8"))) order.accept(m);
 if (timers.f) timers.f();
-console.log(JSON.stringify({applied, asked, seq: order.seq}));
+console.log(JSON.stringify({applied, asked, seq: order.seq, state: order.state}));
 """
 
 
@@ -106,15 +109,16 @@ def test_updates_from_two_servers_delivered_out_of_order_are_applied_in_seq_orde
     watcher, _ = table.join("spectator")
     first, second = two_servers
 
-    async def scenario() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    async def scenario() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
         def url(port: int, token: str) -> str:
             return f"ws://127.0.0.1:{port}/ws/tables/{table.code}/?token={token}"
 
         async with websockets.connect(url(first, ana.token()), origin=f"http://127.0.0.1:{first}") as on_first, \
                 websockets.connect(url(second, ben.token()), origin=f"http://127.0.0.1:{second}") as on_second, \
                 websockets.connect(url(second, watcher.token()), origin=f"http://127.0.0.1:{second}") as watching:
-            for ws in (on_first, on_second, watching):
+            for ws in (on_first, on_second):
                 assert json.loads(await ws.recv())["type"] == "table.state"
+            start = json.loads(await watching.recv())  # what the page opened with: the three joins
             for _burst in range(5):  # both servers write at once: their broadcasts race through Redis
                 await asyncio.gather(
                     on_first.send(json.dumps({"type": "discard", "player": "Ana", "card": "4H"})),
@@ -131,10 +135,11 @@ def test_updates_from_two_servers_delivered_out_of_order_are_applied_in_seq_orde
             await watching.send(json.dumps({"type": "sync", "since": 3}))
             while (answer := json.loads(await asyncio.wait_for(watching.recv(), timeout=5)))["type"] != "table.state":
                 pass
-            return updates, answer
+            return start, updates, answer
 
-    updates, synced = asyncio.run(scenario())
-    start = {"type": "table.state", "seq": 3}  # the three joins: what the page opened with
+    start, updates, synced = asyncio.run(scenario())
+    assert start["type"] == "table.state" and start["seq"] == 3
+    assert any("delta" in u for u in updates)  # what changed, put on the state before by the page
     seqs = sorted(u["seq"] for u in updates)
     assert seqs == list(range(4, table.last_seq() + 1)) and len(seqs) >= 5  # every logged event, once
 
@@ -142,10 +147,11 @@ def test_updates_from_two_servers_delivered_out_of_order_are_applied_in_seq_orde
     assert [u["seq"] for u in shuffled] != seqs
     whole = in_page_order([start, *shuffled])
     assert whole["applied"] == [3, *seqs] and whole["asked"] == []
+    assert whole["state"]["last_seq"] == seqs[-1] and whole["state"]["players"] == ["Ana", "Ben", "Chloé"]
 
     dropped = [u for u in shuffled if u["seq"] != seqs[2]]  # one update lost on the way
     gap = in_page_order([start, *dropped])
     assert gap["applied"] == [3, seqs[0], seqs[1]] and gap["asked"] == [seqs[1]]
     assert synced["since"] == 3 and synced["seq"] == seqs[-1]  # the server's answer to a sync
     healed = in_page_order([start, *dropped, {**synced, "since": seqs[1]}])
-    assert healed["seq"] == seqs[-1]
+    assert healed["seq"] == seqs[-1] and healed["state"] == synced["state"]

@@ -238,6 +238,16 @@
     }
     over.hidden = !state.over;
     $("round-over-text").textContent = words.over;
+    // Once the round is over nobody discards or calls any more (the server refuses it);
+    // Snap! stays while the last discard's window is still open (table-rules: it belongs
+    // to that last turn), until the reveal covers it.
+    ["discard-button", "call-button", "counter-button", "last-card-button"].forEach(function (id) {
+      const button = $(id);
+      if (button) button.hidden = !!state.over;
+    });
+    const snap = $("snap-button");
+    const open = state.window && state.window.closed === null;
+    if (snap) snap.hidden = !!state.over && !open;
   }
 
   // -- aiming a power: the player and the card, as the power's reach allows --------------

@@ -55,7 +55,7 @@ class GameResult:
         again, recording that round's."""
         if not 0 <= index < len(self.rounds):
             raise IndexError(f"no round {index + 1}")
-        with _cyclic_gc_paused():
+        with cyclic_gc_paused():
             traced = _score_rounds(self.game, traced=index).rounds[index].trace or []
         scale = self.variant.scale
         steps = []
@@ -78,9 +78,10 @@ class GameResult:
 
 
 @contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
+def cyclic_gc_paused() -> Iterator[None]:
     """Scoring allocates many small dicts and no reference cycles; left on, the cyclic
-    collector would walk the whole (large) record again and again, halving throughput."""
+    collector would walk the whole (large) record again and again, halving throughput.
+    The league import pauses it the same way around a whole season (leagues/importing.py)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -92,7 +93,7 @@ def _cyclic_gc_paused() -> Iterator[None]:
 
 def score_game(game: Game) -> GameResult:
     """Score a checked game round by round; raises RecordError at the first faulty round."""
-    with _cyclic_gc_paused():
+    with cyclic_gc_paused():
         return _score_rounds(game)
 
 

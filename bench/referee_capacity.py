@@ -23,8 +23,9 @@ runs out. A rate counts as held when one of `--tries` attempts stays under
 every try. Printed: one line per attempt, then each consumer's capacity: the
 highest rate HELD (events per second measured over the step) at a rate it held,
 before the first rate it did not. `--all` plays every rate whatever happened
-(the whole curve), and the most events per second held at any step is printed
-too: the process's throughput, p99 aside. Each line also gives the server's CPU (ms per event,
+(the whole curve) and prints the highest rate held under 100 ms at any step too;
+the most events per second held at any step is always printed: the process's
+throughput, p99 aside. Each line also gives the server's CPU (ms per event,
 and the share of one core it used over the step) and the phones' (this
 process's share of a core): a server near 100 % of a core is at its capacity; if
 the phones' share nears 100 %, the load driver is the limit, not the server.
@@ -123,6 +124,7 @@ def main() -> None:
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
     capacity: dict[str, float | None] = {"ours": None, "bare": None}
     most: dict[str, float] = {"ours": 0.0, "bare": 0.0}
+    anywhere: dict[str, float] = {"ours": 0.0, "bare": 0.0}  # held under 100 ms at any step
     crossed: set[str] = set()
     rates = [float(r) for r in args.rates.split(",")]
     try:
@@ -140,6 +142,7 @@ def main() -> None:
                     print(line(result, rate, pressure), flush=True)
                     most[consumer] = max(most[consumer], result.events / result.took)
                     if result.p(99) < LIMIT_MS and not result.lost:
+                        anywhere[consumer] = max(anywhere[consumer], result.events / result.took)
                         if consumer not in crossed:
                             capacity[consumer] = max(capacity[consumer] or 0.0, result.events / result.took)
                         break
@@ -157,6 +160,9 @@ def main() -> None:
               + note)
     if capacity["ours"] and capacity["bare"]:
         print(f"  ours / bare: {capacity['ours'] / capacity['bare']:.2f}")
+    if args.all:
+        print("Highest rate held with p99 under 100 ms at any step (a noisy machine fails some low ones): "
+              + ", ".join(f"{consumer} {held:.0f}" for consumer, held in anywhere.items()))
     print("Most events per second held at any step, whatever the p99: "
           + ", ".join(f"{consumer} {held:.0f}" for consumer, held in most.items()))
 

@@ -34,12 +34,16 @@ def is_browser_test(item: pytest.Item) -> bool:
     return BROWSER_TESTS in Path(str(item.path)).parents
 
 
+def pytest_itemcollected(item: pytest.Item) -> None:
+    # Marked as collected, before `-m` deselects: `-m "not browser"` leaves them out
+    # (.ci/run's second pass); marking in modifyitems below would come too late.
+    if is_browser_test(item):
+        item.add_marker(pytest.mark.browser)
+
+
 @pytest.hookimpl(trylast=True)  # after pytest-django's own reordering
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=is_browser_test)  # stable: keeps the order within each group
-    for item in items:
-        if is_browser_test(item):  # `-m "not browser"` leaves them out (.ci/run's second pass)
-            item.add_marker(pytest.mark.browser)
 
 
 def pytest_report_header() -> list[str]:

@@ -53,7 +53,8 @@ COPY_FROM = 4  # keys: a smaller object is sent whole rather than copied
 
 def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """The keys of `new` that `old` lacks or holds otherwise. `True == 1` in Python, not in the
-    page's JavaScript: a value keeps its type too."""
+    page's JavaScript: a value keeps its type too (inside lists and objects Python's `==`
+    decides; the state never holds 1 where it held true, and the tests compare JSON text)."""
     return [k for k, v in new.items() if k not in old or (was := old[k]) != v or type(was) is not type(v)]
 
 
@@ -75,10 +76,12 @@ def _copies(old: dict[str, Any], new: dict[str, Any], changed: list[str]) -> dic
         return out
     sources = [(k, old[k]) for k in changed if type(old.get(k)) is dict and len(old[k]) >= COPY_FROM]
     for key in objects:
+        if key in out.values():  # already copied elsewhere: copies read the old values, in turn
+            continue
         value = new[key]
         best: tuple[str, int] | None = None
         for source, was in sources:
-            if source != key and was.keys() == value.keys():
+            if source != key and source not in out and was.keys() == value.keys():
                 differing = len(_changed(was, value))
                 if 2 * differing <= len(value) and (best is None or differing < best[1]):
                     best = (source, differing)

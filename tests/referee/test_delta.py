@@ -190,6 +190,15 @@ def test_copies_come_first_while_what_they_copy_is_still_the_old_value():
     assert delta.patch(before, changes) == after
 
 
+def test_two_objects_that_swap_places_are_not_both_copied_from_each_other():
+    window = {"id": 1, "card": "7H", "claims": [1, 2], "closed": None}
+    covered = {"id": 2, "card": "8S", "claims": [3], "closed": 2.5}
+    before, after = {"window": window, "covered": covered}, {"window": covered, "covered": window}
+    changes = delta.diff(before, after)
+    assert len([c for c in changes if len(c) == 3]) == 1
+    assert delta.patch(before, changes) == after
+
+
 def test_a_value_that_becomes_null_is_set_to_null_and_a_key_that_goes_is_deleted():
     before = {"window": {"id": 4, "claims": []}, "snapped": {"Ben": 1, "Ana": 2}, "last_seq": 4}
     after = {"window": None, "snapped": {"Ana": 2}, "last_seq": 5}

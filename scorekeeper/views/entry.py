@@ -13,6 +13,7 @@ changes (add a meld, a play, a Stop) go to the server, through HTMX.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -219,20 +220,10 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id, version=version))
     data = adapter_of(form).to_round(form, game.player_names())
-    with answered_with_the_sheet() as handoff:
-        try:
-            game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
-                           by=author_of(request, game), number=number)
-        except RoundTaken as error:
-            game.refresh_from_db()
-            taken = _taken(error)
-            return _render(request, _context(game, form, number, editing=False, preview=None,
-                                             request_id=request_id, version=taken["version"], taken=taken))
-        except RecordError as error:
-            preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
-            return _render(request, _context(game, form, number, editing=False, preview=preview,
-                                             request_id=request_id, version=version), status=INVALID_FORM)
-        return _saved(request, game, handoff)
+    return _store(request, game, form, number, editing=False, preview=None, request_id=request_id,
+                  version=version, change=lambda: game.add_round(
+                      data, request_id=request_id, device=device_of(request), user=request.user,
+                      by=author_of(request, game), number=number))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -262,20 +253,29 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
     if request.POST.get("confirm") != "1":
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, confirm=True, version=version))
+    return _store(request, game, form, number, editing=True, preview=preview, request_id=None,
+                  version=version, change=lambda: game.edit_round(
+                      number, data, device=device_of(request), user=request.user,
+                      by=author_of(request, game), version=version))
+
+
+def _store(request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *, editing: bool,
+           preview: Preview | None, request_id: Any, version: Any, change: Callable[[], Any]) -> HttpResponse:
+    """Make the change (add or edit a round) and answer with the sheet; if another phone
+    took that round first, the form says who and offers the choice; if the engine refuses
+    the round (the game changed in between), the form shows why, beside its fields."""
     with answered_with_the_sheet() as handoff:
         try:
-            game.edit_round(number, data, device=device_of(request), user=request.user,
-                            by=author_of(request, game), version=version)
+            change()
         except RoundTaken as error:
             game.refresh_from_db()
             taken = _taken(error)
-            return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                             request_id=None, version=taken["version"], taken=taken))
-        except RecordError as error:  # another phone changed the game in between
-            preview = Preview(errors=errors_of(error, form, game.player_names(), problem_text),
-                              checked=True)
-            return _render(request, _context(game, form, number, editing=True, preview=preview,
-                                             request_id=None, version=version), status=INVALID_FORM)
+            return _render(request, _context(game, form, number, editing=editing, preview=preview,
+                                             request_id=request_id, version=taken["version"], taken=taken))
+        except RecordError as error:
+            refused = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
+            return _render(request, _context(game, form, number, editing=editing, preview=refused,
+                                             request_id=request_id, version=version), status=INVALID_FORM)
         return _saved(request, game, handoff)
 
 

@@ -195,7 +195,7 @@ def _send_now(game_id: int, version: int, pages: dict[str, str]) -> None:
         if running is not None:
             # Called on a loop's own thread (sync Playwright's, in the browser tests):
             # async_to_sync cannot block it, so the send becomes one of its tasks.
-            running.create_task(layer.group_send(sheet_group(game_id), message))
+            running.create_task(_send(layer, game_id, message))
         else:
             async_to_sync(layer.group_send)(sheet_group(game_id), message)
     except Exception:
@@ -212,9 +212,10 @@ async def _send(layer: Any, game_id: int, message: dict[str, Any]) -> None:
 async def _render_and_send(layer: Any, render: Any, game_id: int) -> None:
     try:
         version, pages = await database_sync_to_async(render)()
-        await layer.group_send(sheet_group(game_id), _message(version, pages))
     except Exception:
         logger.exception("could not send game %s's sheet to its phones", game_id)
+        return
+    await _send(layer, game_id, _message(version, pages))
 
 
 def _message(version: int, pages: dict[str, str]) -> dict[str, Any]:

@@ -48,6 +48,8 @@ def configure(database: str | None) -> str:
         shutil.rmtree(WORK, ignore_errors=True)
         WORK.mkdir(parents=True)
         database = f"sqlite:///{WORK / 'db.sqlite3'}"
+    elif database.startswith(("postgres://", "postgresql://")):
+        create_postgres_database(database)
     os.environ.update({
         "DATABASE_URL": database, "DJANGO_DEBUG": "false", "DJANGO_LOG_LEVEL": "WARNING",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "testserver",
@@ -55,6 +57,23 @@ def configure(database: str | None) -> str:
     })
     os.environ.pop("REDIS_URL", None)  # the in-memory layer: the bench measures the database side
     return database
+
+
+def create_postgres_database(url: str) -> None:
+    """Create the bench's database when the server does not have it yet (a new machine)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    if not name.startswith("bench"):
+        raise SystemExit(f"refusing to use {name!r}: give a database named bench…")
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone() is None:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
 
 
 def fresh_schema() -> None:

@@ -110,6 +110,8 @@ class TableState:
         # event's CPU in the server (docs/benchmarks.md). The result is new containers.
         out = {name: _plain(getattr(self, name)) for name in _STATE_FIELDS}
         out["members"] = [_plain(m) for m in self.members.values()]
+        # Derived, for the phones (whose turn the page shows); not read back by snapshots.
+        out["next_turn"] = next_to_discard(self)
         return out
 
 
@@ -323,6 +325,7 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
     if last_turn and player not in state.to_play:
         # table-rules.md, "after the call": no new turn for a player the call excludes.
         raise Refused("round.no_more_turn", player=player, caller=state.caller)
+    passed = _turns_passed_by(state, player)
     _close_window(state, now, "covered", rulings)  # the new card covers the old one
     state.covered = state.window
     if state.turn != player and player in state.penalty_locked:
@@ -345,11 +348,58 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
             rulings.append({"rule": "power.available", "player": player, "card": card, "effect": power.effect,
                             "untargetable": sorted(set(state.frozen) | set(state.protected))})
     if last_turn:
-        state.to_play.remove(player)
+        del state.to_play[:passed + 1]  # their turn, and the turns of those skipped before them
         if not state.to_play:
             # The caller's turn comes back: the round ends. The last discard's window and
             # power stay until the reveal covers them (they belong to that last turn).
             _end_round(state, "caller_turn_back", rulings)
+
+
+def _turns_passed_by(state: TableState, player: str) -> int:
+    """How many turns `player`'s discard passes over (0: it is their turn), or refuse it.
+
+    Our reading "table-turns" (table-rules.md has none on it): players discard in
+    seat order, after the call in the order of those still to play. A player with
+    no phone at the table is skipped when no referee is there to log their discard:
+    their turn passes when the next player discards. The round's first discard may
+    come from anyone (the table does not know who deals).
+    """
+    order = _turns_from_here(state)
+    referee_here = _referee_here(state)
+    for passed, next_up in enumerate(order):
+        if next_up == player:
+            return passed
+        if referee_here or _has_phone_here(state, next_up):
+            raise Refused("turn.not_yours", player=player, turn=next_up)
+    return 0  # the round's first discard
+
+
+def next_to_discard(state: TableState) -> str | None:
+    """The player whose discard the table waits for (what `_turns_passed_by` accepts
+    without skipping anyone who could log a turn); None before the round's first
+    discard (anyone), once the round is over, or when nobody left to play has a phone."""
+    if state.over is not None:
+        return None
+    referee_here = _referee_here(state)
+    return next((p for p in _turns_from_here(state) if referee_here or _has_phone_here(state, p)), None)
+
+
+def _turns_from_here(state: TableState) -> list[str]:
+    """The players whose turns come next, in order; empty before the round's first discard."""
+    if state.caller is not None:
+        return list(state.to_play)
+    if state.turn is None:
+        return []
+    i = state.players.index(state.turn)
+    return state.players[i + 1:] + state.players[:i + 1]  # the same player again, last
+
+
+def _referee_here(state: TableState) -> bool:
+    return any(m.role == REFEREE and m.present for m in state.members.values())
+
+
+def _has_phone_here(state: TableState, player: str) -> bool:
+    return any(m.role == SEAT and m.seat == player and m.present for m in state.members.values())
 
 
 def _seats_after(state: TableState, discarder: str, player: str) -> int:

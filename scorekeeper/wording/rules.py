@@ -298,6 +298,11 @@ TABLE_READINGS: tuple[Reading, ...] = (
             _("Après l'annonce, aucun nouveau tour ne commence pour un joueur que l'annonce exclut ; "
               "« un dernier tour de table » veut dire que chaque autre joueur joue une fois encore et que "
               "la manche s'arrête quand revient le tour de l'annonceur.")),
+    Reading("table-turns", None,
+            _("Chacun défausse à son tour, dans l'ordre des places (après l'annonce, dans l'ordre de ceux "
+              "qui jouent encore) ; la première défausse de la manche peut venir de n'importe qui. Sans "
+              "arbitre à la table, le tour d'un joueur sans téléphone passe quand le suivant défausse ; "
+              "avec un arbitre, c'est lui qui inscrit sa défausse.")),
     Reading("table-ties", None,
             _("Deux demandes au même instant d'appui sont départagées par leur arrivée au serveur, puis "
               "par l'ordre des places en partant du joueur qui suit celui qui a défaussé.")),

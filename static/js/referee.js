@@ -207,11 +207,6 @@
 
   // -- the round's shape: whose turn, the call and what it ends, the reveal -----------
 
-  function nextAfter(player) {
-    const players = state0().players;
-    return players[(players.indexOf(player) + 1) % players.length];
-  }
-
   function state0() {
     return api.state || { players: [] };
   }
@@ -224,8 +219,10 @@
     if (state.over) {
       turn.hidden = true;
     } else {
-      turn.hidden = false;
-      const next = state.caller && state.to_play.length ? state.to_play[0] : state.turn ? nextAfter(state.turn) : null;
+      // The server says whose discard it waits for (the reading "table-turns": a player
+      // without a phone is skipped when no referee logs their turn).
+      const next = state.next_turn;
+      turn.hidden = Boolean(state.turn) && !next;
       turn.textContent = !state.turn ? words.firstTurn
         : state.turn === next ? fill(words.turnOf, { player: next })
         : fill(words.justPlayed, { player: state.turn, next: next });
@@ -245,6 +242,10 @@
       const button = $(id);
       if (button) button.hidden = !!state.over;
     });
+    // A seat discards in its turn only (the server refuses the others); the referee
+    // logs anyone's, so its button stays.
+    const discard = $("discard-button");
+    if (discard && role === "seat") discard.disabled = Boolean(state.next_turn) && state.next_turn !== seat;
     const snap = $("snap-button");
     const open = state.window && state.window.closed === null;
     if (snap) snap.hidden = !!state.over && !open;

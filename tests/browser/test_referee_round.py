@@ -53,6 +53,10 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
     # Ana draws a 9 and discards it: look at an opponent's card. She aims at Ben's 2nd card.
     discard(ana, "9", "H")
     expect(ben.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; au tour de Ben.")
+    # Only Ben discards now (our reading "table-turns"): the others' button waits for their turn.
+    expect(ben.get_by_role("button", name="Je défausse…")).to_be_enabled()
+    for phone in (ana, chloe):
+        expect(phone.get_by_role("button", name="Je défausse…")).to_be_disabled()
     expect(ana.get_by_test_id("countdown")).to_have_text("jusqu'à la prochaine défausse")
     panel = ana.get_by_test_id("power-panel")
     expect(panel).to_be_visible()
@@ -119,3 +123,20 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
         expect(phone.get_by_test_id("round-over")).to_be_hidden()
         expect(phone.get_by_test_id("round-call")).to_be_hidden()
     chloe.screenshot(path=artifacts / "referee-round-next-chloe.png", full_page=True)
+
+
+def test_a_player_without_a_phone_is_skipped_when_no_referee_logs_their_turn(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """Our reading "table-turns": Ben plays with cards only; his turn passes when Chloé discards."""
+    table = LiveTable.open_for(make_game("koubo", ["Ana", "Ben", "Chloé"]))
+    ana, chloe = (sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Chloé"))
+
+    discard(ana, "A", "H")
+    expect(chloe.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; au tour de Chloé.")
+    expect(chloe.get_by_role("button", name="Je défausse…")).to_be_enabled()
+    expect(ana.get_by_role("button", name="Je défausse…")).to_be_disabled()
+    chloe.screenshot(path=artifacts / "referee-turn-skipped-chloe.png", full_page=True)
+    discard(chloe, "A", "S")
+    expect(ana.get_by_test_id("round-turn")).to_have_text("Chloé vient de jouer ; au tour de Ana.")
+    expect(ana.get_by_role("button", name="Je défausse…")).to_be_enabled()
+    assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]

@@ -74,18 +74,18 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     ben.wait_for_timeout(150)  # Ben taps clearly later
     pick(ben, "Snap !", "7", "S")
     expect(ana.get_by_test_id("feed").locator("li").first).to_have_text(ruling("Ben pose 7♠ : accepté."))
-    chloe.evaluate("window.referee.release()")
+    chloe.evaluate("window.referee.hold = false; window.referee.release()")
     for phone in (ana, ben, chloe):
         expect(phone.get_by_test_id("feed")).to_contain_text("Ben reprend 7♠")
         expect(phone.get_by_test_id("feed").locator("li[data-rule='snap.accepted']").first).to_have_text(
             ruling("Chloé pose 7♣ : accepté."))
     ben.screenshot(path=artifacts / "referee-race-ben.png", full_page=True)
 
-    # A wrong snap: the card goes back and Ben takes a penalty card.
-    pick(ana, "Je défausse…", "5", "D")
-    expect(ben.get_by_test_id("pile-top")).to_have_text("5♦")
-    pick(ben, "Snap !", "9", "S")
-    penalty = "Ben pose 9♠, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder."
+    # Ben's turn. A wrong snap: the card goes back and Chloé takes a penalty card.
+    pick(ben, "Je défausse…", "5", "D")
+    expect(chloe.get_by_test_id("pile-top")).to_have_text("5♦")
+    pick(chloe, "Snap !", "9", "S")
+    penalty = "Chloé pose 9♠, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder."
     for phone in (ana, ben, chloe):
         expect(phone.get_by_test_id("feed").locator("li").first).to_have_text(ruling(penalty))
     chloe.screenshot(path=artifacts / "referee-penalty-chloe.png", full_page=True)
@@ -101,7 +101,7 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     assert ben.evaluate("document.documentElement.scrollWidth") <= 390
     ben.screenshot(path=artifacts / "referee-reconnected-ben.png", full_page=True)
 
-    assert table.state().penalty_cards == {"Ben": 1}
+    assert table.state().penalty_cards == {"Chloé": 1}
     assert table.state().snapped == {"Chloé": 1}
 
     # The log, then the reveal: the round goes to the score sheet.
@@ -110,12 +110,12 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     ana.screenshot(path=artifacts / "referee-log-ana.png", full_page=True)
     ana.goto(f"{daphne}/tables/{table.code}/reveal/")
     pick_hand(ana, "Ana", ["AS", "2H", "6H", "8C"])  # the score sheet's card picker (test_reveal_picker.py: in French)
-    pick_hand(ana, "Ben", ["9S", "9H", "KH", "4C", "3D"])
-    pick_hand(ana, "Chloé", ["10C", "QD", "JS"])
+    pick_hand(ana, "Ben", ["9S", "9H", "KH", "4C"])
+    pick_hand(ana, "Chloé", ["10C", "QD", "JS", "3D"])  # her penalty card included
     ana.screenshot(path=artifacts / "referee-reveal-ana.png", full_page=True)
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
     expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")
-    assert game.rounds.get().data["hands"]["Ben"] == ["9S", "9H", "KH", "4C", "3D"]
+    assert game.rounds.get().data["hands"]["Chloé"] == ["10C", "QD", "JS", "3D"]
 
 
 def test_a_button_sends_one_message_however_often_the_table_was_redrawn(
@@ -127,8 +127,8 @@ def test_a_button_sends_one_message_however_often_the_table_was_redrawn(
     ben.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(str(frame))))
     ben.reload()  # reconnect, so the listener sees the socket from its start
     expect(ben.locator("#link-status")).to_have_text("en direct")
-    for rank in ("4", "5", "6"):  # three updates, three redraws on Ben's phone
-        pick(ana, "Je défausse…", rank, "H")
+    for player, rank in ((ana, "4"), (ben, "5"), (ana, "6")):  # three updates, three redraws on Ben's phone
+        pick(player, "Je défausse…", rank, "H")
         expect(ben.get_by_test_id("pile-top")).to_have_text(f"{rank}♥")
 
     ben.locator("#counter-button").dispatch_event("click")

@@ -70,19 +70,19 @@ def test_a_page_draws_from_deltas_and_asks_for_the_whole_state_when_one_update_i
     assert updates and all("delta" in m and "state" not in m for m in updates)
     assert not [m for m in sent if m["type"] == "sync"]
 
-    drop["next"] = True  # Ben's next discard never reaches Ana's page
-    pick(ben, "Je défausse…", "5", "D")
-    expect(ben.get_by_test_id("pile-top")).to_have_text("5♦")
+    drop["next"] = True  # Chloé's discard, in her turn after Ben's, never reaches Ana's page
+    pick(chloe, "Je défausse…", "5", "D")
+    expect(chloe.get_by_test_id("pile-top")).to_have_text("5♦")
     expect(ana.get_by_test_id("pile-top")).to_have_text("7♣")  # the discard was lost
-    pick(chloe, "Snap !", "9", "S")  # a delta on top of a state Ana's page does not have
-    penalty = "Chloé pose 9♠, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder."
+    pick(ben, "Snap !", "9", "S")  # a delta on top of a state Ana's page does not have
+    penalty = "Ben pose 9♠, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder."
     expect(ana.get_by_test_id("feed").locator("li").first).to_have_text(ruling(penalty))
     expect(ana.get_by_test_id("pile-top")).to_have_text("5♦")
     syncs = [m for m in sent if m["type"] == "sync"]
     assert len(syncs) == 1 and syncs[0]["since"] == updates[-1]["seq"]
     healed = [m for m in received if m["type"] == "table.state"][-1]
     assert healed["since"] == updates[-1]["seq"] and "window.opened" in [r["rule"] for r in healed["rulings"]]
-    assert ana.get_by_test_id("feed").locator("li", has_text="Ben défausse 5♦").count() == 1  # once, not twice
+    assert ana.get_by_test_id("feed").locator("li", has_text="Chloé défausse 5♦").count() == 1  # once, not twice
 
     page_state = ana.evaluate("window.referee.state")
     assert to_the_microsecond(page_state) == to_the_microsecond(table.state().to_json())

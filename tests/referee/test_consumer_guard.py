@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from contextlib import AsyncExitStack
 
@@ -114,8 +115,14 @@ async def test_the_referee_sees_each_phones_measured_delay_and_a_phone_winning_a
         clock["now"] += 0.2
         await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": "8S", "tap": 0})  # at the edge, lost
         lost = await until(referee, "member.delay")
-        for rank in "456"[:gates.FLAG_AFTER]:
-            await referee.send_json_to({"type": "discard", "player": "Ana", "card": f"{rank}H"})
+        turns = itertools.cycle(["Ben", "Chloé", "Ana"])  # seat order after Ana's discard
+        for i, rank in enumerate("456"[:gates.FLAG_AFTER]):
+            player = next(turns)
+            if player == "Ben":  # the referee logs Ben's turn: Ben snaps on the others' discards
+                await referee.send_json_to({"type": "discard", "player": "Ben", "card": f"2{'CDS'[i]}"})
+                await update_with(ben, "window.opened")
+                player = next(turns)
+            await referee.send_json_to({"type": "discard", "player": player, "card": f"{rank}H"})
             await update_with(ben, "window.opened")
             clock["now"] += 0.2
             await ben.send_json_to({"type": "snap.claim", "player": "Ben", "card": f"{rank}S", "tap": 0})

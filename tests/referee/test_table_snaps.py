@@ -79,6 +79,7 @@ def test_cabo_bruxellois_wrong_snap_costs_two_points_and_no_second_try_on_that_d
     assert rulings[-1] == {"rule": "snap.wrong.points", "player": "Ben", "card": "9S", "wanted": "7", "points": 2}
     assert t.state.wrong_snaps == {"Ben": 1} and t.state.penalty_cards == {}
     assert t.claim("Ben", "7S", tap=10.3, at=10.4)[-1]["rule"] == "snap.no_second_try"
+    t.discard("Ben", "4H", at=10.8)
     t.discard("Chloé", "5H", at=11.0)
     assert t.claim("Ben", "5S", tap=11.1, at=11.2)[-1]["rule"] == "snap.accepted"  # a new discard
 

@@ -119,11 +119,13 @@ def test_updates_from_two_servers_delivered_out_of_order_are_applied_in_seq_orde
             for ws in (on_first, on_second):
                 assert json.loads(await ws.recv())["type"] == "table.state"
             start = json.loads(await watching.recv())  # what the page opened with: the three joins
-            for _burst in range(5):  # both servers write at once: their broadcasts race through Redis
+            for burst in range(5):  # both servers write at once: their broadcasts race through Redis
+                # Ana and Ben discard in turn (Chloé has no phone here: her turn passes).
+                turn, other = ((on_first, "Ana"), (on_second, "Ben"))[::1 if burst % 2 == 0 else -1]
                 await asyncio.gather(
-                    on_first.send(json.dumps({"type": "discard", "player": "Ana", "card": "4H"})),
-                    on_second.send(json.dumps({"type": "snap.claim", "player": "Ben", "card": "4S"})),
-                    on_first.send(json.dumps({"type": "snap.claim", "player": "Ana", "card": "5S"})))
+                    turn[0].send(json.dumps({"type": "discard", "player": turn[1], "card": "4H"})),
+                    other[0].send(json.dumps({"type": "snap.claim", "player": other[1], "card": "4S"})),
+                    turn[0].send(json.dumps({"type": "snap.claim", "player": turn[1], "card": "5S"})))
             updates: list[dict[str, Any]] = []
             try:
                 while True:  # until the table has been quiet for a second

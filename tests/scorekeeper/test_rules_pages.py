@@ -123,8 +123,8 @@ def test_it_lists_every_reading_of_the_spec_and_ours():
             "canasta-one-meld-per-rank", "canasta-empty-stock"}
     assert v1_1 <= keys
     table = {r.key for r, _text in table_readings(VARIANTS["tamalou"])}
-    assert table == {"table-windows", "table-after-call", "table-ties", "table-one-card", "table-knowledge",
-                     "table-wrong-power"}
+    assert table == {"table-windows", "table-after-call", "table-turns", "table-ties", "table-one-card",
+                     "table-knowledge", "table-wrong-power"}
     assert "table-cactus-wrong-card" in {r.key for r, _text in table_readings(VARIANTS["cactus-tas"])}
     assert "table-last-card" in {r.key for r, _text in table_readings(VARIANTS["fontenaysien"])}
 

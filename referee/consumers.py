@@ -216,7 +216,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def discard(self, content: dict[str, Any]) -> None:
         payload = {"player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
-                   "from_stock": inbox.flag(content, "from_stock", True)}
+                   "from_stock": inbox.flag(content, "from_stock", True),
+                   "took_pile": inbox.flag(content, "took_pile", False)}
         rulings = await self.record("discard", payload, content)
         for ruling in rulings:
             if ruling["rule"] == "window.opened" and ruling["deadline"] is not None:  # None: no time limit

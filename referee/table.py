@@ -326,6 +326,9 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
         # table-rules.md, "after the call": no new turn for a player the call excludes.
         raise Refused("round.no_more_turn", player=player, caller=state.caller)
     passed = _turns_passed_by(state, player)
+    took_pile = p.get("took_pile") is True
+    if took_pile:
+        _refuse_pile_after_snap(state, player)
     _close_window(state, now, "covered", rulings)  # the new card covers the old one
     state.covered = state.window
     if state.turn != player and player in state.penalty_locked:
@@ -340,7 +343,8 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
                     "deadline": deadline})
     power = power_of(state.rules, card)
     if power is not None:
-        from_stock = p.get("from_stock", True) is not False
+        # Taking the pile's card means swapping it in: the card discarded comes from the hand.
+        from_stock = p.get("from_stock", True) is not False and not took_pile
         # A card swapped in from the hand keeps no power: using it is a wrong use (readings).
         state.power = {"player": player, "card": card, "effect": power.effect, "passed": False,
                        "from_stock": from_stock}
@@ -353,6 +357,15 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
             # The caller's turn comes back: the round ends. The last discard's window and
             # power stay until the reveal covers them (they belong to that last turn).
             _end_round(state, "caller_turn_back", rulings)
+
+
+def _refuse_pile_after_snap(state: TableState, player: str) -> None:
+    """table-rules.md, cabo-bruxellois: the pile may be taken only when nobody snapped on it."""
+    w = state.window
+    if state.rules.snap.pile_after_snap or w is None:
+        return
+    if any(c.verdict == "accepted" for c in w.claims):
+        raise Refused("pile.taken_after_snap", player=player, card=w.card)
 
 
 def _turns_passed_by(state: TableState, player: str) -> int:

@@ -33,6 +33,7 @@ from scorekeeper.wording.rules import (  # the pages' sentences, kept importable
     POWER_EFFECTS,
     RULE_STATEMENTS,
     SNAP_FOR_OTHERS,
+    SNAP_NO_PILE_AFTER,
     SNAP_NO_RETRY,
     SNAP_SEVERAL,
     SNAP_WHO,
@@ -128,6 +129,8 @@ def snap_info(variant: Variant) -> list[str]:
     lines.append(str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points})
     if not snap.retry_after_wrong:
         lines.append(str(SNAP_NO_RETRY))
+    if not snap.pile_after_snap:
+        lines.append(str(SNAP_NO_PILE_AFTER))
     if snap.play_for_others:
         lines.append(str(SNAP_FOR_OTHERS))
     return lines

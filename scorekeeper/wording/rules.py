@@ -256,6 +256,8 @@ SNAP_WRONG: dict[str, Promise] = {
     "two_points": _("Une défausse rapide ratée coûte %(points)s points, sans carte de pénalité."),
 }
 SNAP_NO_RETRY = _("Après une défausse ratée, ce joueur ne peut plus tenter sa chance sur cette défausse.")
+SNAP_NO_PILE_AFTER = _("Après une défausse rapide réussie sur une carte, personne ne peut plus prendre la "
+                       "défausse : le joueur suivant pioche.")
 SNAP_FOR_OTHERS = _("Jeu pour autrui : un joueur qui connaît une carte d'un autre joueur, que son "
                     "propriétaire ne connaît pas, peut la défausser vite à sa place quand elle est de "
                     "même rang, puis lui donne une de ses cartes.")

@@ -182,6 +182,9 @@ SENTENCES: dict[str, Any] = {
         "%(player)s ne peut pas dire contre-tamoul : seulement pendant le dernier tour de table, "
         "une fois par joueur, et pas l'annonceur.") % p,
     "call.not_now": _call_not_now,
+    "pile.taken_after_snap": lambda p, r: _(
+        "%(player)s ne peut pas prendre la défausse : une défausse rapide a réussi sur %(card)s. "
+        "Piochez plutôt.") % p,
     "turn.not_yours": lambda p, r: _(
         "Ce n'est pas le tour de %(player)s : c'est à %(turn)s de défausser.") % p,
     "round.over": lambda p, r: _("La manche est finie (%(why)s) : révélez les mains.") % {
@@ -259,6 +262,7 @@ RULE_ANCHORS: dict[str, str] = {
     "power.wrong": "reading-table-wrong-power", "power.untargetable": "reading-table-wrong-power",
     "round.over": "reading-table-after-call", "round.no_more_turn": "reading-table-after-call",
     "window.round_over": "reading-table-after-call", "turn.not_yours": "reading-table-turns",
+    "pile.taken_after_snap": "snap",
     "call.not_now": "call-when",
     "round.last_card": "reading-table-last-card",
     "canasta.pile.top_is_red_three": "reading-canasta-red-three-top",

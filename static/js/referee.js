@@ -405,6 +405,11 @@
     rank = null;
     const title = $("chooser-title");
     title.textContent = title.dataset[mode];
+    const origin = $("discard-origin");
+    if (origin) {
+      origin.hidden = mode !== "discard";
+      origin.querySelector("input[value='stock']").checked = true; // the usual turn: drawn, thrown
+    }
     chooser.querySelectorAll("[aria-pressed]").forEach((b) => b.removeAttribute("aria-pressed"));
     chooser.showModal();
   }
@@ -424,7 +429,9 @@
       }));
       if (penalty) penalty.checked = false;
     } else {
-      send({ type: "discard", player: player, card: card });
+      const picked = chooser.querySelector("input[name='origin']:checked");
+      const origin = picked ? picked.value : "stock";
+      send({ type: "discard", player: player, card: card, from_stock: origin === "stock", took_pile: origin === "pile" });
     }
     pending = null;
   }

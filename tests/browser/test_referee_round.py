@@ -26,9 +26,15 @@ def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, sea
     return phone
 
 
-def discard(phone: Page, rank: str, suit: str) -> None:
+def discard(phone: Page, rank: str, suit: str, turn: str | None = None, shot: Path | None = None) -> None:
+    """Discard a card; `turn` is what the turn was ("Pioche gardée", "Défausse prise"), drawn and
+    thrown by default."""
     phone.get_by_role("button", name="Je défausse…").tap()
     dialog = phone.locator("#chooser")
+    if turn is not None:
+        dialog.get_by_label(turn).check()
+    if shot is not None:
+        phone.screenshot(path=shot)
     dialog.locator(f'.rank[data-rank="{rank}"]').tap()
     dialog.locator(f'.suit[data-suit="{suit}"]').tap()
 
@@ -140,3 +146,28 @@ def test_a_player_without_a_phone_is_skipped_when_no_referee_logs_their_turn(
     expect(ana.get_by_test_id("round-turn")).to_have_text("Chloé vient de jouer ; au tour de Ana.")
     expect(ana.get_by_role("button", name="Je défausse…")).to_be_enabled()
     assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
+
+
+def test_cabo_the_pile_is_refused_after_a_snap_and_a_card_from_the_hand_offers_no_power(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """table-rules.md, cabo-bruxellois: the pile may be taken only when nobody snapped on it;
+    memory games: a power counts only for a card drawn from the stock and thrown at once."""
+    table = LiveTable.open_for(make_game("cabo-bruxellois", ["Ana", "Ben", "Chloé"]))
+    ana, ben, chloe = (sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben", "Chloé"))
+
+    discard(ana, "7", "H")
+    expect(chloe.get_by_test_id("pile-top")).to_have_text("7♥")
+    chloe.get_by_test_id("snap").tap()
+    chloe.locator("#chooser .rank[data-rank='7']").tap()
+    chloe.locator("#chooser .suit[data-suit='S']").tap()
+    expect(newest(ben)).to_contain_text("Chloé pose 7♠ : accepté.")
+
+    discard(ben, "4", "H", turn="Défausse prise", shot=artifacts / "referee-discard-origin-ben.png")
+    expect(newest(ben)).to_contain_text("Ben ne peut pas prendre la défausse : une défausse rapide a réussi sur 7♥.")
+    expect(ben.get_by_test_id("pile-top")).to_have_text("7♠")
+    expect(newest(ana)).to_contain_text("Chloé pose 7♠ : accepté.")  # the refusal is Ben's alone
+
+    discard(ben, "9", "H", turn="Pioche gardée")  # a 9 swapped out of his hand: no power
+    expect(ana.get_by_test_id("pile-top")).to_have_text("9♥")
+    expect(ben.get_by_test_id("power-panel")).to_be_hidden()
+    assert table.state().power["from_stock"] is False

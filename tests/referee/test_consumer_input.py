@@ -38,6 +38,7 @@ MALFORMED = [
     ('{"type": "snap.claim", "player": "Ben", "card": 7}', "not_text", "card"),
     ('{"type": "power.used", "player": "Ben", "targets": "Ana"}', "not_a_list_of_targets", "targets"),
     ('{"type": "discard", "player": "Ana", "card": "4H", "from_stock": "yes"}', "not_true_or_false", "from_stock"),
+    ('{"type": "discard", "player": "Ana", "card": "4H", "took_pile": 1}', "not_true_or_false", "took_pile"),
     ('{"type": "snap.claim", "player": "Ben", "card": "4S", "window": 1.5}', "not_an_integer", "window"),
     ('{"type": "dance"}', "unknown_type", "type"),
     ('{"type": "clock.sample", "t0": 12.0, "t3": 13.0}', "clock.no_such_ping", "t0"),
@@ -64,7 +65,7 @@ def json_values():
 
 
 FIELDS = ["player", "card", "tap", "window", "t0", "t3", "question", "targets", "snap_limit", "credit_cap_ms",
-          "for_player", "penalty_card", "from_stock", "since", "id", "token", "cards", "melds"]
+          "for_player", "penalty_card", "from_stock", "took_pile", "since", "id", "token", "cards", "melds"]
 
 
 def messages():

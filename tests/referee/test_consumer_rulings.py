@@ -54,3 +54,22 @@ async def test_a_table_opened_without_a_limit_keeps_its_window_open_until_covere
         await ben.send_json_to({"type": "discard", "player": "Ben", "card": "5S"})
         covered = await update_with(ana, "window.covered")
     assert covered["state"]["covered"]["close_reason"] == "covered"
+
+
+async def test_cabo_bruxellois_a_phone_taking_the_pile_after_a_snap_is_refused_alone():
+    t = await open_table("cabo-bruxellois")
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana, phone(t["code"], t["tokens"]["Ben"]) as ben, \
+            phone(t["code"], t["tokens"]["Chloé"]) as chloe:
+        for p in (ana, ben, chloe):
+            await until(p, "table.state")
+        await ana.send_json_to({"type": "discard", "player": "Ana", "card": "7H"})
+        await update_with(chloe, "window.opened")
+        await chloe.send_json_to({"type": "snap.claim", "player": "Chloé", "card": "7S"})
+        await update_with(ben, "snap.accepted")
+        await ben.send_json_to({"type": "discard", "player": "Ben", "card": "4H", "took_pile": True})
+        refused = await until(ben, "table.refused")
+        await ben.send_json_to({"type": "discard", "player": "Ben", "card": "4H"})  # drawn instead
+        seen = await update_with(chloe, "window.opened")
+    assert refused["ruling"]["rule"] == "pile.taken_after_snap"
+    assert "défausse rapide a réussi sur 7♥" in refused["ruling"]["text"]
+    assert seen["state"]["turn"] == "Ben" and seen["state"]["pile_top"] == "4H"

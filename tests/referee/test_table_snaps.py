@@ -1,5 +1,7 @@
 """Snap rulings by variant, from the engine's SnapRule declarations."""
 
+import pytest
+
 from .table_support import Table
 
 
@@ -141,3 +143,38 @@ def test_the_referee_may_claim_for_a_player():
     t.discard("Ana", "7H", at=10.0)
     t.send("snap.claim", {"player": "Ben", "card": "7S", "tap": 10.1}, at=10.2)
     assert t.rules() == ["snap.accepted"]
+
+
+# -- taking the pile (table-rules.md, cabo-bruxellois's wrong-snap column) ------------------
+
+def test_cabo_bruxellois_nobody_takes_the_pile_once_a_snap_succeeded_on_it():
+    t = Table("cabo-bruxellois")
+    t.discard("Ana", "7H", at=10.0)
+    assert t.claim("Chloé", "7S", tap=10.1, at=10.2)[-1]["rule"] == "snap.accepted"
+    rulings = t.discard("Ben", "4H", at=11.0, took_pile=True)
+    assert rulings[-1] == {"rule": "pile.taken_after_snap", "player": "Ben", "card": "7H"}
+    assert t.state.pile_top == "7S" and t.state.turn == "Ana"  # nothing happened: Ben draws instead
+    assert t.discard("Ben", "4H", at=11.5)[-1]["rule"] == "window.opened"
+
+
+def test_cabo_bruxellois_the_pile_may_be_taken_when_nobody_snapped_or_every_snap_was_wrong():
+    t = Table("cabo-bruxellois")
+    t.discard("Ana", "7H", at=10.0)
+    assert t.discard("Ben", "4H", at=11.0, took_pile=True)[-1]["rule"] == "window.opened"
+    t.claim("Ana", "9S", tap=11.1, at=11.2)  # a wrong snap: +2, the card goes back
+    assert t.discard("Chloé", "5H", at=12.0, took_pile=True)[-1]["rule"] == "window.opened"
+
+
+@pytest.mark.parametrize("variant", ["tamalou", "koubo", "cactus", "dutch-toulousain"])
+def test_other_variants_let_the_pile_be_taken_after_a_snap(variant):
+    t = Table(variant)
+    t.discard("Ana", "KH", at=10.0)
+    t.claim("Chloé", "KS", tap=10.1, at=10.2)
+    assert t.discard("Ben", "AH", at=11.0, took_pile=True)[-1]["rule"] == "window.opened"
+
+
+def test_a_card_discarded_after_taking_the_pile_comes_from_the_hand_and_keeps_no_power():
+    t = Table("tamalou")
+    rulings = t.discard("Ana", "9H", at=10.0, took_pile=True)
+    assert "power.available" not in [r["rule"] for r in rulings]
+    assert t.state.power["from_stock"] is False

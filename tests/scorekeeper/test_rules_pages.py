@@ -191,3 +191,11 @@ def test_it_has_english_for_every_text_of_the_pages():
         if english == french:
             untranslated.append(french)
     assert untranslated == []
+
+
+@pytest.mark.parametrize("key", [k for k, v in VARIANTS.items() if v.snap is not None])
+def test_it_says_where_taking_the_pile_after_a_snap_is_barred_from_the_declaration(key):
+    text = get(f"/rules/{key}/").content.decode()
+    barred = "personne ne peut plus prendre la défausse" in text
+    assert barred == (not VARIANTS[key].snap.pile_after_snap)
+    assert barred == (key == "cabo-bruxellois")  # table-rules.md: cabo's wrong-snap column

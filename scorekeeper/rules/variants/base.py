@@ -125,6 +125,7 @@ class SnapRule:
     retry_after_wrong: bool = True  # cabo-bruxellois: no second try on that discard
     play_for_others: bool = False  # dutch-toulousain's jeu pour autrui
     penalty_points: int = 0  # points a wrong snap adds to the round (cabo: 2)
+    pile_after_snap: bool = True  # cabo-bruxellois: the pile may be taken only when nobody snapped on it
 
 
 @dataclass(frozen=True, slots=True)

@@ -308,7 +308,7 @@ class CaboBruxellois(MemoryVariant):
     call = Call("cabo", LIMIT, "one_last_turn_caller_cards_sideways", over="failed_call",
                 when="instead_of_drawing")
     snap = SnapRule(who="others", several=False, wrong="two_points", retry_after_wrong=False,
-                    penalty_points=WRONG_SNAP)
+                    penalty_points=WRONG_SNAP, pile_after_snap=False)
     powers = TAMALOU_POWERS
     extras = (RoundExtra("wrong_snaps", "player", "count"),)
     rules = (

@@ -23,6 +23,8 @@ def _league_game(game: Game) -> LeagueGame | None:
     if not hasattr(game, "_league_game_cache"):
         game._league_game_cache = (LeagueGame.objects.select_related("table__night__season__league")
                                    .filter(game=game).first())
+        # The same answer for `game.league_game` (the sheet reads its table through it).
+        LeagueGame.game.field.remote_field.set_cached_value(game, game._league_game_cache)
     return game._league_game_cache
 
 

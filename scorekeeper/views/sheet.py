@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorekeeper.http import (
     HtmxHttpRequest,
     author_of,
+    change_refusal,
     device_of,
     get_game_for_request,
     get_game_to_change,
@@ -44,8 +45,11 @@ def game_sheet(request: HtmxHttpRequest, token: str) -> HttpResponse:
     upto = _int_or_none(request.GET.get("upto"))  # an older window of a long game's rounds
     if request.htmx:
         return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game, upto))
+    # Read-only for this phone (a league game without its table's link, say): the sheet's
+    # change buttons are hidden and the reason shown, instead of a refusal after a tap.
+    read_only = change_refusal(request, game)  # first: the leagues' guard caches the league game
     return render(request, SHEET_TEMPLATE, sheet_context(game, upto) | share_context(request, game)
-                  | {"league_table": league_table(game)})
+                  | {"league_table": league_table(game), "read_only": read_only})
 
 
 def share_context(request: HtmxHttpRequest, game: Game) -> dict[str, Any]:

@@ -80,9 +80,7 @@ def assert_page_kept_without_debug(page: Page, title: str) -> None:
     expect(page.locator("main#main")).to_have_count(1)
 
 
-def test_it_says_a_refused_change_in_the_drawer_with_debug_off(live_server: LiveServer, page: Page):
-    """A league game's sheet is open to its link, but changing it needs the table's link:
-    the refusal (403) comes back into the block the tap asked for, announced, not dropped."""
+def league_game_at_tonights_table():
     from datetime import date
 
     from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
@@ -95,14 +93,43 @@ def test_it_says_a_refused_change_in_the_drawer_with_debug_off(live_server: Live
     game = Game.start("tamalou", ["Ana", "Ben"])
     LeagueGame.objects.create(game=game, table=table)
     game.add_round(tamalou_round("Ana", Ana=3, Ben=10))
+    return game, table
+
+
+def test_it_says_a_refused_change_in_the_drawer_with_debug_off(live_server: LiveServer, page: Page):
+    """Changing a league game needs its table's link while the night is open: a phone that
+    had it sees the change buttons, and when the night closes under it, the refusal (403)
+    comes back into the block the tap asked for, announced, not dropped."""
+    from datetime import date, timedelta
+
+    from scorekeeper.leagues.models import Night
+
+    game, table = league_game_at_tonights_table()
+    page.goto(live_server.url + table.get_absolute_url())  # this phone holds the table's link
     page.goto(live_server.url + game.get_absolute_url())
     title = page.title()
+    Night.objects.update(date=date.today() - timedelta(days=3))  # the night is over
 
     page.get_by_role("link", name="Annuler la dernière manche").tap()
 
     refusal = page.locator("#drawer-body .refused [role=alert]")
-    expect(refusal).to_contain_text("lien de sa table")
+    expect(refusal).to_contain_text("soirée est close")
     expect(refusal).to_be_focused()
     expect(page).to_have_title(title)
     expect(page.locator("main#main")).to_have_count(1)
     assert game.rounds.count() == 1
+
+
+def test_it_shows_a_phone_without_the_table_link_a_read_only_sheet(live_server: LiveServer, page: Page, artifacts):
+    """Only the table's link (or an organiser) changes a league game: another phone reads the
+    sheet, told why, with no button that would be refused."""
+    game, _table = league_game_at_tonights_table()
+    page.goto(live_server.url + game.get_absolute_url())
+
+    expect(page.get_by_test_id("read-only")).to_contain_text("ouvrez d’abord le lien de sa table (Table 1)")
+    expect(page.locator("#sheet .totals")).to_contain_text("10")  # the scores are there
+    for hidden in ("Manche suivante", "Annuler la dernière manche"):  # in the sheet every phone gets
+        expect(page.get_by_role("link", name=hidden)).to_be_hidden()
+    expect(page.get_by_role("link", name="Corriger un nom")).to_have_count(0)
+    expect(page.get_by_text("Abandonner la partie")).to_have_count(0)
+    page.screenshot(path=artifacts / "sheet-read-only.png", full_page=True)

@@ -99,3 +99,23 @@ def test_it_refuses_every_anonymous_change_to_a_league_game(client: Client, tabl
     assert response.status_code == 403
     game.refresh_from_db()
     assert game.rounds.count() == 1 and game.abandoned_at is None and "Ana" in game.totals
+
+
+def test_it_shows_a_phone_without_the_table_link_why_the_sheet_is_read_only(client: Client, table, play):
+    game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+
+    html = client.get(game.get_absolute_url()).content.decode()
+
+    assert 'data-testid="read-only"' in html and "lien de sa table" in html
+    assert "data-read-only" in html  # the sheet's change buttons are hidden (app.css)
+    assert f"/games/{game.token}/players/rename/" not in html and "Oui, abandonner" not in html
+
+
+def test_it_keeps_the_change_buttons_for_the_table_link(client: Client, table, play):
+    game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+    client.get(table.get_absolute_url())
+
+    html = client.get(game.get_absolute_url()).content.decode()
+
+    assert 'data-testid="read-only"' not in html and "data-read-only" not in html
+    assert "Oui, abandonner" in html

@@ -134,7 +134,7 @@ start() {
     echo "$n" >"$RUN_DIR/processes"
     write_nginx_conf "$n"
     "$(nginx_bin)" -e "$RUN_DIR/nginx-error.log" -c "$RUN_DIR/nginx.conf"
-    echo "nginx: http://$LISTEN/ in front of $n processes (logs and pids in $RUN_DIR)"
+    echo "nginx: listening on $LISTEN in front of $n processes (logs and pids in $RUN_DIR)"
 }
 
 restart() {

@@ -68,8 +68,8 @@ def page_context(variant_key: str, state: tbl.TableState) -> dict[str, Any]:
 def page_words() -> dict[str, str]:
     """The page's sentences with {placeholders} for referee.js, in the page's language."""
     return {
-        "turnOf": _("Au tour de {player}."),
-        "justPlayed": _("{player} vient de jouer ; au tour de {next}."),
+        "turnOf": _("À {player} de jouer."),
+        "justPlayed": _("{player} vient de jouer ; à {next} de jouer."),
         "firstTurn": _("La manche commence : la première défausse dira à qui c'est le tour."),
         "called": _("{player} a annoncé « {word} »."),
         "lastTurns": _("Derniers tours : {players}."),

@@ -186,7 +186,7 @@ SENTENCES: dict[str, Any] = {
         "%(player)s ne peut pas prendre la défausse : une défausse rapide a réussi sur %(card)s. "
         "Piochez plutôt.") % p,
     "turn.not_yours": lambda p, r: _(
-        "Ce n'est pas le tour de %(player)s : c'est à %(turn)s de défausser.") % p,
+        "Pas encore à %(player)s de jouer : c'est à %(turn)s de défausser.") % p,
     "round.over": lambda p, r: _("La manche est finie (%(why)s) : révélez les mains.") % {
         "why": ROUND_OVER.get(r.get("reason", ""), r.get("reason", ""))},
     "round.no_more_turn": lambda p, r: _(

@@ -58,7 +58,7 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
 
     # Ana draws a 9 and discards it: look at an opponent's card. She aims at Ben's 2nd card.
     discard(ana, "9", "H")
-    expect(ben.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; au tour de Ben.")
+    expect(ben.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; à Ben de jouer.")
     # Only Ben discards now (our reading "table-turns"): the others' button waits for their turn.
     expect(ben.get_by_role("button", name="Je défausse…")).to_be_enabled()
     for phone in (ana, chloe):
@@ -138,12 +138,12 @@ def test_a_player_without_a_phone_is_skipped_when_no_referee_logs_their_turn(
     ana, chloe = (sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Chloé"))
 
     discard(ana, "A", "H")
-    expect(chloe.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; au tour de Chloé.")
+    expect(chloe.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; à Chloé de jouer.")
     expect(chloe.get_by_role("button", name="Je défausse…")).to_be_enabled()
     expect(ana.get_by_role("button", name="Je défausse…")).to_be_disabled()
     chloe.screenshot(path=artifacts / "referee-turn-skipped-chloe.png", full_page=True)
     discard(chloe, "A", "S")
-    expect(ana.get_by_test_id("round-turn")).to_have_text("Chloé vient de jouer ; au tour de Ana.")
+    expect(ana.get_by_test_id("round-turn")).to_have_text("Chloé vient de jouer ; à Ana de jouer.")
     expect(ana.get_by_role("button", name="Je défausse…")).to_be_enabled()
     assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
 

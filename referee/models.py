@@ -412,7 +412,7 @@ class TableEvent(models.Model):
         super().save(*args, **kwargs)
 
     def as_table_event(self) -> tbl.Event:
-        return tbl.Event(self.kind, self.payload, self.member_id, self.seq)
+        return tbl.Event(self.kind, self.payload, self.member_id, self.seq, logged=True)
 
 
 def new_request_secret() -> str:

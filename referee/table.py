@@ -136,6 +136,9 @@ class Event:
     payload: dict[str, Any]
     member: int | None = None  # who sent it (None: the server itself, e.g. a timeout)
     seq: int = 0
+    # Read back from the table's log: it was admitted when recorded. A check added to the
+    # rules since (turn order) does not refuse it again, so an older log replays as it was played.
+    logged: bool = False
 
 
 class Refusal(dict):  # type: ignore[type-arg]
@@ -325,7 +328,7 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
     if last_turn and player not in state.to_play:
         # table-rules.md, "after the call": no new turn for a player the call excludes.
         raise Refused("round.no_more_turn", player=player, caller=state.caller)
-    passed = _turns_passed_by(state, player)
+    passed = _turns_passed_by(state, player, enforce=not event.logged)
     took_pile = p.get("took_pile") is True
     if took_pile:
         _refuse_pile_after_snap(state, player)
@@ -368,7 +371,7 @@ def _refuse_pile_after_snap(state: TableState, player: str) -> None:
         raise Refused("pile.taken_after_snap", player=player, card=w.card)
 
 
-def _turns_passed_by(state: TableState, player: str) -> int:
+def _turns_passed_by(state: TableState, player: str, enforce: bool = True) -> int:
     """How many turns `player`'s discard passes over (0: it is their turn), or refuse it.
 
     Our reading "table-turns" (table-rules.md has none on it): players discard in
@@ -382,9 +385,9 @@ def _turns_passed_by(state: TableState, player: str) -> int:
     for passed, next_up in enumerate(order):
         if next_up == player:
             return passed
-        if referee_here or _has_phone_here(state, next_up):
+        if enforce and (referee_here or _has_phone_here(state, next_up)):
             raise Refused("turn.not_yours", player=player, turn=next_up)
-    return 0  # the round's first discard
+    return 0  # the round's first discard (or, from an older log, a discard out of turn)
 
 
 def next_to_discard(state: TableState) -> str | None:

@@ -81,3 +81,20 @@ def test_it_refuses_an_event_at_a_closed_table_without_logging_it(table: LiveTab
 
     assert outcome.rulings == [{"rule": "table.closed"}] and outcome.event is None
     assert table.events.count() == count
+
+
+def test_it_replays_a_log_written_before_the_turn_check_as_it_was_played(table: LiveTable):
+    ana, _ = table.join("seat", "Ana")
+    table.join("seat", "Ben")
+    table.record("discard", {"player": "Ana", "card": "4H"}, ana)
+    # An older server admitted Ana's second discard in a row; the log keeps it.
+    last = table.events.last()
+    TableEvent.objects.create(table=table, seq=last.seq + 1, kind="discard", member_id=ana.pk,
+                              payload={"player": "Ana", "card": "5H"}, at=datetime.now(tz=UTC))
+    forget_cached_states()  # a process that starts: the log is replayed
+
+    state = table.state()
+
+    assert state.pile_top == "5H" and state.turn == "Ana"
+    refused = table.record("discard", {"player": "Ana", "card": "6H"}, ana)  # new events are checked
+    assert refused.refusal["rule"] == "turn.not_yours"

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.table import Event, apply, next_to_discard
 from scorekeeper.rules import VARIANTS
 
 from .table_support import REF, Table
@@ -118,3 +119,14 @@ def test_every_accepted_discard_is_the_turn_after_the_last_one(discarders):
             accepted.append(player)
     order = ["Ana", "Ben", "Chloé"]
     assert all(order[(order.index(a) + 1) % 3] == b for a, b in itertools.pairwise(accepted))
+
+
+def test_a_discard_out_of_turn_in_an_older_log_replays_as_it_was_played():
+    """The turn check admits new events; a log recorded before it existed replays unchanged."""
+    t = Table("tamalou")
+    t.discard("Ana", "AC", at=1.0)
+    t.seq += 1
+    state, rulings = apply(t.state, Event("discard", {"player": "Ana", "card": "AD"}, t.by("Ana"), t.seq,
+                                          logged=True), 2.0)
+    assert rulings[-1]["rule"] == "window.opened" and state.pile_top == "AD" and state.turn == "Ana"
+    assert next_to_discard(state) == "Ben"  # and the table goes on in turn from there

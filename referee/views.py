@@ -30,6 +30,7 @@ from scorekeeper.http import HtmxHttpRequest, get_game_to_change
 from scorekeeper.models import Game, RoundTaken
 from scorekeeper.rules import RecordError
 from scorekeeper.rules.cards import JOKER, RANKS, Deck, rank_of, suit_of
+from scorekeeper.wording.text import elided
 
 from . import guesses
 from . import table as tbl
@@ -311,9 +312,9 @@ def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], p
     """Each miscounted hand's message beside its block ("hand-<seat>")."""
     for player, (expected, entered) in miscounted.items():
         preview.errors.setdefault(f"hand-{players.index(player)}", []).append(
-            _("La table a vu %(expected)s cartes dans la main de %(player)s ; %(entered)s sont saisies. "
-              "Corrigez la main, ou cochez « mains vérifiées » si la table n'a pas tout vu.")
-            % {"expected": expected, "player": player, "entered": entered})
+            elided(_("La table a vu %(expected)s cartes dans la main de %(player)s ; %(entered)s sont saisies. "
+                     "Corrigez la main, ou cochez « mains vérifiées » si la table n'a pas tout vu.")
+                   % {"expected": expected, "player": player, "entered": entered}))
     return preview
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.card_names import rank_text
 
 from .names import CHARACTER_NAMES, SHAPE_NAMES, TYPE_NAMES
-from .text import Params, format_params
+from .text import Params, elided, format_params
 
 logger = logging.getLogger(__name__)
 
@@ -199,7 +199,7 @@ def problem_text(problem: Any) -> str:
         logger.error("no wording for the problem code %r", code)
         return str(UNKNOWN_PROBLEM) % {"code": code or "?"}
     params = getattr(problem, "params", None) or {}
-    return str(template) % _words(dict(params), getattr(problem, "field", "top"))
+    return elided(str(template) % _words(dict(params), getattr(problem, "field", "top")))
 
 
 def problem_line(problem: Any) -> str:

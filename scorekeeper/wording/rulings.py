@@ -16,7 +16,7 @@ from scorekeeper.card_names import card_text
 from scorekeeper.rules import get_variant
 
 from .problems import reason_text
-from .text import number
+from .text import elided, number
 
 EFFECTS = {
     "look_own": gettext_lazy("regarder une de ses cartes"),
@@ -64,7 +64,7 @@ def describe(ruling: dict[str, Any]) -> str:
     if maker is None:
         return str(rule)
     try:
-        return maker(p, ruling)
+        return elided(maker(p, ruling))
     except (KeyError, TypeError, ValueError):
         return str(rule)
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.rules import Step, get_variant
 
-from .text import format_params
+from .text import elided, format_params
 
 # Numbers are never typed into a sentence: a placeholder the step does not fill is
 # read from the variant's declaration (`numbers`), so a rule changes in one place.
@@ -155,4 +155,4 @@ def explain_step(step: Step, variant_key: str) -> str:
         return f"{step.player or ''} {step.rule}".strip()
     variant = get_variant(variant_key)
     numbers = variant.numbers if variant is not None else {}
-    return str(template) % format_params({**numbers, **step.params}, variant_key, step.player)
+    return elided(str(template) % format_params({**numbers, **step.params}, variant_key, step.player))

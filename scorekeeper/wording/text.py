@@ -3,10 +3,12 @@ language's decimal mark and a true minus, cards in the page's notation, lists.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from django.utils import formats
+from django.utils.translation import get_language
 
 from scorekeeper.card_names import card_text
 from scorekeeper.rules import get_variant
@@ -64,3 +66,15 @@ def format_params(params: Mapping[str, Any], variant_key: str = "", player: str 
     if player is not None:
         out.setdefault("player", player)
     return out
+
+
+# « de »/« que » before a vowel: our French sentences never have one (a test checks the
+# catalogue), so only a filled-in name meets it: « la main de Ana » -> « la main d’Ana ».
+_BEFORE_VOWEL = re.compile(r"\b([Dd]|[Qq]u)e (?=[AEIOUaeiouÀÂÉÈÊËÎÏÔÖÙÛÜàâéèêëîïôöùûü])")
+
+
+def elided(text: str) -> str:
+    """A sentence with its names filled in, with French elision where a name asks for it."""
+    if not (get_language() or "").startswith("fr"):
+        return text
+    return _BEFORE_VOWEL.sub(r"\1’", text)

@@ -42,7 +42,7 @@ def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
 
     # The table saw four cards in each hand: two are refused until someone confirms them.
     phone.get_by_role("button", name="Envoyer à la feuille de score").tap()
-    expect(phone.locator("#err-hand-0")).to_contain_text("La table a vu 4 cartes dans la main de Ana ; 2 sont saisies.")
+    expect(phone.locator("#err-hand-0")).to_contain_text("La table a vu 4 cartes dans la main d’Ana ; 2 sont saisies.")
     assert not game.rounds.exists()
     phone.get_by_label("Mains vérifiées : la table n'a pas vu tous les échanges de cartes").check()
     phone.get_by_role("button", name="Envoyer à la feuille de score").tap()

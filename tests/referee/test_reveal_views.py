@@ -170,7 +170,7 @@ def test_it_refuses_a_hand_of_another_size_than_the_table_saw_beside_it_and_save
     response = client.post(reveal_url(table), hands("A♠ 2♥ 3♣", 9, "R♥ 10♣ 4♦ 5♦", confirmed=False), **HTMX)
     page = response.content.decode()
     assert response.status_code == 422
-    assert "La table a vu 4 cartes dans la main de Ana ; 3 sont saisies." in slot(page, "hand-0")
+    assert "La table a vu 4 cartes dans la main d’Ana ; 3 sont saisies." in slot(page, "hand-0")
     assert slot(page, "hand-2") == "" and 'name="counts_confirmed"' in page
     assert not table.game.rounds.exists() and table.state().round == 1
 
@@ -197,4 +197,4 @@ def test_it_warns_of_a_miscounted_hand_in_the_live_preview(client: Client):
     table = open_table("tamalou")
     seated(client, table)
     response = client.post(reveal_url(table), hands("A♠ 2♥", 9, 3, confirmed=False) | {"preview": "1"}, **HTMX)
-    assert "La table a vu 4 cartes dans la main de Ana ; 2 sont saisies." in response.content.decode()
+    assert "La table a vu 4 cartes dans la main d’Ana ; 2 sont saisies." in response.content.decode()

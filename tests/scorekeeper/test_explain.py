@@ -127,7 +127,7 @@ def test_it_names_cards_with_french_ranks_in_french_and_english_ranks_in_english
 def test_it_names_cactus_game_plays_and_stop_chains():
     step = Step("cactus_game.stopped", "Ana", {"card": "swap_hands", "chain": ["Chloé", "Ana", "Dan"]})
     with translation.override("fr"):
-        assert explain_step(step, "cactus-game") == ("Échange de mains de Ana est arrêtée par un Stop "
+        assert explain_step(step, "cactus-game") == ("Échange de mains d’Ana est arrêtée par un Stop "
                                                        "(Chloé, Ana, Dan) : sans effet")
 
 

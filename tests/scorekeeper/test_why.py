@@ -68,7 +68,7 @@ def test_it_explains_a_cabo_bruxellois_failed_call(client):
     assert "Ana dit cabo avec 9, plus que 5 : cabo raté → 10" in ana
     assert "#cabo-failed-call" in ana
     ben = why(client, game, 1, "Ben").content.decode()
-    assert "Cabo raté de Ana : Ben marque 0" in ben
+    assert "Cabo raté d’Ana : Ben marque 0" in ben
 
 
 def test_it_explains_a_tamoul_reset_from_a_hundred_to_fifty(client):

@@ -2,6 +2,11 @@
 
     .venv/bin/python bench/referee_capacity.py [--tables 100] [--rounds 2] [--rates 20,40,...] [--tries 2] [--all]
     REDIS_URL=redis://127.0.0.1:6379/12 .venv/bin/python bench/referee_capacity.py   # Redis layer
+    REDIS_URL=… .venv/bin/python bench/referee_capacity.py --processes 2            # two processes
+
+With `--processes N` (Redis only) the same sweep runs against N processes, a
+table's phones spread over them as in bench/referee_load.py: what they hold
+together, and per process.
 
 Run from the repository root. One Daphne process on 127.0.0.1 with production
 settings (bench/referee_load.py: debug off, a real secret key, a fresh SQLite
@@ -81,11 +86,11 @@ def cpu_waited() -> float | None:
     return float(dict(f.split("=") for f in fields[1:])["total"])
 
 
-def step(consumer: str, pid: int, port: int, prepared: list[tuple[str, list[str]]], rounds: int,
+def step(consumer: str, pids: list[int], ports: list[int], prepared: list[tuple[str, list[str]]], rounds: int,
          rate: float, tables: int) -> tuple[Result, float | None]:
     """One attempt at a rate: the result and the machine's CPU pressure over it (share of time)."""
     waited, started = cpu_waited(), time.monotonic()
-    result = asyncio.run(run(consumer, [pid], [port], prepared, rounds, think_for(rate, tables)))
+    result = asyncio.run(run(consumer, pids, ports, prepared, rounds, think_for(rate, tables)))
     after = cpu_waited()
     pressure = None if waited is None or after is None else (after - waited) / 1e6 / (time.monotonic() - started)
     return result, pressure
@@ -109,17 +114,22 @@ def main() -> None:
     parser.add_argument("--layer", choices=["pubsub", "core"], default="pubsub", help="with REDIS_URL")
     parser.add_argument("--tries", type=int, default=2, help="attempts at a rate before it counts as not held")
     parser.add_argument("--all", action="store_true", help="play every rate, even past the first one not held")
+    parser.add_argument("--processes", type=int, default=1, help="Daphne processes (more than one needs REDIS_URL)")
     args = parser.parse_args()
     redis_url = os.environ.get("REDIS_URL")
+    if args.processes > 1 and not redis_url:
+        parser.error("--processes above 1 needs REDIS_URL: the in-memory layer cannot join processes")
     label = f"Redis {args.layer} layer" if redis_url else "in-memory layer"
     folder = tempfile.mkdtemp(prefix="referee-capacity-", dir=os.environ.get("REFEREE_LOAD_DIR"))
     env = server_env(folder, redis_url, args.layer)
     prepared = prepare_database(env, args.tables)
     if redis_url:
         flush_redis(redis_url)
-    port = free_port()
-    server = start_server(env, port)
-    print(f"One Daphne process, production settings, {label}, {args.tables} tables x 4 phones, "
+    ports = [free_port() for _ in range(args.processes)]
+    servers = [start_server(env, port) for port in ports]
+    pids = [server.pid for server in servers]
+    who = "One Daphne process" if args.processes == 1 else f"{args.processes} Daphne processes"
+    print(f"{who}, production settings, {label}, {args.tables} tables x 4 phones, "
           f"{args.rounds} rounds ({4 * args.rounds * args.tables} events) a step; "
           f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
     capacity: dict[str, float | None] = {"ours": None, "bare": None}
@@ -130,7 +140,7 @@ def main() -> None:
     try:
         print("warm-up (not counted):")
         for consumer in ("ours", "bare"):
-            result, pressure = step(consumer, server.pid, port, prepared, 1, rates[0], args.tables)
+            result, pressure = step(consumer, pids, ports, prepared, 1, rates[0], args.tables)
             print(line(result, rates[0], pressure), flush=True)
         print("sweep:")
         for rate in rates:
@@ -138,7 +148,7 @@ def main() -> None:
                 if consumer in crossed and not args.all:
                     continue
                 for _try in range(args.tries):
-                    result, pressure = step(consumer, server.pid, port, prepared, args.rounds, rate, args.tables)
+                    result, pressure = step(consumer, pids, ports, prepared, args.rounds, rate, args.tables)
                     print(line(result, rate, pressure), flush=True)
                     most[consumer] = max(most[consumer], result.events / result.took)
                     if result.p(99) < LIMIT_MS and not result.lost:
@@ -151,12 +161,15 @@ def main() -> None:
             if crossed == {"ours", "bare"} and not args.all:
                 break
     finally:
-        server.terminate()
-        server.wait(timeout=15)
-    print(f"Capacity of one process ({label}), events per second held with p99 under {LIMIT_MS:.0f} ms:")
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=15)
+    print(f"Capacity of {who.lower()} ({label}), events per second held with p99 under {LIMIT_MS:.0f} ms:")
     for consumer, held in capacity.items():
         note = "" if consumer in crossed else f" (never crossed: raise --rates past {args.rates.split(',')[-1]})"
-        print(f"  {consumer}: " + (f"{held:.0f} events/s" if held is not None else "none (over at the first rate)")
+        per = f", {held / args.processes:.0f} per process" if held is not None and args.processes > 1 else ""
+        print(f"  {consumer}: " + (f"{held:.0f} events/s{per}" if held is not None else "none (over at the first rate)")
               + note)
     if capacity["ours"] and capacity["bare"]:
         print(f"  ours / bare: {capacity['ours'] / capacity['bare']:.2f}")

@@ -122,7 +122,10 @@ class Phone:
                 self.updates.put_nowait((time.time(), message))
 
 
-async def connect_table(ports: list[int], consumer: str, code: str, tokens: list[str]) -> list[Phone]:
+async def connect_table(ports: list[int], consumer: str, code: str, tokens: list[str]) -> tuple[list[Phone], int]:
+    """The table's phones, and the seat whose discard the table waits for (0 when anyone may:
+    a new round, or the bare consumer, which has no turns). A table played again in a later
+    step goes on from where its turns stood (the referee refuses a discard out of turn)."""
     import websockets
 
     sockets = []
@@ -131,13 +134,18 @@ async def connect_table(ports: list[int], consumer: str, code: str, tokens: list
         url = (f"ws://127.0.0.1:{port}/ws/tables/{code}/?token={token}" if consumer == "ours"
                else f"ws://127.0.0.1:{port}/ws/bare/{code}/")
         sockets.append(await websockets.connect(url, origin=f"http://127.0.0.1:{port}", max_queue=None))
+    first = 0
     for ws in sockets:
-        assert json.loads(await ws.recv())["type"] == "table.state"
-    return [Phone(ws) for ws in sockets]
+        opening = json.loads(await ws.recv())
+        assert opening["type"] == "table.state"
+        next_turn = (opening.get("state") or {}).get("next_turn")
+        first = PLAYERS.index(next_turn) if next_turn in PLAYERS else first
+    return [Phone(ws) for ws in sockets], first
 
 
-async def play_table(phones: list[Phone], rounds: int, rng: random.Random, think: tuple[float, float],
+async def play_table(seated: tuple[list[Phone], int], rounds: int, rng: random.Random, think: tuple[float, float],
                      latencies: list[float], rules: dict[str, int], served: list[float], lost: list[int]) -> None:
+    phones, first = seated
     async def everyone_has(sent: float) -> tuple[float, dict] | None:
         try:
             got = [await asyncio.wait_for(p.updates.get(), WAIT) for p in phones]
@@ -154,7 +162,7 @@ async def play_table(phones: list[Phone], rounds: int, rng: random.Random, think
     for n in range(rounds):
         # Each seat discards in its turn; the three others claim: a matching card,
         # a slower matching card, a wrong card.
-        order = [(n + i) % len(phones) for i in range(len(phones))]
+        order = [(first + n + i) % len(phones) for i in range(len(phones))]
         await asyncio.sleep(rng.uniform(*think))
         card = "7H" if n % 2 == 0 else "7D"
         await phones[order[0]].ws.send(json.dumps({"type": "discard", "player": PLAYERS[order[0]], "card": card}))
@@ -205,14 +213,14 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
     cpu = sum(server_cpu(pid) for pid in pids)
     client = time.process_time()
     started = time.perf_counter()
-    games = [play_table(phones, rounds, random.Random(rng.random()), think, latencies, rules, served, lost)
-             for phones in seated]
+    games = [play_table(table, rounds, random.Random(rng.random()), think, latencies, rules, served, lost)
+             for table in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
     took = time.perf_counter() - started
     cpu = sum(server_cpu(pid) for pid in pids) - cpu
     client = time.process_time() - client
-    sizes = [n for phones in seated for phone in phones for n in phone.bytes]
-    for phones in seated:
+    sizes = [n for phones, _first in seated for phone in phones for n in phone.bytes]
+    for phones, _first in seated:
         for phone in phones:
             phone.reader.cancel()
             await phone.ws.close()

@@ -2,8 +2,8 @@
 choosing one, how a round of its family is played, what the variant adds to that, and
 the readings we apply where the rules' texts are thin.
 
-The one place outside the engine where a variant key is written. A variant that is not
-here (a new one, or one a test registers) still works, with no words of its own until
+Keyed by each declaration's own `key`, so no variant key is written outside the engine. A
+variant that is not here (a new one, or one a test registers) still works, with no words of its own until
 they are registered with `register`, beside scorekeeper.rules.registry.register.
 Numbers are never typed into these sentences: they come from the declaration's
 `numbers` (`%(limit)s`), so a rule's number changes in one place.
@@ -19,6 +19,11 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
+from scorekeeper.rules.variants.cactus import Cactus, CactusTas
+from scorekeeper.rules.variants.cactus_game import CactusGame
+from scorekeeper.rules.variants.canasta import Canasta
+from scorekeeper.rules.variants.dutch import Dutch, DutchToulousain
+from scorekeeper.rules.variants.tamalou import CaboBruxellois, Fontenaysien, Koubo, Tamalou, Tamoul
 
 from .problems import PROBLEM_SENTENCES
 from .steps import STEP_SENTENCES
@@ -101,8 +106,9 @@ CALL_OVER_LIMIT_NORMAL = _("Une annonce faite avec une main au-dessus de %(limit
 POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
                       "tamalou.")
 
+# Keyed by each declaration's own key: the key is written once, in the engine.
 WORDING: dict[str, VariantWording] = {
-    "cactus": VariantWording(
+    Cactus.key: VariantWording(
         blurb=_("Mémoire : la plus petite main, à %(limit)s ou moins, gagne la manche."),
         play_extras=(
             _("Une défausse rapide ratée : la mauvaise carte reste sur la défausse et devient la carte du "
@@ -113,10 +119,10 @@ WORDING: dict[str, VariantWording] = {
               "normalement."),
         ),
     ),
-    "cactus-tas": VariantWording(
+    CactusTas.key: VariantWording(
         blurb=_("Cactus où chaque main sans cactus pioche des kilos ; le 7 remet à zéro."),
     ),
-    "tamalou": VariantWording(
+    Tamalou.key: VariantWording(
         blurb=_("Mémoire : annoncez « Tamalou » avec la plus petite main ; le plus petit total "
                 "gagne."),
         play_extras=(
@@ -129,7 +135,7 @@ WORDING: dict[str, VariantWording] = {
                       "valeur de sa main.")),
         ),
     ),
-    "koubo": VariantWording(
+    Koubo.key: VariantWording(
         blurb=_("Jeu de 32 cartes : %(call_won)s pour une annonce réussie, %(call_lost)s pour une "
                 "ratée."),
         play_extras=(
@@ -145,7 +151,7 @@ WORDING: dict[str, VariantWording] = {
                       "main ; ils ne s'y ajoutent pas.")),
         ),
     ),
-    "dutch": VariantWording(
+    Dutch.key: VariantWording(
         blurb=_("Chacun marque sa main ; à %(out_at)s points on est éliminé, le dernier en jeu "
                 "gagne."),
         play_extras=(
@@ -157,7 +163,7 @@ WORDING: dict[str, VariantWording] = {
                       "et la plus petite main gagne la manche.")),
         ),
     ),
-    "tamoul": VariantWording(
+    Tamoul.key: VariantWording(
         blurb=_("Tamalou avec contre-Tamoul ; un total de %(reset_from)s tout rond redescend à "
                 "%(reset_to)s."),
         play_extras=(
@@ -173,7 +179,7 @@ WORDING: dict[str, VariantWording] = {
                       "le +%(counter_lost)s d'un contre-tamoul raté s'ajoute à ses points.")),
         ),
     ),
-    "fontenaysien": VariantWording(
+    Fontenaysien.key: VariantWording(
         blurb=_("Les mains comptent par paliers ; se défausser de tout vaut %(went_out)s."),
         play_extras=(
             POWER_MISUSED,
@@ -189,7 +195,7 @@ WORDING: dict[str, VariantWording] = {
                       "vaut %(scale_zero)s au barème.")),
         ),
     ),
-    "cabo-bruxellois": VariantWording(
+    CaboBruxellois.key: VariantWording(
         blurb=_("Cabo : une annonce ratée coûte %(failed)s, chaque mauvaise défausse "
                 "%(wrong_snap)s points."),
         play_extras=(
@@ -210,7 +216,7 @@ WORDING: dict[str, VariantWording] = {
                       "cabo raté au décompte.")),
         ),
     ),
-    "dutch-toulousain": VariantWording(
+    DutchToulousain.key: VariantWording(
         blurb=_("Dutch où l'annonceur pioche une pénalité par main plus petite que la sienne."),
         play_extras=(
             POWER_MISUSED,
@@ -222,7 +228,7 @@ WORDING: dict[str, VariantWording] = {
               "donne pas. Jamais contre un dutcheur gelé."),
         ),
     ),
-    "canasta": VariantWording(
+    Canasta.key: VariantWording(
         blurb=_("À deux, ou à quatre en équipes : le premier camp à %(target)s points gagne."),
         play_extras=(
             _("Une canasta de jokers se compose en un seul tour."),
@@ -257,7 +263,7 @@ WORDING: dict[str, VariantWording] = {
                       "l'application ne vérifie pas que ces poses sont elles-mêmes valables.")),
         ),
     ),
-    "cactus-game": VariantWording(
+    CactusGame.key: VariantWording(
         blurb=_("Le jeu de Blue Orange : réunissez des personnages, volez des points, jouez Stop."),
         play_extras=(
             _("Les 90 cartes blanches : 36 personnages (16 Charlie, 12 Spike, 5 Walter, 3 jokers) "

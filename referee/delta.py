@@ -55,7 +55,7 @@ def _changed(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """The keys of `new` that `old` lacks or holds otherwise. `True == 1` in Python, not in the
     page's JavaScript: a value keeps its type too (inside lists and objects Python's `==`
     decides; the state never holds 1 where it held true, and the tests compare JSON text)."""
-    return [k for k, v in new.items() if k not in old or (was := old[k]) != v or type(was) is not type(v)]
+    return [k for k, v in new.items() if k not in old or not _same(old[k], v)]
 
 
 def _same(a: Any, b: Any) -> bool:

@@ -14,6 +14,7 @@ them into sentences. Times are server seconds (floats).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -380,12 +381,11 @@ def _turns_passed_by(state: TableState, player: str, enforce: bool = True) -> in
     their turn passes when the next player discards. The round's first discard may
     come from anyone (the table does not know who deals).
     """
-    order = _turns_from_here(state)
-    referee_here = _referee_here(state)
-    for passed, next_up in enumerate(order):
+    logged = _turn_is_logged(state)
+    for passed, next_up in enumerate(_turns_from_here(state)):
         if next_up == player:
             return passed
-        if enforce and (referee_here or _has_phone_here(state, next_up)):
+        if enforce and logged(next_up):
             raise Refused("turn.not_yours", player=player, turn=next_up)
     return 0  # the round's first discard (or, from an older log, a discard out of turn)
 
@@ -396,8 +396,7 @@ def next_to_discard(state: TableState) -> str | None:
     discard (anyone), once the round is over, or when nobody left to play has a phone."""
     if state.over is not None:
         return None
-    referee_here = _referee_here(state)
-    return next((p for p in _turns_from_here(state) if referee_here or _has_phone_here(state, p)), None)
+    return next(filter(_turn_is_logged(state), _turns_from_here(state)), None)
 
 
 def _turns_from_here(state: TableState) -> list[str]:
@@ -410,12 +409,14 @@ def _turns_from_here(state: TableState) -> list[str]:
     return state.players[i + 1:] + state.players[:i + 1]  # the same player again, last
 
 
-def _referee_here(state: TableState) -> bool:
-    return any(m.role == REFEREE and m.present for m in state.members.values())
-
-
-def _has_phone_here(state: TableState, player: str) -> bool:
-    return any(m.role == SEAT and m.seat == player and m.present for m in state.members.values())
+def _turn_is_logged(state: TableState) -> Callable[[str], bool]:
+    """Whether a player's turn is logged at the table (so it is not skipped): always with a
+    referee here, else when the player's own phone is here."""
+    present = [m for m in state.members.values() if m.present]
+    if any(m.role == REFEREE for m in present):
+        return lambda player: True
+    phones = {m.seat for m in present if m.role == SEAT}
+    return phones.__contains__
 
 
 def _seats_after(state: TableState, discarder: str, player: str) -> int:

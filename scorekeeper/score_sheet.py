@@ -163,29 +163,28 @@ class _RoundUrls:
     ANY = 987654321  # stands for the round's number in the reversed path
 
     def __init__(self, token: str, names: list[str]) -> None:
-        self.why = self._split(reverse("round_why", args=[token, self.ANY]))
-        self.edit = self._split(reverse("round_edit", args=[token, self.ANY]))
+        # Each path split where the number goes (it comes after the token).
+        self._why = reverse("round_why", args=[token, self.ANY]).rsplit(str(self.ANY), 1)
+        self._edit = reverse("round_edit", args=[token, self.ANY]).rsplit(str(self.ANY), 1)
         self.player = {name: "?player=" + quote(name) for name in names}
 
-    @classmethod
-    def _split(cls, path: str) -> tuple[str, str]:
-        head, tail = path.rsplit(str(cls.ANY), 1)  # the number comes after the token
-        return head, tail
+    def why(self, number: int) -> str:
+        return f"{self._why[0]}{number}{self._why[1]}"
 
-    def of(self, kind: tuple[str, str], number: int) -> str:
-        return f"{kind[0]}{number}{kind[1]}"
+    def edit(self, number: int) -> str:
+        return f"{self._edit[0]}{number}{self._edit[1]}"
 
 
 def _row(urls: _RoundUrls, stored: Round, names: list[str], turns: bool) -> Row:
     n = stored.number
     points = stored.result.get("points", {})
     totals = stored.result.get("totals", {})
-    why = urls.of(urls.why, n)
+    why = urls.why(n)
     actor = stored.data.get("player") if turns and isinstance(stored.data, dict) else None
     cells = [Cell(name, points.get(name), totals.get(name), why + urls.player[name], acting=name == actor,
                   shown=_show(points.get(name)), shown_total=_show(totals.get(name)))
              for name in names]
-    return Row(n, cells, urls.of(urls.edit, n), actor)
+    return Row(n, cells, urls.edit(n), actor)
 
 
 def _show(value: Number | None) -> str:

@@ -72,7 +72,7 @@ messages: venv
 run: venv messages
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v 0
-	$(BIN)/daphne -b 127.0.0.1 -p 8000 scorekeeper.asgi:application
+	$(BIN)/daphne -b 127.0.0.1 -p 8000 config.asgi:application
 
 # Production: N Daphne processes behind nginx on PostgreSQL and Redis (docs/deploy.md).
 # `tools/serve_prod.sh restart` restarts them one at a time; `stop` stops everything.

@@ -10,7 +10,7 @@ from channels.routing import URLRouter
 from django.urls import path
 
 from bench.bare_consumer import BareTableConsumer  # noqa: E402
-from scorekeeper.asgi import application as project  # sets Django up first
+from config.asgi import application as project  # sets Django up first
 
 # No origin check or session for the bare one: it pays for nothing it does not need.
 bare = URLRouter([path("ws/bare/<str:code>/", BareTableConsumer.as_asgi())])

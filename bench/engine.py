@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper.rules import VARIANTS, score_record  # noqa: E402
+from engine.rules import VARIANTS, score_record  # noqa: E402
 
 ROUNDS = 10_000
 PLAYERS = [f"Joueur {i}" for i in range(1, 9)]

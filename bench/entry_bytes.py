@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 TMP = tempfile.mkdtemp(prefix="entry-bench-")
 os.environ["DATABASE_URL"] = f"sqlite:///{TMP}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
@@ -45,7 +45,7 @@ from django.contrib.staticfiles import finders  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scorekeeper.rules import VARIANTS  # noqa: E402
+from engine.rules import VARIANTS  # noqa: E402
 from tests.factories import make_game  # noqa: E402
 
 PLAYERS = [f"Joueur {i}" for i in range(1, 9)]

@@ -53,7 +53,7 @@ def configure(database: str | None) -> str:
     os.environ.update({
         "DATABASE_URL": database, "DJANGO_DEBUG": "false", "DJANGO_LOG_LEVEL": "WARNING",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "testserver",
-        "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_SETTINGS_MODULE": "config.settings",
     })
     os.environ.pop("REDIS_URL", None)  # the in-memory layer: the bench measures the database side
     return database
@@ -107,7 +107,7 @@ def server_cpu() -> float:
 
 
 def standings_snapshot(season) -> list[tuple]:
-    from scorekeeper.leagues.models import Result, Standing
+    from leagues.models import Result, Standing
 
     fields = ("player__name", "scope", "games", "wins", "place_sum", "points_sum",
               "current_streak", "best_streak", "mu", "sigma")
@@ -135,9 +135,9 @@ def main() -> None:
     from django.db import connection
 
     from bench.league_standings import make_files
-    from scorekeeper.leagues.importing import import_files
-    from scorekeeper.leagues.models import League, LeagueGame, Season
-    from scorekeeper.leagues.recording import recompute_season
+    from leagues.models import League, LeagueGame, Season
+    from leagues.results.importing import import_files
+    from leagues.results.recording import recompute_season
 
     fresh_schema()
     league = League.objects.create(name="Bench")

@@ -119,7 +119,7 @@ def main() -> None:
     WORK.mkdir(parents=True)
     os.environ["DATABASE_URL"] = f"sqlite:///{WORK / 'db.sqlite3'}"
     os.environ.pop("REDIS_URL", None)  # the in-memory layer: the bench measures the database side
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()
@@ -129,9 +129,9 @@ def main() -> None:
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from scorekeeper.leagues.importing import import_files
-    from scorekeeper.leagues.models import League, LeagueGame, NightTable, Result, Season, Standing
-    from scorekeeper.leagues.recording import recompute_season
+    from leagues.models import League, LeagueGame, NightTable, Result, Season, Standing
+    from leagues.results.importing import import_files
+    from leagues.results.recording import recompute_season
     from scorekeeper.models import Game
 
     call_command("migrate", verbosity=0)

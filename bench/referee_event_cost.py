@@ -37,7 +37,7 @@ def setup() -> None:
     folder = tempfile.mkdtemp(prefix="referee-cost-")
     os.environ.update({"DATABASE_URL": f"sqlite:///{folder}/cost.sqlite3", "DJANGO_DEBUG": "false",
                        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-                       "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"})
+                       "DJANGO_SETTINGS_MODULE": "config.settings"})
     import django
 
     django.setup()
@@ -55,7 +55,7 @@ def main() -> None:
     from django.db import connection
 
     from bench.bare_consumer import TABLE, create_table
-    from referee.consumers import update_message, update_text
+    from referee.live.consumers import update_message, update_text
     from referee.models import LiveTable
     from scorekeeper.models import Game
 

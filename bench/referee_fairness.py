@@ -2,10 +2,10 @@
 
     .venv/bin/python bench/referee_fairness.py [pairs]      (from the repository root)
 
-A pure simulation through the referee's own code: `referee.clock` estimates
+A pure simulation through the referee's own code: `engine.table.clock` estimates
 each phone's offset from 16 ping/pong exchanges and credits each tap at most
 the phone's server-measured one-way delay plus a margin, under the table's cap;
-`referee.table` orders the claims. Each phone has a one-way network delay drawn
+`engine.table.machine` orders the claims. Each phone has a one-way network delay drawn
 uniformly in a range (up to the cap, then 20-250 ms), every message gets its
 own jitter of ±30 ms (so the way out and the way back differ), and a phone
 clock off the server's by up to ±10 s.
@@ -30,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee.clock import DEFAULT_CREDIT_CAP, ClockEstimate, Sample  # noqa: E402
-from referee.table import REFEREE, SEAT, Event, apply, new_table  # noqa: E402
+from engine.table.clock import DEFAULT_CREDIT_CAP, ClockEstimate, Sample  # noqa: E402
+from engine.table.machine import REFEREE, SEAT, Event, apply, new_table  # noqa: E402
 
 CAP = DEFAULT_CREDIT_CAP
 RANGES_MS = ((5, round(CAP * 1000)), (20, 250))

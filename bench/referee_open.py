@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 folder = tempfile.mkdtemp(prefix="referee-open-")
 os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
@@ -37,9 +37,9 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
+from config.asgi import application  # noqa: E402
 from referee.models import LiveTable, forget_cached_states  # noqa: E402
 from referee.views import cookie_name  # noqa: E402
-from scorekeeper.asgi import application  # noqa: E402
 from tests.factories import make_game  # noqa: E402
 
 RUNS = 15

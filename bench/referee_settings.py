@@ -7,8 +7,8 @@ state in every update (the default since issue 10 sends what changed).
 
 import os
 
-from scorekeeper.settings import *  # noqa: F403
-from scorekeeper.settings import CHANNEL_LAYERS
+from config.settings import *  # noqa: F403
+from config.settings import CHANNEL_LAYERS
 
 if "REDIS_URL" in os.environ and os.environ.get("REFEREE_BENCH_LAYER"):
     CHANNEL_LAYERS["default"]["BACKEND"] = os.environ["REFEREE_BENCH_LAYER"]

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 TMP = tempfile.mkdtemp(prefix="sheet-bench-")
 os.environ["DATABASE_URL"] = f"sqlite:///{TMP}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
@@ -49,11 +49,11 @@ from django.core.management import call_command  # noqa: E402
 from django.template.loader import get_template  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from engine.rules import VARIANTS  # noqa: E402
 from scorekeeper.models import MAX_ROUNDS, Game  # noqa: E402
-from scorekeeper.rules import VARIANTS  # noqa: E402
-from scorekeeper.score_sheet import build_sheet  # noqa: E402
-from scorekeeper.views.records import MAX_IMPORT_BYTES  # noqa: E402
-from scorekeeper.views.sheet import sheet_context  # noqa: E402
+from scorekeeper.sheet.build import build_sheet  # noqa: E402
+from scorekeeper.views.game.records import MAX_IMPORT_BYTES  # noqa: E402
+from scorekeeper.views.game.sheet import sheet_context  # noqa: E402
 from tests.factories import make_game  # noqa: E402
 
 PLAYERS = [f"Joueur {i}" for i in range(1, 9)]

@@ -72,7 +72,7 @@ class Server:
 
     def start(self, database: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(self.checkout), "DATABASE_URL": f"sqlite:///{database}",
-               "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+               "DJANGO_SETTINGS_MODULE": "config.settings"}
         subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=self.checkout, env=env,
                        check=True)
         made = subprocess.run([sys.executable, "-c", MAKE_GAME], cwd=self.checkout, env=env, check=True,
@@ -83,7 +83,7 @@ class Server:
             self.port = probe.getsockname()[1]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "scorekeeper.asgi:application"], cwd=self.checkout, env=env,
+             "config.asgi:application"], cwd=self.checkout, env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 TMP = tempfile.mkdtemp(prefix="why-bench-")
 os.environ["DATABASE_URL"] = f"sqlite:///{TMP}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 
@@ -31,7 +31,7 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from scorekeeper.rules import VARIANTS  # noqa: E402
+from engine.rules import VARIANTS  # noqa: E402
 from tests.factories import make_game  # noqa: E402
 
 REPEATS = 30

@@ -1,7 +1,7 @@
 """Live tables, who sits at them, and the append-only log their state is rebuilt from.
 
 A table's state is never stored: it is the replay of its events through
-`referee.table` (see `LiveTable.state`). A restart in the middle of a snap
+`engine.table.machine` (see `LiveTable.state`). A restart in the middle of a snap
 window loses nothing, a reconnecting phone gets the state, and a dispute is
 replayed to the moment in question.
 """
@@ -18,12 +18,12 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.table import machine as tbl
+from engine.table.clock import DEFAULT_CREDIT_CAP
+from engine.table.snapshots import state_from_json
 from scorekeeper.models import Game
 
 from . import eventlog
-from . import table as tbl
-from .clock import DEFAULT_CREDIT_CAP
-from .snapshots import state_from_json
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -64,7 +64,7 @@ class LiveTable(models.Model):
     code = models.CharField(max_length=CODE_LENGTH)
     seated = models.JSONField(default=list)  # the game's players still in, in seat order
     snap_limit = models.FloatField(default=tbl.DEFAULT_SNAP_LIMIT)  # seconds
-    # The most a tap is credited before its message arrived, seconds (referee.clock).
+    # The most a tap is credited before its message arrived, seconds (engine.table.clock).
     credit_cap = models.FloatField(default=DEFAULT_CREDIT_CAP)
     # Part of every member token's signing salt: tokens of one table are no use at another.
     secret = models.CharField(max_length=32, default=new_secret, editable=False)
@@ -114,7 +114,7 @@ class LiveTable(models.Model):
     # -- members and their tokens ------------------------------------------------
 
     def _salt(self) -> str:
-        return f"referee.table.{self.pk}.{self.secret}"
+        return f"engine.table.machine.{self.pk}.{self.secret}"
 
     def token_for(self, member: TableMember) -> str:
         return signing.dumps({"m": member.pk}, salt=self._salt(), compress=True)
@@ -291,7 +291,7 @@ class Outcome:
 
     `state_json()` and `before_json()` are the state after and before the event as JSON,
     each computed at most once per process (the one after is the next event's before):
-    what the table's update is diffed from (referee/delta.py).
+    what the table's update is diffed from (engine/table/delta.py).
     """
 
     __slots__ = ("state", "rulings", "event", "refusal", "_known", "_before")
@@ -313,7 +313,7 @@ class Outcome:
 class _Known:
     """A replayed state, the time of its last event, and its JSON once asked for (then kept).
 
-    The state is never changed once `referee.table.apply` returned it, so its JSON
+    The state is never changed once `engine.table.machine.apply` returned it, so its JSON
     stays true; nobody may change the JSON either (it is shared by the cache, the
     next event's diff and a snapshot).
     """

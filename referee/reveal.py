@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.table.machine import TableState
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm, MemoryForm
-
-from .table import TableState
 
 TABLE_KNOWS = frozenset({"wrong_snaps", "counter_callers"})
 

@@ -1,8 +1,8 @@
-"""WebSocket routes, mounted by scorekeeper/asgi.py (through scorekeeper/routing.py)."""
+"""WebSocket routes, mounted by config/asgi.py (through config/routing.py)."""
 
 from django.urls import URLPattern, path
 
-from .consumers import TableConsumer
+from referee.live.consumers import TableConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
     path("ws/tables/<str:code>/", TableConsumer.as_asgi(), name="table_socket"),

@@ -12,8 +12,14 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from . import table as tbl
-from .describe import ANCHOR_PREFIXES, EFFECTS, RULE_ANCHORS, describe, rule_anchor_of
+from engine.table import machine as tbl
+from scorekeeper.wording.rulings import (
+    ANCHOR_PREFIXES,
+    EFFECTS,
+    RULE_ANCHORS,
+    describe,
+    rule_anchor_of,
+)
 
 # Rulings a phone need not see again: a seat that came back, a window's routine close.
 QUIET = frozenset({"member.rejoined"})

@@ -1,4 +1,4 @@
-"""Pages of the live tables, included by scorekeeper/urls.py."""
+"""Pages of the live tables, included by config/urls.py."""
 
 from django.urls import path
 

@@ -18,24 +18,23 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.card_names import picker_labels, placeholder, rank_name, rank_text, suits
+from engine.cards import JOKER, RANKS, Deck, rank_of, suit_of
+from engine.rules import RecordError
+from engine.table import machine as tbl
+from referee.limits import guesses
+from referee.live.consumers import update_message
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm
 from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
-from scorekeeper.explain import number as written_number
-from scorekeeper.explain import problem_text
-from scorekeeper.form_errors import INVALID_FORM
-from scorekeeper.http import HtmxHttpRequest, get_game_to_change
+from scorekeeper.http import INVALID_FORM, HtmxHttpRequest, get_game_to_change
 from scorekeeper.models import Game, RoundTaken
-from scorekeeper.rules import RecordError
-from scorekeeper.rules.cards import JOKER, RANKS, Deck, rank_of, suit_of
+from scorekeeper.wording.cards import picker_labels, placeholder, rank_name, rank_text, suits
+from scorekeeper.wording.problems import problem_text
+from scorekeeper.wording.rulings import card_label
 from scorekeeper.wording.text import elided
+from scorekeeper.wording.text import number as written_number
 
-from . import guesses
-from . import table as tbl
-from .consumers import update_message
-from .describe import card_label
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
 from .reveal import hands_and_extras, miscounted_hands, reveal_form
 from .table_page import FEED_LENGTH, folded_feed, page_context, worded

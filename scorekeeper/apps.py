@@ -8,4 +8,4 @@ class ScorekeeperConfig(AppConfig):
 
     def ready(self) -> None:
         # Every phone on a game hears of a changed round (scorekeeper.signals.game_scored).
-        from scorekeeper import live_sheet  # noqa: F401
+        from scorekeeper.sheet import live  # noqa: F401

@@ -1,7 +1,7 @@
 """What every app's views share: the typed request, finding a game by its private
 link with its access check, who made a change, and the redirect htmx follows.
 
-The score sheet, the live tables (referee/) and the leagues (scorekeeper/leagues/)
+The score sheet, the live tables (referee/) and the leagues (leagues/)
 import this module; no app imports another app's views. As healthchecks'
 `_get_check_for_user` does, every view that reaches a game goes through
 `get_game_for_request` (to read) or `get_game_to_change` (to write).
@@ -22,6 +22,12 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.models import Game
+
+# The status of a page sent back with its form's errors: 422 (Unprocessable Content),
+# never 400 or 404. htmx swaps a 422 into the form that asked (base.html's `htmx-config`
+# `responseHandling`), while django-htmx's debug script writes any 400, 403, 404 or 500
+# answer over the whole document.
+INVALID_FORM = 422
 
 # The phone's own list of games (newest first) and of league tables it opened by link.
 SESSION_GAMES = "games"

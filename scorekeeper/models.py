@@ -24,9 +24,9 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.rules import VARIANTS, GameResult, Problem, RecordError, score_record
+from engine.rules.variants.base import Variant
 from scorekeeper import bulk
-from scorekeeper.rules import VARIANTS, GameResult, Problem, RecordError, score_record
-from scorekeeper.rules.variants.base import Variant
 from scorekeeper.signals import game_scored
 
 
@@ -451,7 +451,7 @@ class GameRows:
     seats, its rounds (each with its result) and their history lines (« imported »).
 
     The one description of what an imported record becomes: `Game.create_from_record`
-    saves one, a league import saves thousands in bulk (scorekeeper/leagues/importing.py).
+    saves one, a league import saves thousands in bulk (leagues/results/importing.py).
     Seats and rounds are plain values, written by `save_parts` without a model instance
     per row (scorekeeper/bulk.py).
     """

@@ -21,7 +21,7 @@ LISTEN="${LISTEN:-8080}"
 DAPHNE_PORT="${DAPHNE_PORT:-8001}"
 PYTHON_BIN="${PYTHON_BIN:-$ROOT/.venv/bin}"
 export DJANGO_DEBUG="${DJANGO_DEBUG:-false}"
-export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-scorekeeper.settings}"
+export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings}"
 STOP_WAIT=20  # seconds a process gets to close its sockets before it is killed
 
 die() { echo "serve_prod: $*" >&2; exit 1; }
@@ -74,7 +74,7 @@ start_process() {
     local i=$1 port=$((DAPHNE_PORT + $1))
     # --proxy-headers: the client's address from nginx's X-Forwarded-For.
     nohup "$PYTHON_BIN/daphne" -b 127.0.0.1 -p "$port" --proxy-headers \
-        scorekeeper.asgi:application >>"$RUN_DIR/daphne-$i.log" 2>&1 &
+        config.asgi:application >>"$RUN_DIR/daphne-$i.log" 2>&1 &
     echo $! >"$RUN_DIR/daphne-$i.pid"
     healthy "$port" 30 || die "process $i (port $port) is not healthy: see $RUN_DIR/daphne-$i.log"
     echo "process $i: pid $(cat "$RUN_DIR/daphne-$i.pid"), 127.0.0.1:$port, healthy"

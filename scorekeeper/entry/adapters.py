@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY, Variant
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY, Variant
 
 from . import forms_to_round as f
 from .problem_fields import TOP, fields_for

@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.rules.cards import read_cards
-from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
+from engine.cards import read_cards
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
 
 # Bounds on repeated groups, so a forged POST cannot make the page render thousands of rows.
 MAX_MELDS = 20

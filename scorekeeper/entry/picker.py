@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.rules.cards import JOKER, RANKS, RED_SUITS, SUIT_SYMBOLS, SUITS
-from scorekeeper.rules.units import to_number
+from engine.cards import JOKER, RANKS, RED_SUITS, SUIT_SYMBOLS, SUITS
+from engine.rules.units import to_number
 
 # The number pad: one key for each value from 0 to PAD_STEP - 1 ends the hand's number
 # (and moves on to the next empty hand); "+PAD_STEP" adds PAD_STEP first, so 47 is
@@ -56,7 +56,7 @@ class PickerDeck:
 
 
 def card_name(code: str, labels: Mapping[str, str]) -> str:
-    """A card said in words from the labels scorekeeper.card_names gives ("of" is
+    """A card said in words from the labels scorekeeper.wording.cards gives ("of" is
     "{rank} de {suit}", "name-K" is "roi", "H" is "cœur"): "roi de cœur", "10 de pique"."""
     rank, suit = code[:-1], code[-1]
     pattern = labels.get("of", "{rank} {suit}")
@@ -71,7 +71,7 @@ def _split(cards: list[PickerCard]) -> tuple[tuple[PickerCard, ...], ...]:
 def picker_deck(variant: Any, labels: Mapping[str, str] | None = None) -> PickerDeck | None:
     """The picker's deck for `variant`, or None for a game without cards (cactus-game).
     `labels` writes ranks and the joker, and names the suits, in the reader's language
-    ({"K": "R", "S": "pique", "JK": "Joker"}: see scorekeeper.card_names)."""
+    ({"K": "R", "S": "pique", "JK": "Joker"}: see scorekeeper.wording.cards)."""
     deck = variant.deck
     if deck is None:
         return None

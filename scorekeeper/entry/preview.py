@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.rules import GameResult, RecordError
+from engine.rules import GameResult, RecordError
 from scorekeeper.wording.problems import problem_text
 
 from .adapters import adapter_of

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scorekeeper.rules.errors import TOP
-from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
+from engine.rules.errors import TOP
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
 
 __all__ = ["TOP", "field_for", "fields_for", "group_by_field"]
 

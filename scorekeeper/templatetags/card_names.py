@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from scorekeeper import card_names
+from scorekeeper.wording import cards as card_names
 
 register = template.Library()
 

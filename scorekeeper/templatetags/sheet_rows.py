@@ -4,7 +4,7 @@ Written here rather than as a {% for %} over every cell: the template engine's
 lookups, tests and escapes per cell were most of the sheet partial's render time
 (a 40-round sheet of four players: 7 ms of the template's 8), and the partial is
 rendered at every save, for the saving phone and once per other language for the
-phones on the game (scorekeeper/live_sheet.py, docs/benchmarks.md "Live sheet").
+phones on the game (scorekeeper/sheet/live.py, docs/benchmarks.md "Live sheet").
 Every value is escaped.
 """
 
@@ -16,7 +16,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from scorekeeper.score_sheet import Cell, Sheet
+from scorekeeper.sheet.build import Cell, Sheet
 
 register = template.Library()
 

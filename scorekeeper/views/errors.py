@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views import defaults
 
-from scorekeeper.views.records import import_too_big
+from scorekeeper.views.game.records import import_too_big
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -8,9 +8,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from engine.rules import VARIANTS
 from scorekeeper.http import HtmxHttpRequest, remembered_games
 from scorekeeper.models import Game
-from scorekeeper.rules import VARIANTS
 
 IN_PROGRESS_SHOWN = 20
 FINISHED_SHOWN = 10

@@ -18,12 +18,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
-from scorekeeper.explain import SHARED_RULES, card_label, format_params, number, rule_anchor
-from scorekeeper.rules import VARIANTS
-from scorekeeper.rules.cards import JOKER, RANKS, SUITS, rank_of
-from scorekeeper.rules.units import to_number
-from scorekeeper.rules.variants import cactus_game, canasta
-from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, Variant
+from engine.cards import JOKER, RANKS, SUITS, rank_of
+from engine.rules import VARIANTS
+from engine.rules.units import to_number
+from engine.rules.variants import cactus_game, canasta
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, Variant
+from scorekeeper.sheet.why import rule_anchor
+from scorekeeper.wording.cards import card_text as card_label
 from scorekeeper.wording.rules import (  # the pages' sentences, kept importable from here
     CALL_AFTER,
     CALL_WHEN,
@@ -41,6 +42,8 @@ from scorekeeper.wording.rules import (  # the pages' sentences, kept importable
     rule_facts,
     table_readings,
 )
+from scorekeeper.wording.steps import SHARED_RULES
+from scorekeeper.wording.text import format_params, number
 from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, statement, wording_for
 
 # -- the page's data --------------------------------------------------------------------

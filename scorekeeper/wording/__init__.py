@@ -1,6 +1,6 @@
 """The one wording layer: every sentence the app says about the rules.
 
-The engine (scorekeeper.rules) and the live table (referee.table) speak in codes
+The engine (engine.rules) and the live table (engine.table.machine) speak in codes
 and rule identifiers with parameters; this package is the only place that turns
 them into words, in the page's language. The msgids are French (the app's first
 language); the English is in locale/en/LC_MESSAGES/django.po.

@@ -1,4 +1,4 @@
-"""The sentence of each problem, keyed by its code: the engine's (scorekeeper.rules;
+"""The sentence of each problem, keyed by its code: the engine's (engine.rules;
 every code is listed in rules/problem_codes.py) and the app's own (the models and
 the league import add a few).
 
@@ -17,10 +17,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.card_names import rank_text
+from scorekeeper.wording.cards import rank_text
 
-from .names import CHARACTER_NAMES, SHAPE_NAMES, TYPE_NAMES
-from .text import Params, elided, format_params
+from .text import CHARACTER_NAMES, SHAPE_NAMES, TYPE_NAMES, Params, elided, format_params
 
 logger = logging.getLogger(__name__)
 
@@ -114,7 +113,7 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
 }
 
 # Problems the app adds to the engine's: the models (scorekeeper/models.py) and the
-# league import (scorekeeper/leagues/importing.py).
+# league import (leagues/results/importing.py).
 APP_PROBLEM_SENTENCES: dict[str, Promise] = {
     "players.same_name_ignoring_case": _("« %(player)s » et « %(other)s » ne diffèrent que par "
                                          "les majuscules : pour Marque-carte, c'est la même personne."),

@@ -12,10 +12,10 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.rules.units import to_number
-from scorekeeper.rules.variants import cactus_game, canasta
-from scorekeeper.rules.variants.base import Variant
-from scorekeeper.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
+from engine.rules.units import to_number
+from engine.rules.variants import cactus_game, canasta
+from engine.rules.variants.base import Variant
+from engine.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
 
 from .text import number
 from .variants import Reading

@@ -1,7 +1,7 @@
 """Rulings of the live table as sentences for the players, in the phone's language.
 
-`referee.table` speaks in rule identifiers with parameters; this is the one place
-that turns them into words (referee/describe.py re-exports it). Unknown rules fall
+`engine.table.machine` speaks in rule identifiers with parameters; this is the one place
+that turns them into words (scorekeeper/wording/rulings.py re-exports it). Unknown rules fall
 back to their identifier, so a new rule never breaks a phone.
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.card_names import card_text
-from scorekeeper.rules import get_variant
+from engine.rules import get_variant
+from scorekeeper.wording.cards import card_text
 
 from .problems import reason_text
 from .text import elided, number

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.rules import Step, get_variant
+from engine.rules import Step, get_variant
 
 from .text import elided, format_params
 

@@ -4,7 +4,7 @@ the readings we apply where the rules' texts are thin.
 
 Keyed by each declaration's own `key`, so no variant key is written outside the engine. A
 variant that is not here (a new one, or one a test registers) still works, with no words of its own until
-they are registered with `register`, beside scorekeeper.rules.registry.register.
+they are registered with `register`, beside engine.rules.registry.register.
 Numbers are never typed into these sentences: they come from the declaration's
 `numbers` (`%(limit)s`), so a rule's number changes in one place.
 """
@@ -18,12 +18,12 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
-from scorekeeper.rules.variants.cactus import Cactus, CactusTas
-from scorekeeper.rules.variants.cactus_game import CactusGame
-from scorekeeper.rules.variants.canasta import Canasta
-from scorekeeper.rules.variants.dutch import Dutch, DutchToulousain
-from scorekeeper.rules.variants.tamalou import CaboBruxellois, Fontenaysien, Koubo, Tamalou, Tamoul
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
+from engine.rules.variants.cactus import Cactus, CactusTas
+from engine.rules.variants.cactus_game import CactusGame
+from engine.rules.variants.canasta import Canasta
+from engine.rules.variants.dutch import Dutch, DutchToulousain
+from engine.rules.variants.tamalou import CaboBruxellois, Fontenaysien, Koubo, Tamalou, Tamoul
 
 from .problems import PROBLEM_SENTENCES
 from .steps import STEP_SENTENCES
@@ -297,7 +297,7 @@ NONE = VariantWording()
 
 def register(key: str, wording: VariantWording) -> None:
     """Add (or replace) a variant's words, its steps' sentences with them: a new
-    variant's module calls this beside scorekeeper.rules.registry.register."""
+    variant's module calls this beside engine.rules.registry.register."""
     WORDING[key] = wording
     STEP_SENTENCES.update(wording.steps)
     PROBLEM_SENTENCES.update(wording.problems)

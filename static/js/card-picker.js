@@ -45,7 +45,7 @@
   function codes(input) { return input.value.trim() ? input.value.trim().split(/\s+/) : []; }
   function labels() { var p = picker(); return p ? JSON.parse(p.dataset.labels) : {}; }
   // A card as the page writes it ("R♥" in French): letters and symbols come from the
-  // server (scorekeeper/card_names.py), the one place cards are written.
+  // server (scorekeeper/wording/cards.py), the one place cards are written.
   function label(code) {
     var names = labels();
     if (code === "JK") return names.JK || "Joker";

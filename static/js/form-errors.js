@@ -1,4 +1,4 @@
-// A form sent back with its errors (status 422, scorekeeper/form_errors.py), or a refusal
+// A form sent back with its errors (status 422, scorekeeper/http.py), or a refusal
 // (403, templates/403.html), is swapped into its own block by htmx; this moves the focus there so a keyboard or screen-reader
 // user lands on what went wrong instead of on the body: the error summary when the
 // form has one, else the first field marked invalid, else the first alert or message.

@@ -9,7 +9,7 @@
  *   everything after the last seq it applied (`sync`); the answer, a
  *   `table.state`, settles it. Older or repeated updates are dropped.
  *   An update carries the whole `state` or, when shorter, `delta`: the changes
- *   from the state at seq - 1 (referee/delta.py). A delta is applied only on top
+ *   from the state at seq - 1 (engine/table/delta.py). A delta is applied only on top
  *   of the state at seq - 1, and the message then gets the whole `state`; if
  *   it does not fit (or the result is not at its seq), nothing is applied and
  *   the phone asks `sync` at once, holding later updates until the answer.
@@ -105,7 +105,7 @@
     return target[key];
   }, state);
 
-  /* `state` with the changes applied (referee/delta.py), as a new object; throws
+  /* `state` with the changes applied (engine/table/delta.py), as a new object; throws
    * when one does not fit. Each change is [path, value] (set; a list index equal
    * to its length appends), [path] (delete the key) or [path, "from", from]
    * (set to a copy of what is at `from`). Keys are set as own properties: a

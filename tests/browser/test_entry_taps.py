@@ -29,8 +29,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.rules import VARIANTS
-from scorekeeper.rules.units import to_number
+from engine.rules import VARIANTS
+from engine.rules.units import to_number
 from tests.browser.play_helpers import hand, pad_keys, wait_for_preview
 from tests.factories import make_game, tamalou_round
 

@@ -2,7 +2,7 @@
 own block, the page keeps its title, landmarks and heading, and the focus goes to the error.
 
 django-htmx's debug script writes any 400/403/404/500 answer over the whole document;
-forms answer 422 (scorekeeper/form_errors.py), which htmx swaps into the form.
+forms answer 422 (scorekeeper/http.py), which htmx swaps into the form.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def assert_page_kept_without_debug(page: Page, title: str) -> None:
 def league_game_at_tonights_table():
     from datetime import date
 
-    from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
+    from leagues.models import League, LeagueGame, Night, NightTable, Season
     from tests.factories import tamalou_round
 
     season = Season.objects.create(league=League.objects.create(name="Les jeudis"), name="Printemps",
@@ -102,7 +102,7 @@ def test_it_says_a_refused_change_in_the_drawer_with_debug_off(live_server: Live
     comes back into the block the tap asked for, announced, not dropped."""
     from datetime import date, timedelta
 
-    from scorekeeper.leagues.models import Night
+    from leagues.models import Night
 
     game, table = league_game_at_tonights_table()
     page.goto(live_server.url + table.get_absolute_url())  # this phone holds the table's link

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.rules import VARIANTS
+from engine.rules import VARIANTS
 from tests.factories import make_game
 
 EIGHT = ["Anne-Sophie", "Benoît", "Chloé", "Dominique", "Éléonore", "François", "Gwendoline", "Hugo"]

@@ -103,7 +103,7 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
         expect(phone.get_by_test_id("round-over")).to_contain_text("Manche finie : révélez les mains.")
         expect(phone.get_by_test_id("round-turn")).to_be_hidden()
     # Nothing more is played in this round: no phone offers a discard or a call any more
-    # (the server refuses them too: tests/referee/test_table_calls_to_the_letter.py).
+    # (the server refuses them too: tests/engine/table/test_table_calls_to_the_letter.py).
     for phone in (ana, ben, chloe):
         expect(phone.locator("#discard-button")).to_be_hidden()
         expect(phone.locator("#call-button")).to_be_hidden()

@@ -31,7 +31,7 @@ from django.db import connections
 from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
+from leagues.models import League, LeagueGame, Night, NightTable, Season
 from scorekeeper.models import Game
 from tests.factories import tamalou_round
 

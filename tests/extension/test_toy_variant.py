@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from engine.rules import VARIANTS
 from referee.models import LiveTable
 from scorekeeper.models import Game
-from scorekeeper.rules import VARIANTS
 from tests.extension import toy_variant
 from tests.referee.test_views import seated
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.rules import registry
-from scorekeeper.rules.cards import DECK_32
-from scorekeeper.rules.game import Game
-from scorekeeper.rules.variants.base import Call, Option, RoundResult, SnapRule, Trace
-from scorekeeper.rules.variants.memory import MemoryRound, MemoryState, MemoryVariant
-from scorekeeper.rules.variants.values import card_values
+from engine.cards import DECK_32
+from engine.rules import registry
+from engine.rules.game import Game
+from engine.rules.variants.base import Call, Option, RoundResult, SnapRule, Trace
+from engine.rules.variants.memory import MemoryRound, MemoryState, MemoryVariant
+from engine.rules.variants.values import card_values
 from scorekeeper.wording import variants as wording
 
 KEY = "mistigri"

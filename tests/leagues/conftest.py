@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
+from leagues.models import League, LeagueGame, Night, NightTable, Season
 from scorekeeper.models import Game
 from tests.factories import tamalou_round
 

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from scorekeeper.leagues.importing import import_files
-from scorekeeper.leagues.models import (
+from engine.rules import RecordError, score_record
+from leagues.models import (
     League,
     LeagueGame,
     Night,
@@ -29,12 +29,12 @@ from scorekeeper.leagues.models import (
     Season,
     Standing,
 )
-from scorekeeper.leagues.recording import recompute_season
+from leagues.results.importing import import_files
+from leagues.results.recording import recompute_season
 from scorekeeper.models import Game, Player, Round, RoundChange, Seat
-from scorekeeper.rules import RecordError, score_record
 from scorekeeper.signals import game_scored
 
-FIXTURES = Path(__file__).resolve().parents[1] / "rules" / "regression" / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "engine" / "rules" / "regression" / "fixtures"
 # Other spellings of the fixture's names, as another scorer might have typed them.
 SPELLINGS = {"Ana": "ana", "Ben": "BEN", "Élodie": "élodie", "Iñès": "IÑÈS"}
 
@@ -43,11 +43,11 @@ SPELLINGS = {"Ana": "ana", "Ben": "BEN", "Élodie": "élodie", "Iñès": "IÑÈS
 def no_live_sheet():
     """The live sheet renders every changed game for its phones: nothing to do with
     standings, and slow over a season played round by round."""
-    from scorekeeper.live_sheet import broadcast_sheet
+    from scorekeeper.sheet.live import broadcast_sheet
 
-    game_scored.disconnect(sender=Game, dispatch_uid="scorekeeper.live_sheet")
+    game_scored.disconnect(sender=Game, dispatch_uid="scorekeeper.sheet.live")
     yield
-    game_scored.connect(broadcast_sheet, sender=Game, dispatch_uid="scorekeeper.live_sheet")
+    game_scored.connect(broadcast_sheet, sender=Game, dispatch_uid="scorekeeper.sheet.live")
 
 
 def valid_records() -> list[dict[str, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.leagues.charts import HEIGHT, LEFT, RIGHT, TOP, WIDTH, Series, line_chart
+from leagues.ranking.charts import HEIGHT, LEFT, RIGHT, TOP, WIDTH, Series, line_chart
 
 
 def points_of(svg: str) -> list[tuple[float, float]]:

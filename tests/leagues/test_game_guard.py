@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from scorekeeper.leagues.models import Standing
+from leagues.models import Standing
 from scorekeeper.models import RoundChange
 
 
@@ -31,7 +31,7 @@ def test_it_refuses_an_anonymous_change_to_a_league_game(client: Client, table, 
 
 
 def test_it_refuses_a_new_round_from_a_phone_without_the_table_link(client: Client, table):
-    from scorekeeper.leagues.models import LeagueGame
+    from leagues.models import LeagueGame
     from scorekeeper.models import Game
 
     game = Game.start("tamalou", ["Ana", "Ben"])

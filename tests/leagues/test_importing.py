@@ -8,8 +8,8 @@ from datetime import date
 import pytest
 from django.core.management import call_command
 
-from scorekeeper.leagues.importing import import_files, placement_for
-from scorekeeper.leagues.models import LeagueGame, Night, NightTable, Standing
+from leagues.models import LeagueGame, Night, NightTable, Standing
+from leagues.results.importing import import_files, placement_for
 from scorekeeper.models import Game
 
 
@@ -92,7 +92,7 @@ def test_it_refuses_a_game_dated_outside_the_season(season):
 
 
 def counts() -> dict[str, int]:
-    from scorekeeper.leagues.models import Result
+    from leagues.models import Result
     from scorekeeper.models import Player, Round, RoundChange, Seat
 
     return {model.__name__: model.objects.count()

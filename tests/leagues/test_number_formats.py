@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from scorekeeper.leagues.templatetags.leagues import decimal, percent
+from leagues.templatetags.leagues import decimal, percent
 
 
 @pytest.mark.parametrize(("value", "places", "shown"), [

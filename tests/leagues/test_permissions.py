@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scorekeeper.leagues.models import LeagueGame, Night, NightTable, Season
+from leagues.models import LeagueGame, Night, NightTable, Season
 
 CHANGES = [
     ("leagues:season_create", "league", {"name": "Été", "start": "2026-06-01"}),

@@ -8,7 +8,7 @@ import random
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.leagues.standings import MU, SIGMA, Rater, Skill, plackett_luce, side_places
+from leagues.ranking.standings import MU, SIGMA, Rater, Skill, plackett_luce, side_places
 from tests.leagues.test_standings import G1, G2
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from scorekeeper.leagues.models import Result, Season, Standing
-from scorekeeper.leagues.reading import season_rows
-from scorekeeper.leagues.recording import recompute_season, season_summaries
-from scorekeeper.leagues.standings import OVERALL, standings
+from leagues.models import Result, Season, Standing
+from leagues.ranking.reading import season_rows
+from leagues.ranking.standings import OVERALL, standings
+from leagues.results.recording import recompute_season, season_summaries
 from tests.factories import tamalou_round
 
 
@@ -32,7 +32,7 @@ def test_it_updates_the_standings_and_ratings_when_a_game_ends(season, table, pl
 
 
 def test_it_does_not_count_a_game_that_has_not_ended(season, table, django_capture_on_commit_callbacks):
-    from scorekeeper.leagues.models import LeagueGame
+    from leagues.models import LeagueGame
     from scorekeeper.models import Game
 
     game = Game.start("tamalou", ["Ana", "Ben"], {"rounds": 2})
@@ -118,7 +118,7 @@ def test_it_keeps_the_round_and_marks_the_season_behind_when_the_update_fails(
     def broken(league_game):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr("scorekeeper.leagues.recording.record_ended_game", broken)
+    monkeypatch.setattr("leagues.results.recording.record_ended_game", broken)
 
     game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")  # no exception reaches the caller
 
@@ -137,7 +137,7 @@ def test_it_keeps_the_round_and_marks_the_season_behind_when_the_update_fails(
 def test_it_flags_a_big_season_behind_instead_of_recomputing_inside_the_request(
         season, table, play, monkeypatch, django_capture_on_commit_callbacks):
     game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
-    monkeypatch.setattr("scorekeeper.leagues.recording.RECOMPUTE_INLINE_LIMIT", 0)
+    monkeypatch.setattr("leagues.results.recording.RECOMPUTE_INLINE_LIMIT", 0)
 
     with django_capture_on_commit_callbacks(execute=True):
         game.edit_round(1, tamalou_round("Ana", Ana=3, Ben=1))

@@ -9,9 +9,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections
 
-from scorekeeper.asgi import application
-from scorekeeper.leagues.importing import import_files
-from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
+from config.asgi import application
+from leagues.models import League, LeagueGame, Night, NightTable, Season
+from leagues.results.importing import import_files
 from scorekeeper.models import Game
 from tests.factories import tamalou_round
 

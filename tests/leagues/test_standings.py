@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from scorekeeper.leagues.standings import (
+from leagues.ranking.standings import (
     OVERALL,
     GameSummary,
     Rater,

@@ -7,7 +7,7 @@ import io
 
 from django.urls import reverse
 
-from scorekeeper.leagues.models import League, LeagueGame
+from leagues.models import League, LeagueGame
 from scorekeeper.models import Game
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -283,7 +283,7 @@ def test_it_refuses_a_night_outside_its_season(client, organiser, season):
 def test_it_lists_the_last_eight_nights_and_the_others_on_demand(client, season):
     from datetime import date, timedelta
 
-    from scorekeeper.leagues.models import Night
+    from leagues.models import Night
 
     for week in range(9):
         Night.objects.create(season=season, date=date(2026, 3, 2) + timedelta(weeks=week))

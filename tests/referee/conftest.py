@@ -3,7 +3,7 @@
 import pytest
 from django.core.cache import cache
 
-from referee import gates
+from referee.limits import gates
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
+from config.asgi import application
 from referee.models import LiveTable
-from scorekeeper.asgi import application
 from tests.factories import make_game
 from tests.referee.table_view import TableView
 

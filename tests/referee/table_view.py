@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee import delta
+from engine.table import delta
 
 
 class TableView:

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from referee import delta
-from referee.consumers import update_message
+from engine.table import delta
+from engine.table.machine import new_table
+from referee.live.consumers import update_message
 from referee.models import forget_cached_states
-from referee.table import new_table
 from tests.referee.phones import open_table, phone, until, update_with
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,8 +10,9 @@ from contextlib import AsyncExitStack
 import pytest
 from channels.db import database_sync_to_async
 
-from referee import consumers, gates
-from referee.clock import CREDIT_MARGIN
+from engine.table.clock import CREDIT_MARGIN
+from referee.limits import gates
+from referee.live import consumers
 from referee.models import LiveTable, TableEvent, TableMember
 from tests.referee.phones import open_table, phone, until, update_with
 

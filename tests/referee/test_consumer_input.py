@@ -11,7 +11,8 @@ from asgiref.sync import async_to_sync
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import consumers, gates
+from referee.limits import gates
+from referee.live import consumers
 from tests.referee.phones import open_table, phone, until
 
 pytestmark = pytest.mark.django_db(transaction=True)

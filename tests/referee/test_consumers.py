@@ -7,7 +7,8 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from referee import consumers, gates
+from referee.limits import gates
+from referee.live import consumers
 from referee.models import TableEvent, forget_cached_states
 from tests.referee.phones import open_table, phone, until, update_with
 

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-import referee.table
-from referee import cactus_game_rules, canasta_rules
-from referee.describe import SENTENCES, describe
+import engine.table.machine
+from engine.table import cactus_game as cactus_game_rules
+from engine.table import canasta as canasta_rules
+from scorekeeper.wording.rulings import SENTENCES, describe
 
-SOURCES = [Path(m.__file__).read_text() for m in (referee.table, canasta_rules, cactus_game_rules)]
+SOURCES = [Path(m.__file__).read_text() for m in (engine.table.machine, canasta_rules, cactus_game_rules)]
 RULES = sorted({rule for text in SOURCES for rule in re.findall(
     r'(?:"rule": |Refused\(|Verdict\((?:True|False|\w+), |rule = )"([a-z_]+\.[a-z_.]+)"', text)}
     | {f"window.{reason}" for reason in ("covered", "timeout", "round_over")}

@@ -9,13 +9,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from engine.table.machine import apply
+from engine.table.snapshots import state_from_json
 from referee import models
 from referee.models import LiveTable, forget_cached_states
-from referee.snapshots import state_from_json
-from referee.table import apply
 from referee.views import cookie_name
+from tests.engine.table.table_support import Table
 from tests.factories import make_game
-from tests.referee.table_support import Table
 
 pytestmark = pytest.mark.django_db
 

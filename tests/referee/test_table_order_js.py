@@ -59,7 +59,7 @@ def test_updates_before_the_state_wait_for_it_and_repeats_are_dropped():
     assert result == {"applied": [7, 8]}
 
 
-# -- updates that carry what changed (referee/delta.py) ---------------------------------
+# -- updates that carry what changed (engine/table/delta.py) ---------------------------------
 
 STATE_7 = {"pile_top": "7H", "window": {"id": 7, "claims": []}, "snapped": {}, "last_seq": 7}
 
@@ -172,8 +172,8 @@ def test_a_player_called_proto_is_a_key_like_any_other():
 
 
 def test_the_page_rebuilds_every_state_of_played_rounds_from_the_servers_changes():
-    from referee import delta
-    from tests.referee.test_delta import MEMORY, played_round
+    from engine.table import delta
+    from tests.engine.table.test_delta import MEMORY, played_round
 
     steps = [(before.to_json(), delta.diff(before.to_json(), after.to_json()), after.to_json())
              for variant in [*MEMORY, "canasta", "cactus-game"] for _kind, before, after in played_round(variant)]

@@ -10,11 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from referee import table as tbl
-from referee.describe import rule_anchor_of
+from engine.rules import VARIANTS
+from engine.table import machine as tbl
 from referee.models import LiveTable
 from referee.views import cookie_name
-from scorekeeper.rules import VARIANTS
+from scorekeeper.wording.rulings import rule_anchor_of
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,8 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.card_names import (
+from engine.cards import ALL_CODES, read_card, read_cards
+from scorekeeper.wording.cards import (
     card_name,
     card_text,
     cards_text,
@@ -17,7 +18,6 @@ from scorekeeper.card_names import (
     rank_text,
     suits,
 )
-from scorekeeper.rules.cards import ALL_CODES, read_card, read_cards
 
 
 @pytest.mark.parametrize(("language", "expected"), [("fr", "R♥ D♠ V♦ A♣ 10♥ Joker"),

@@ -2,7 +2,7 @@
 
 Real threads, each with its own database connection and transaction
 (`transaction=True`): Game.add_round holds the game row (SELECT … FOR UPDATE on
-PostgreSQL; BEGIN IMMEDIATE on SQLite, see scorekeeper/env.py), so the second
+PostgreSQL; BEGIN IMMEDIATE on SQLite, see config/env.py), so the second
 phone waits for the first and then numbers its round after it.
 """
 

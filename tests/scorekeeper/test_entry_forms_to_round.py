@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.rules import VARIANTS, score_record
 from scorekeeper.entry.adapters import apply_action, blank_form, from_round, read_form, to_round
 from scorekeeper.entry.forms_to_round import (
     CanastaForm,
@@ -10,7 +11,6 @@ from scorekeeper.entry.forms_to_round import (
     cards_from_text,
     number_from_text,
 )
-from scorekeeper.rules import VARIANTS, score_record
 
 PLAYERS = ["Ana", "Ben", "Chloé"]
 FOUR = ["Ana", "Ben", "Chloé", "Dan"]

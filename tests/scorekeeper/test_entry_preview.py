@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.rules import VARIANTS, RecordError, score_record
 from scorekeeper.entry.adapters import read_form
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
-from scorekeeper.rules import VARIANTS, RecordError, score_record
 
 PLAYERS = ["Ana", "Ben", "Chloé"]
 

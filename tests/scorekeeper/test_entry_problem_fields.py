@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.rules import Problem, RecordError, score_record
 from scorekeeper.entry.problem_fields import field_for, group_by_field
-from scorekeeper.rules import Problem, RecordError, score_record
 
 PLAYERS = ["Ana", "Ben", "Chloé"]
 

@@ -1,4 +1,4 @@
-"""scorekeeper.explain: a sentence and a rules-page anchor for every rule the engine
+"""scorekeeper.sheet.why: a sentence and a rules-page anchor for every rule the engine
 names, numbers written the way each language writes them."""
 
 from __future__ import annotations
@@ -12,17 +12,11 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scorekeeper.explain import (
-    MISSING,
-    SHARED_RULES,
-    STEP_SENTENCES,
-    card_label,
-    explain_step,
-    number,
-    rule_anchor,
-    rule_url,
-)
-from scorekeeper.rules import VARIANTS, Step, score_record
+from engine.rules import VARIANTS, Step, score_record
+from scorekeeper.sheet.why import rule_anchor, rule_url
+from scorekeeper.wording.cards import card_text as card_label
+from scorekeeper.wording.steps import SHARED_RULES, STEP_SENTENCES, explain_step
+from scorekeeper.wording.text import MISSING, number
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "spec" / "examples"
 EXAMPLE_NAMES = sorted(p.name[: -len(".json")] for p in EXAMPLES.glob("*.json")

@@ -5,8 +5,8 @@ import json
 import pytest
 from django.test import Client
 
-from scorekeeper.csv_export import game_csv
-from scorekeeper.rules import score_record
+from engine.rules import score_record
+from scorekeeper.sheet.csv_export import game_csv
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db

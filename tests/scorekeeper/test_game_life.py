@@ -86,7 +86,7 @@ def test_it_renames_a_canasta_team_member(client: Client):
 def test_it_takes_an_abandoned_league_game_out_of_the_standings(django_capture_on_commit_callbacks):
     from datetime import date
 
-    from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season, Standing
+    from leagues.models import League, LeagueGame, Night, NightTable, Season, Standing
 
     season = Season.objects.create(league=League.objects.create(name="L"), name="S", start=date(2026, 1, 1))
     table = NightTable.objects.create(night=Night.objects.create(season=season, date=date(2026, 3, 1)), label="T")

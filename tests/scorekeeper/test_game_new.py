@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from engine.rules import Problem, RecordError
 from scorekeeper.models import Game
-from scorekeeper.rules import Problem, RecordError
 from tests.factories import make_player
 
 pytestmark = pytest.mark.django_db

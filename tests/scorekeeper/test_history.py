@@ -7,7 +7,7 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper.models import RoundChange
-from scorekeeper.round_text import device_label, round_lines
+from scorekeeper.wording.round_text import device_label, round_lines
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db

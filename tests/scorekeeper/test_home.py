@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.rules import VARIANTS
+from engine.rules import VARIANTS
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db

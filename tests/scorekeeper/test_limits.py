@@ -4,10 +4,10 @@ so the page stays small."""
 import pytest
 from django.test import Client
 
+from engine.rules import RecordError
 from scorekeeper.models import MAX_ROUNDS, Game
-from scorekeeper.rules import RecordError
-from scorekeeper.score_sheet import SHEET_ROUNDS, build_sheet
-from scorekeeper.views.history import HISTORY_PAGE
+from scorekeeper.sheet.build import SHEET_ROUNDS, build_sheet
+from scorekeeper.views.game.history import HISTORY_PAGE
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db

@@ -11,15 +11,15 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.db import connections, transaction
 
-from scorekeeper.asgi import application
-from scorekeeper.live_sheet import (
+from config.asgi import application
+from scorekeeper.models import Game
+from scorekeeper.sheet.live import (
     answered_with_the_sheet,
     game_for_socket,
     language_of,
     sheet_group,
     socket_path,
 )
-from scorekeeper.models import Game
 from tests.factories import make_game, tamalou_round
 
 ORIGIN = [(b"origin", b"http://testserver")]

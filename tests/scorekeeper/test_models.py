@@ -4,8 +4,8 @@ import uuid
 
 import pytest
 
+from engine.rules import RecordError
 from scorekeeper.models import Game, Player, Round, RoundChange
-from scorekeeper.rules import RecordError
 from tests.factories import make_game, make_player, tamalou_round
 
 pytestmark = pytest.mark.django_db

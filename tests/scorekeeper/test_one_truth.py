@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorekeeper.rules.registry import VARIANTS
+from engine.rules.registry import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [ROOT / "scorekeeper", ROOT / "referee", ROOT / "templates", ROOT / "static" / "js"]
-ENGINE = ROOT / "scorekeeper" / "rules"
+SOURCES = [ROOT / "config", ROOT / "engine" / "table", ROOT / "scorekeeper", ROOT / "referee", ROOT / "leagues", ROOT / "templates", ROOT / "static" / "js"]
+ENGINE = ROOT / "engine" / "rules"
 
 
 def outside_the_engine() -> list[Path]:

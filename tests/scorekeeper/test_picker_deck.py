@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from scorekeeper.card_names import picker_labels
+from engine.rules import VARIANTS
 from scorekeeper.entry.picker import PAD_STEP, card_name, picker_deck
-from scorekeeper.rules import VARIANTS
+from scorekeeper.wording.cards import picker_labels
 
 
 def codes_of(deck) -> list[str]:

@@ -9,10 +9,11 @@ from html.parser import HTMLParser
 import pytest
 from django.test import Client
 
-from scorekeeper.explain import card_label, rule_anchor
-from scorekeeper.rules import VARIANTS
-from scorekeeper.rules.units import to_number
-from scorekeeper.rules.variants import canasta
+from engine.rules import VARIANTS
+from engine.rules.units import to_number
+from engine.rules.variants import canasta
+from scorekeeper.sheet.why import rule_anchor
+from scorekeeper.wording.cards import card_text as card_label
 from scorekeeper.wording.rules import TABLE_READING_VARIANTS, TABLE_READINGS, table_readings
 from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, WORDING
 

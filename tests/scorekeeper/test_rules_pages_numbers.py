@@ -13,12 +13,12 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from scorekeeper.explain import number
-from scorekeeper.rules import VARIANTS
-from scorekeeper.rules.units import to_number
-from scorekeeper.rules.variants import cactus_game, canasta
-from scorekeeper.rules.variants.base import Variant
-from scorekeeper.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
+from engine.rules import VARIANTS
+from engine.rules.units import to_number
+from engine.rules.variants import cactus_game, canasta
+from engine.rules.variants.base import Variant
+from engine.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
+from scorekeeper.wording.text import number
 
 CONSTANTS = ("LIMIT", "CALL_WON", "CALL_LOST", "COUNTER_WON", "COUNTER_LOST", "RESET_FROM", "RESET_TO",
              "WENT_OUT", "FAILED", "WRONG_SNAP", "OUT_AT")

@@ -8,9 +8,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from scorekeeper.leagues.models import League, LeagueGame, Night, NightTable, Season
+from leagues.models import League, LeagueGame, Night, NightTable, Season
 from scorekeeper.models import Game
-from scorekeeper.score_sheet import build_sheet
+from scorekeeper.sheet.build import build_sheet
 from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.utils import translation
 
-from scorekeeper.rules.errors import Problem
+from engine.rules.errors import Problem
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.rulings import describe
 from scorekeeper.wording.text import elided

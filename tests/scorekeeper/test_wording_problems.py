@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from scorekeeper.rules import Problem, RecordError, load_record, score_record
-from scorekeeper.rules.errors import TOP, Problems
-from scorekeeper.rules.problem_codes import EXPECTED_SHAPES, PROBLEM_CODES, REASON_CODES, TYPE_CODES
-from scorekeeper.rules.variants.cactus_game import CactusGame
-from scorekeeper.wording.names import SHAPE_NAMES, TYPE_NAMES
+from engine.rules import Problem, RecordError, load_record, score_record
+from engine.rules.errors import TOP, Problems
+from engine.rules.problem_codes import EXPECTED_SHAPES, PROBLEM_CODES, REASON_CODES, TYPE_CODES
+from engine.rules.variants.cactus_game import CactusGame
 from scorekeeper.wording.problems import (
     APP_PROBLEM_SENTENCES,
     PROBLEM_SENTENCES,
@@ -24,7 +23,7 @@ from scorekeeper.wording.problems import (
     problem_text,
     reason_text,
 )
-from scorekeeper.wording.text import MISSING
+from scorekeeper.wording.text import MISSING, SHAPE_NAMES, TYPE_NAMES
 from tests.scorekeeper.problem_triggers import REASON_TRIGGERS, TRIGGERS, UNREACHABLE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,12 +107,12 @@ def said(problem: Problem, language: str) -> str:
 
 
 def test_it_lists_every_code_the_engine_raises_and_no_other__problem_codes_registry():
-    engine = scanned_codes(*(ROOT / "scorekeeper" / "rules").rglob("*.py"))
+    engine = scanned_codes(*(ROOT / "engine" / "rules").rglob("*.py"))
     assert engine == set(PROBLEM_CODES) | set(REASON_CODES)
 
 
 def test_it_has_a_sentence_for_every_code_with_the_same_placeholders_in_both_languages():
-    app_codes = scanned_codes(ROOT / "scorekeeper" / "models.py", ROOT / "scorekeeper" / "leagues" / "importing.py")
+    app_codes = scanned_codes(ROOT / "scorekeeper" / "models.py", ROOT / "leagues" / "results" / "importing.py")
     templates = {**PROBLEM_SENTENCES, **APP_PROBLEM_SENTENCES, **REASON_SENTENCES}
     assert set(PROBLEM_CODES) | set(REASON_CODES) | app_codes <= set(templates)
     for code, template in templates.items():
@@ -208,7 +207,7 @@ def test_it_says_which_round_a_problem_is_in():
 
 
 def test_it_links_a_problem_to_the_rule_it_breaks_on_the_variant_page():
-    from scorekeeper.explain import problem_link
+    from scorekeeper.sheet.why import problem_link
     assert problem_link(problem_for("deck.overused"), "tamalou") == "/rules/tamalou/#deck"
     draw = problem_for("cactus_tas.draw_missing")
     assert problem_link(draw, "cactus-tas") == "/rules/cactus-tas/#cactus-tas-draw-weight"
@@ -234,7 +233,7 @@ def test_it_words_the_problem_codes_a_variant_registered_at_run_time_brings():
 
 def test_it_lists_every_shape_a_field_shape_problem_expects():
     expected = set()
-    for path in (ROOT / "scorekeeper" / "rules").rglob("*.py"):
+    for path in (ROOT / "engine" / "rules").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.keyword) and node.arg == "expected" and isinstance(node.value, ast.Constant):
                 if isinstance(node.value.value, str):

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from scorekeeper.rules import Step
+from engine.rules import Step
 from scorekeeper.wording.steps import explain_step
 from scorekeeper.wording.text import MISSING
 
-FIXTURES = Path(__file__).resolve().parents[1] / "rules" / "regression" / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "engine" / "rules" / "regression" / "fixtures"
 ENGLISH_WORDS = re.compile(r"\b(the|is|has|player|round|hand|card|points|wins|scores)\b", re.IGNORECASE)
 
 
@@ -60,7 +60,7 @@ def test_it_says_each_kind_of_step_in_both_languages(key):
     ("cactus-game", "cactus_game.point_cards", "point_cards"),
 ])
 def test_it_quotes_the_declarations_numbers_in_a_rules_step(variant, rule, number):
-    from scorekeeper.rules import VARIANTS
+    from engine.rules import VARIANTS
     with translation.override("fr"):
         sentence = explain_step(Step(rule, None, {}), variant)
     assert str(VARIANTS[variant].numbers[number]) in sentence and MISSING not in sentence

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scorekeeper.rules import VARIANTS
+from engine.rules import VARIANTS
 from scorekeeper.views.rules_pages import players_label
 from scorekeeper.wording.rulings import describe
 from scorekeeper.wording.variants import WORDING, blurb

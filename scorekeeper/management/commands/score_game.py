@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scorekeeper.rules import RecordError, load_record, score_record
+from engine.rules import RecordError, load_record, score_record
 
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2

@@ -1,0 +1,45 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from config.health import healthz
+from scorekeeper.views.game import history, life, records, sheet
+from scorekeeper.views.game import start as games
+from scorekeeper.views.game.rounds import round_edit, round_new, round_preview
+from scorekeeper.views.game.why import round_why
+from scorekeeper.views.home import home
+from scorekeeper.views.offline import service_worker
+from scorekeeper.views.rules_pages import rules_index, rules_page
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("sw.js", service_worker, name="service_worker"),  # at the root: its scope is the site
+    path("healthz", healthz, name="healthz"),  # database and channel layer (docs/deploy.md)
+    # The score sheet, a game's life cycle, import and export (issue 3, part A).
+    path("games/new/", games.game_new, name="game_new"),
+    path("games/import/", records.game_import, name="game_import"),
+    path("games/<str:token>/", sheet.game_sheet, name="game_sheet"),
+    path("games/<str:token>/rounds/undo/", sheet.round_undo, name="round_undo"),
+    path("games/<str:token>/rematch/", games.game_rematch, name="game_rematch"),
+    path("games/<str:token>/history/", history.game_history, name="game_history"),
+    path("games/<str:token>/abandon/", life.game_abandon, name="game_abandon"),
+    path("games/<str:token>/restore/", life.game_restore, name="game_restore"),
+    path("games/<str:token>/players/rename/", life.player_rename, name="player_rename"),
+    path("games/<str:token>/export.json", records.game_export_json, name="game_export_json"),
+    path("games/<str:token>/export.csv", records.game_export_csv, name="game_export_csv"),
+    path("games/<str:token>/rounds/new/", round_new, name="round_new"),
+    path("games/<str:token>/rounds/<int:number>/edit/", round_edit, name="round_edit"),
+    path("games/<str:token>/rounds/preview/", round_preview, name="round_preview"),
+    path("games/<str:token>/rounds/<int:number>/why/", round_why, name="round_why"),
+    path("rules/", rules_index, name="rules_index"),
+    path("rules/<slug:variant>/", rules_page, name="rules_page"),
+    path("", include("referee.urls")),  # live tables (issue 4)
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("leagues/", include("leagues.urls")),
+]
+
+# A pasted record too big to read gets the import form's message (views/errors.py).
+handler400 = "scorekeeper.views.errors.bad_request"

@@ -1,0 +1,20 @@
+"""The rules engine: plain Python, no Django. The one place where the games' rules live.
+
+    score_record(record) -> GameResult     (raises RecordError)
+    load_record(text) -> decoded JSON      (strict; raises RecordError)
+    VARIANTS / get_variant(key)             the variants' declarations
+"""
+
+from engine.cards import parse_card
+
+from .errors import Problem, RecordError
+from .game import Game
+from .record import load_record, read_game
+from .registry import VARIANTS, get_variant
+from .scoring import GameResult, score_game, score_record
+from .variants.base import RoundResult, Step, Variant
+
+__all__ = [
+    "VARIANTS", "Game", "GameResult", "Problem", "RecordError", "RoundResult", "Step", "Variant",
+    "get_variant", "load_record", "parse_card", "read_game", "score_game", "score_record",
+]

@@ -1,0 +1,101 @@
+"""Canasta questions a table asks during play (table-rules.md, Canasta).
+
+Pure: no Django. The scoring rules (meld limits, card values, the opening
+minimum) are the engine's, imported from `engine.rules.variants.canasta`;
+this module only adds what is decided at the table: taking the pile and
+going out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import is_black, rank_of
+from engine.rules.variants.canasta import (
+    canasta_kind,
+    card_value,
+    is_red_three,
+    is_wild,
+    meld_problem,
+    opening_minimum,
+)
+
+CANASTAS_TO_GO_OUT = {2: 2, 4: 1}  # players at the table -> canastas the side needs
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ok: bool
+    rule: str  # e.g. "canasta.pile.frozen_needs_two_naturals"
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def is_black_three(code: str) -> bool:
+    return rank_of(code) == "3" and is_black(code)
+
+
+def pile_is_frozen(pile: list[str], side_has_melded: bool) -> bool:
+    """Frozen when it holds a wild card or a red 3, and for a side that has not melded."""
+    return not side_has_melded or any(is_wild(c) or is_red_three(c) for c in pile)
+
+
+def may_take_pile(pile: list[str], hand: list[str], side_has_melded: bool,
+                  meld_ranks: list[str] | None = None) -> Verdict:
+    """May this side take the discard pile (the top card is the last of `pile`)?"""
+    if not pile:
+        return Verdict(False, "canasta.pile.empty")
+    top = pile[-1]
+    if is_wild(top):
+        return Verdict(False, "canasta.pile.top_is_wild", {"top": top})
+    if is_black_three(top):
+        return Verdict(False, "canasta.pile.top_is_black_three", {"top": top})
+    if is_red_three(top):
+        # Red 3s are never melded, so one on top can never be used at once: it blocks
+        # the pile like a black 3 (table-rules.md, Canasta, reading).
+        return Verdict(False, "canasta.pile.top_is_red_three", {"top": top})
+    rank = rank_of(top)
+    naturals = sum(1 for c in hand if not is_wild(c) and rank_of(c) == rank)
+    if pile_is_frozen(pile, side_has_melded):
+        if naturals >= 2:
+            return Verdict(True, "canasta.pile.frozen_two_naturals", {"top": top})
+        return Verdict(False, "canasta.pile.frozen_needs_two_naturals", {"top": top, "naturals": naturals})
+    if rank in (meld_ranks or []):
+        return Verdict(True, "canasta.pile.adds_to_meld", {"top": top})
+    wild = sum(1 for c in hand if is_wild(c))
+    if naturals >= 2 or (naturals == 1 and wild >= 1):
+        return Verdict(True, "canasta.pile.pair_in_hand", {"top": top})
+    return Verdict(False, "canasta.pile.top_unusable", {"top": top})
+
+
+def meld_verdict(cards: list[str], going_out: bool = False) -> Verdict:
+    """Is this meld legal? (the engine's meld rule; black 3s only when going out)."""
+    problem = meld_problem(cards, may_meld_black_threes=going_out)
+    if problem is None:
+        return Verdict(True, "canasta.meld.legal", {"cards": cards})
+    return Verdict(False, "canasta.meld.illegal",
+                   {"cards": cards, "reason": problem.code, "reason_params": problem.params})
+
+
+def opening_verdict(melds: list[list[str]], side_total: int) -> Verdict:
+    """Does this first meld of the round reach the minimum for the side's score?"""
+    for meld in melds:
+        verdict = meld_verdict(meld)
+        if not verdict.ok:
+            return verdict
+    value = sum(card_value(c) for meld in melds for c in meld)
+    minimum = opening_minimum(side_total)
+    rule = "canasta.opening.reaches_minimum" if value >= minimum else "canasta.opening.below_minimum"
+    return Verdict(value >= minimum, rule, {"value": value, "minimum": minimum, "total": side_total})
+
+
+def go_out_verdict(melds: list[list[str]], players: int, hand_left: int) -> Verdict:
+    """May this side go out: enough canastas, and (two players) nothing left in hand?"""
+    needed = CANASTAS_TO_GO_OUT.get(players, 1)
+    have = sum(1 for meld in melds if canasta_kind(meld) is not None)
+    if have < needed:
+        return Verdict(False, "canasta.go_out.needs_canastas", {"needed": needed, "have": have})
+    if hand_left > 1:
+        # Going out is melding everything, bar at most one card for the last discard.
+        return Verdict(False, "canasta.go_out.cards_left", {"left": hand_left})
+    return Verdict(True, "canasta.go_out.allowed", {"needed": needed, "have": have})

@@ -1,0 +1,973 @@
+"""The live table as a pure state machine: ``apply(state, event, now) -> (state, rulings)``.
+
+No Django, no I/O, no clock of its own: the server time of each event is
+passed in, so replaying a table's log gives back exactly the same state and
+rulings (a restart, a reconnecting phone, a dispute replayed to a moment).
+
+What each variant allows comes from its declaration in the rules engine
+(`VARIANTS[key].snap`, `.powers`, `.call`, `.values`, `.scale`); nothing here
+repeats a number or a permission the declarations already hold.
+
+Rulings are plain dicts ``{"rule": id, ...params}``; `scorekeeper.wording.rulings` turns
+them into sentences. Times are server seconds (floats).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from engine.cards import is_black, is_red, rank_of, read_card
+from engine.rules import VARIANTS
+from engine.rules.units import from_number
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, Power, Variant
+
+from . import cactus_game as cactus_game_rules
+from . import canasta as canasta_rules
+from .clock import clamp_tap
+
+SEAT, REFEREE, SPECTATOR = "seat", "referee", "spectator"
+ROLES = (SEAT, REFEREE, SPECTATOR)
+# table-rules.md, readings, "Snap windows": a window lasts until the next discard
+# covers the card; a time limit is a house option, off by default (0 = off).
+DEFAULT_SNAP_LIMIT = 0.0
+# A tap made before the cover counts if its claim arrives within the phone's measured
+# delay: the consumer credits the tap (engine.table.clock: never earlier than the arrival
+# minus that delay, capped), so here a claim counts when its tap came before the close.
+
+Ruling = dict[str, Any]
+
+
+@dataclass
+class Member:
+    id: int
+    role: str
+    seat: str | None = None
+    present: bool = True
+
+
+@dataclass
+class Claim:
+    seq: int  # the event that carried it: unique, and the last tie-break
+    member: int | None
+    player: str
+    card: str
+    tap: float  # server time of the tap, clamped to the window
+    arrived: float
+    for_player: str | None = None  # jeu pour autrui: whose card was snapped
+    verdict: str = "pending"  # accepted, handed_back, wrong, refused
+
+
+@dataclass
+class Window:
+    id: int  # seq of the discard that opened it
+    card: str
+    by: str  # the player who discarded (the player whose turn it is)
+    opened: float
+    deadline: float | None  # None: no time limit, the window lasts until covered
+    ranks: list[str]  # ranks a snap may match (cactus: a wrong card stays and can be matched)
+    claims: list[Claim] = field(default_factory=list)
+    barred: list[str] = field(default_factory=list)  # no second try on this discard
+    closed: float | None = None
+    close_reason: str | None = None  # "covered" (next discard), "timeout" (house limit), "round_over"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed is None
+
+
+@dataclass
+class TableState:
+    variant: str
+    players: list[str]  # seat order
+    snap_limit: float = DEFAULT_SNAP_LIMIT
+    members: dict[int, Member] = field(default_factory=dict)
+    round: int = 1
+    turn: str | None = None
+    window: Window | None = None
+    covered: Window | None = None  # the window the last discard covered: taps made before the cover
+    pile_top: str | None = None
+    power: dict[str, Any] | None = None  # the power on the pile that someone may still use
+    caller: str | None = None
+    counter_callers: list[str] = field(default_factory=list)
+    frozen: list[str] = field(default_factory=list)  # may not snap nor be targeted
+    protected: list[str] = field(default_factory=list)  # may not be targeted by powers
+    penalty_cards: dict[str, int] = field(default_factory=dict)
+    wrong_snaps: dict[str, int] = field(default_factory=dict)
+    snapped: dict[str, int] = field(default_factory=dict)  # cards got rid of by snapping
+    given: dict[str, int] = field(default_factory=dict)  # cards received (jeu pour autrui)
+    penalty_locked: list[str] = field(default_factory=list)  # cactus: until their next turn
+    to_play: list[str] = field(default_factory=list)  # after the call: who still plays, in order
+    over: str | None = None  # why the round ended; the table then asks for the reveal
+    went_out: str | None = None  # fontenaysien: the player who declared "no card left"
+    last_seq: int = 0
+
+    @property
+    def rules(self) -> Variant:
+        return VARIANTS[self.variant]
+
+    def to_json(self) -> dict[str, Any]:
+        # What dataclasses.asdict gives, without its deep copies: it was 40 % of an
+        # event's CPU in the server (docs/benchmarks.md). The result is new containers.
+        out = {name: _plain(getattr(self, name)) for name in _STATE_FIELDS}
+        out["members"] = [_plain(m) for m in self.members.values()]
+        # Derived, for the phones (whose turn the page shows); not read back by snapshots.
+        out["next_turn"] = next_to_discard(self)
+        return out
+
+
+def _plain(value: Any) -> Any:
+    """A dataclass, dict, list or tuple as new dicts and lists; other values as they are."""
+    fields_of = getattr(value, "__dataclass_fields__", None)
+    if fields_of is not None:
+        return {name: _plain(getattr(value, name)) for name in fields_of}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+_STATE_FIELDS = tuple(TableState.__dataclass_fields__)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    payload: dict[str, Any]
+    member: int | None = None  # who sent it (None: the server itself, e.g. a timeout)
+    seq: int = 0
+    # Read back from the table's log: it was admitted when recorded. A check added to the
+    # rules since (turn order) does not refuse it again, so an older log replays as it was played.
+    logged: bool = False
+
+
+class Refusal(dict):  # type: ignore[type-arg]
+    """The ruling of a refused event: equal to a plain ruling, but known as a refusal
+    (the consumer answers its sender alone and does not log it)."""
+
+
+class Refused(Exception):
+    """An event the table does not accept; its ruling says why."""
+
+    def __init__(self, rule: str, **params: Any):
+        super().__init__(rule)
+        self.ruling: Ruling = Refusal(rule=rule, **params)
+
+
+def _copy_window(w: Window | None) -> Window | None:
+    return None if w is None else replace(
+        w, ranks=list(w.ranks), barred=list(w.barred), claims=[replace(c) for c in w.claims])
+
+
+def copy_state(state: TableState) -> TableState:
+    """A copy `apply` may change freely (faster than deepcopy: every field is known)."""
+    return replace(
+        state,
+        members={k: replace(m) for k, m in state.members.items()},
+        # The covered window is shared, not copied: it changes only when a late claim for it
+        # arrives, and _snap_claim copies it then (the old state is never changed).
+        window=_copy_window(state.window),
+        power=dict(state.power) if state.power is not None else None,
+        counter_callers=list(state.counter_callers), frozen=list(state.frozen),
+        protected=list(state.protected), penalty_cards=dict(state.penalty_cards),
+        wrong_snaps=dict(state.wrong_snaps), snapped=dict(state.snapped), given=dict(state.given),
+        penalty_locked=list(state.penalty_locked), players=list(state.players),
+        to_play=list(state.to_play),
+    )
+
+
+def new_table(variant: str, players: list[str], snap_limit: float = DEFAULT_SNAP_LIMIT) -> TableState:
+    return TableState(variant=variant, players=list(players), snap_limit=snap_limit)
+
+
+def replay(state: TableState, events: list[tuple[Event, float]]) -> tuple[TableState, list[Ruling]]:
+    """Apply a log in order; the rulings of the last event are returned with the state."""
+    rulings: list[Ruling] = []
+    for event, at in events:
+        state, rulings = apply(state, event, at)
+    return state, rulings
+
+
+def apply(state: TableState, event: Event, now: float) -> tuple[TableState, list[Ruling]]:
+    """The table after `event` at server time `now`, and what the referee says about it.
+
+    A refused event leaves the state as it was (bar a lazily closed window) and
+    returns one ruling saying why.
+    """
+    handler = HANDLERS.get(event.kind)
+    if handler is None:
+        return state, [{"rule": "event.unknown", "kind": event.kind}]
+    new = copy_state(state)
+    new.last_seq = max(new.last_seq, event.seq)
+    rulings: list[Ruling] = []
+    _expire(new, now, rulings)  # lazy: a window past its deadline is closed first
+    try:
+        handler(new, event, now, rulings)
+    except Refused as refused:
+        return _without_changes(state, new, event, rulings), [*rulings, refused.ruling]
+    return new, rulings
+
+
+def _without_changes(old: TableState, new: TableState, event: Event, rulings: list[Ruling]) -> TableState:
+    """A refused event changes nothing, except the expiry that ran before it."""
+    kept = copy_state(old)
+    kept.last_seq = new.last_seq
+    if rulings:  # the window was closed by the lazy expiry
+        kept.window, kept.covered = new.window, new.covered
+    return kept
+
+
+# -- who may do what -------------------------------------------------------------
+
+def _actor(state: TableState, event: Event) -> Member | None:
+    return state.members.get(event.member) if event.member is not None else None
+
+
+def _acting_for(state: TableState, event: Event, player: Any) -> str:
+    """The player an action is for: a seat acts for itself, the referee for anyone."""
+    if not isinstance(player, str) or player not in state.players:
+        raise Refused("player.unknown", player=str(player))
+    member = _actor(state, event)
+    if member is None:
+        raise Refused("member.unknown")
+    if member.role == REFEREE or (member.role == SEAT and member.seat == player):
+        return player
+    raise Refused("member.not_allowed", player=player)
+
+
+def _card(state: TableState, raw: Any) -> str:
+    code = read_card(raw)  # what the page shows too: « D♠ » typed in a question
+    deck = state.rules.deck
+    if code is None or deck is None or code not in deck:
+        raise Refused("card.unknown", card=str(raw)[:12])
+    return code
+
+
+def _next_player(state: TableState, player: str) -> str:
+    i = state.players.index(player)
+    return state.players[(i + 1) % len(state.players)]
+
+
+def _seat_index(state: TableState, player: str) -> int:
+    return state.players.index(player) if player in state.players else len(state.players)
+
+
+# -- members ---------------------------------------------------------------------
+
+def _member_joined(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    p = event.payload
+    role, seat, member_id = p.get("role"), p.get("seat"), p.get("member")
+    if role not in ROLES or not isinstance(member_id, int):
+        raise Refused("member.bad_role", role=str(role))
+    if role == SEAT and seat not in state.players:
+        raise Refused("player.unknown", player=str(seat))
+    again = role == SEAT and any(m.seat == seat for m in state.members.values())
+    state.members[member_id] = Member(member_id, role, seat if role == SEAT else None)
+    # A seat joined again (a reload, a new phone for the same player) is logged but not news:
+    # the table says once that a player joined.
+    rulings.append({"rule": "member.rejoined" if again else "member.joined", "role": role,
+                    "seat": seat if role == SEAT else None})
+
+
+def _member_left(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    member = state.members.get(event.payload.get("member"))  # type: ignore[arg-type]
+    if member is None:
+        raise Refused("member.unknown")
+    member.present = False
+    rulings.append({"rule": "member.left", "role": member.role, "seat": member.seat})
+
+
+# -- discards and snap windows -------------------------------------------------
+
+def _close_window(state: TableState, at: float, reason: str, rulings: list[Ruling]) -> None:
+    w = state.window
+    if w is None or not w.is_open:
+        return
+    w.closed, w.close_reason = at, reason
+    rulings.append({"rule": f"window.{reason}", "window": w.id, "card": w.card})
+
+
+def _expire(state: TableState, now: float, rulings: list[Ruling]) -> None:
+    w = state.window
+    if w is not None and w.is_open and w.deadline is not None and now >= w.deadline:
+        _close_window(state, w.deadline, "timeout", rulings)
+
+
+def _window_timeout(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """A phone's countdown ended (or the server's timer fired): close if it is due."""
+    if not rulings:  # _expire closed nothing: the window is not due (or already closed)
+        raise Refused("window.not_due")
+
+
+def power_of(rules: Variant, card: str) -> Power | None:
+    """The power a discarded card carries in this variant, if any."""
+    rank = rank_of(card)
+    for power in rules.powers:
+        if power.cards == rank:
+            return power
+        if power.cards == f"black {rank}" and is_black(card):
+            return power
+        if power.cards == f"red {rank}" and is_red(card):
+            return power
+    return None
+
+
+def _refuse_when_over(state: TableState) -> None:
+    if state.over is not None:
+        raise Refused("round.over", reason=state.over, round=state.round)
+
+
+def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    if state.rules.snap is None:
+        raise Refused("variant.no_snaps", variant=state.variant)
+    _refuse_when_over(state)
+    p = event.payload
+    player = _acting_for(state, event, p.get("player"))
+    card = _card(state, p.get("card"))
+    last_turn = state.caller is not None
+    if last_turn and player not in state.to_play:
+        # table-rules.md, "after the call": no new turn for a player the call excludes.
+        raise Refused("round.no_more_turn", player=player, caller=state.caller)
+    passed = _turns_passed_by(state, player, enforce=not event.logged)
+    took_pile = p.get("took_pile") is True
+    if took_pile:
+        _refuse_pile_after_snap(state, player)
+    _close_window(state, now, "covered", rulings)  # the new card covers the old one
+    state.covered = state.window
+    if state.turn != player and player in state.penalty_locked:
+        state.penalty_locked.remove(player)  # their next turn has come
+    state.turn = player
+    state.pile_top = card
+    state.power = None
+    deadline = now + state.snap_limit if state.snap_limit > 0 else None
+    state.window = Window(id=event.seq, card=card, by=player, opened=now,
+                          deadline=deadline, ranks=[rank_of(card)])
+    rulings.append({"rule": "window.opened", "window": event.seq, "card": card, "player": player,
+                    "deadline": deadline})
+    power = power_of(state.rules, card)
+    if power is not None:
+        # Taking the pile's card means swapping it in: the card discarded comes from the hand.
+        from_stock = p.get("from_stock", True) is not False and not took_pile
+        # A card swapped in from the hand keeps no power: using it is a wrong use (readings).
+        state.power = {"player": player, "card": card, "effect": power.effect, "passed": False,
+                       "from_stock": from_stock}
+        if from_stock:
+            rulings.append({"rule": "power.available", "player": player, "card": card, "effect": power.effect,
+                            "untargetable": sorted(set(state.frozen) | set(state.protected))})
+    if last_turn:
+        del state.to_play[:passed + 1]  # their turn, and the turns of those skipped before them
+        if not state.to_play:
+            # The caller's turn comes back: the round ends. The last discard's window and
+            # power stay until the reveal covers them (they belong to that last turn).
+            _end_round(state, "caller_turn_back", rulings)
+
+
+def _refuse_pile_after_snap(state: TableState, player: str) -> None:
+    """table-rules.md, cabo-bruxellois: the pile may be taken only when nobody snapped on it."""
+    w = state.window
+    if state.rules.snap.pile_after_snap or w is None:
+        return
+    if any(c.verdict == "accepted" for c in w.claims):
+        raise Refused("pile.taken_after_snap", player=player, card=w.card)
+
+
+def _turns_passed_by(state: TableState, player: str, enforce: bool = True) -> int:
+    """How many turns `player`'s discard passes over (0: it is their turn), or refuse it.
+
+    Our reading "table-turns" (table-rules.md has none on it): players discard in
+    seat order, after the call in the order of those still to play. A player with
+    no phone at the table is skipped when no referee is there to log their discard:
+    their turn passes when the next player discards. The round's first discard may
+    come from anyone (the table does not know who deals).
+    """
+    logged = _turn_is_logged(state)
+    for passed, next_up in enumerate(_turns_from_here(state)):
+        if next_up == player:
+            return passed
+        if enforce and logged(next_up):
+            raise Refused("turn.not_yours", player=player, turn=next_up)
+    return 0  # the round's first discard (or, from an older log, a discard out of turn)
+
+
+def next_to_discard(state: TableState) -> str | None:
+    """The player whose discard the table waits for (what `_turns_passed_by` accepts
+    without skipping anyone who could log a turn); None before the round's first
+    discard (anyone), once the round is over, or when nobody left to play has a phone."""
+    if state.over is not None:
+        return None
+    return next(filter(_turn_is_logged(state), _turns_from_here(state)), None)
+
+
+def _turns_from_here(state: TableState) -> list[str]:
+    """The players whose turns come next, in order; empty before the round's first discard."""
+    if state.caller is not None:
+        return list(state.to_play)
+    if state.turn is None:
+        return []
+    i = state.players.index(state.turn)
+    return state.players[i + 1:] + state.players[:i + 1]  # the same player again, last
+
+
+def _turn_is_logged(state: TableState) -> Callable[[str], bool]:
+    """Whether a player's turn is logged at the table (so it is not skipped): always with a
+    referee here, else when the player's own phone is here."""
+    present = [m for m in state.members.values() if m.present]
+    if any(m.role == REFEREE for m in present):
+        return lambda player: True
+    phones = {m.seat for m in present if m.role == SEAT}
+    return phones.__contains__
+
+
+def _seats_after(state: TableState, discarder: str, player: str) -> int:
+    """How far `player` sits after the player who discarded (1: the next one)."""
+    if player not in state.players or discarder not in state.players:
+        return len(state.players)
+    n = len(state.players)
+    return (state.players.index(player) - state.players.index(discarder)) % n or n
+
+
+def _claim_key(state: TableState, claim: Claim, discarder: str) -> tuple[float, float, int, int]:
+    """Fair order (readings, "Ties"): the tap time, then arrival at the server, then
+    seat order starting after the player who discarded; the event's seq last."""
+    return (claim.tap, claim.arrived, _seats_after(state, discarder, claim.player), claim.seq)
+
+
+def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    rules = state.rules
+    snap = rules.snap
+    if snap is None:
+        raise Refused("variant.no_snaps", variant=state.variant)
+    p = event.payload
+    player = _acting_for(state, event, p.get("player"))
+    card = _card(state, p.get("card"))
+    w = _window_meant(state, p.get("window"), _number(p.get("tap")))
+    if w is None:
+        raise Refused("snap.no_window", player=player)
+    if w is state.covered:
+        w = state.covered = _copy_window(w)
+    if w.close_reason == "round_over":
+        raise Refused("round.over", reason=state.over, round=state.round)
+    tap = clamp_tap(_number(p.get("tap")), w.opened, now)
+    if w.closed is not None and not tap < w.closed:
+        raise Refused("snap.too_late", player=player, window=w.id)
+    # Who may snap on this discard.
+    if player in state.frozen:
+        raise Refused("snap.frozen_caller", player=player)
+    if snap.who == "others" and player == w.by:
+        raise Refused("snap.not_on_own_discard", player=player)
+    if snap.who == "own_turn" and player != w.by:
+        raise Refused("snap.only_on_own_turn", player=player, turn=w.by)
+    owner = _owner(state, snap.play_for_others, player, p.get("for_player"))
+    for_player = owner if owner != player else None
+    if any(c.player == player and c.card == card and c.for_player == for_player for c in w.claims):
+        # The same claim twice (a double tap, a resend after a reconnection) is one claim.
+        raise Refused("snap.duplicate", player=player, card=card)
+    if player in w.barred:
+        raise Refused("snap.no_second_try", player=player)
+    if not snap.several and any(c.player == player and c.verdict in ("accepted", "handed_back")
+                                for c in w.claims):
+        raise Refused("snap.one_card_per_discard", player=player)
+    if p.get("penalty_card") and player in state.penalty_locked:
+        raise Refused("snap.penalty_card_locked", player=player)
+    claim = Claim(seq=event.seq, member=event.member, player=player, card=card, tap=tap, arrived=now,
+                  for_player=for_player)
+    w.claims.append(claim)
+    if rank_of(card) in w.ranks:
+        _matching_snap(state, w, claim, rulings)
+    else:
+        _wrong_snap(state, w, claim, rulings)
+
+
+def _window_meant(state: TableState, meant: Any, tap: float | None) -> Window | None:
+    """The window a claim is for: the one the phone names, else the one open at its tap.
+
+    A tap made before the next discard covered the card is judged on the covered
+    window (readings, "Snap windows"), not on the card that covered it.
+    """
+    current, covered = state.window, state.covered
+    if meant is not None:
+        return next((w for w in (current, covered) if w is not None and w.id == meant), None)
+    if current is not None and covered is not None and tap is not None and tap < current.opened:
+        return covered
+    return current
+
+
+def _owner(state: TableState, play_for_others: bool, player: str, raw: Any) -> str:
+    if raw in (None, "", player):
+        return player
+    if not play_for_others:
+        raise Refused("snap.not_for_others", player=player)
+    if raw not in state.players:
+        raise Refused("player.unknown", player=str(raw))
+    if raw in state.frozen:
+        raise Refused("snap.for_frozen_caller", player=player, owner=raw)
+    return raw
+
+
+def _matching_snap(state: TableState, w: Window, claim: Claim, rulings: list[Ruling]) -> None:
+    snap = state.rules.snap
+    assert snap is not None
+    if snap.several:
+        _accept(state, claim, rulings, w is state.window)
+        _jack_order(state, w, claim, rulings)
+        return
+    winner = next((c for c in w.claims if c.verdict == "accepted"), None)
+    if winner is None:
+        _accept(state, claim, rulings, w is state.window)
+    elif _claim_key(state, claim, w.by) < _claim_key(state, winner, w.by):
+        # The faster tap arrived later (a slower network): it wins, the other goes back.
+        _unaccept(state, winner)
+        winner.verdict = "handed_back"
+        _accept(state, claim, rulings, w is state.window)
+        rulings.append({"rule": "snap.overturned", "player": winner.player, "card": winner.card,
+                        "faster": claim.player, "gap_ms": round((winner.tap - claim.tap) * 1000)})
+    else:
+        claim.verdict = "handed_back"
+        rulings.append({"rule": "snap.handed_back", "player": claim.player, "card": claim.card,
+                        "winner": winner.player, "gap_ms": round((claim.tap - winner.tap) * 1000)})
+
+
+def _accept(state: TableState, claim: Claim, rulings: list[Ruling], on_top: bool = True) -> None:
+    claim.verdict = "accepted"
+    owner = claim.for_player or claim.player
+    _bump(state.snapped, owner, 1)
+    ruling: Ruling = {"rule": "snap.accepted", "player": claim.player, "card": claim.card}
+    if claim.for_player:
+        # Jeu pour autrui: the snapper gives one of their own cards to the owner.
+        _bump(state.snapped, claim.player, 1)
+        _bump(state.given, claim.for_player, 1)
+        ruling = {**ruling, "rule": "snap.accepted_for_other", "owner": claim.for_player}
+    if on_top:  # a snap on a covered card goes under the card that covered it
+        state.pile_top = claim.card
+    rulings.append(ruling)
+
+
+def _unaccept(state: TableState, claim: Claim) -> None:
+    owner = claim.for_player or claim.player
+    _bump(state.snapped, owner, -1)
+    if claim.for_player:
+        _bump(state.snapped, claim.player, -1)
+        _bump(state.given, claim.for_player, -1)
+
+
+def _jack_order(state: TableState, w: Window, claim: Claim, rulings: list[Ruling]) -> None:
+    """Several snapped cards whose power is a swap: the order of the swaps.
+
+    The snappers swap first, in turn order starting after the current player;
+    the current player (who discarded the first one) swaps last.
+    """
+    power = power_of(state.rules, claim.card)
+    if power is None or power.effect != "swap_two_cards" or power_of(state.rules, w.card) != power:
+        return
+    snappers = [c.player for c in w.claims if c.verdict == "accepted"]
+    start = state.players.index(w.by)
+    around = state.players[start + 1:] + state.players[:start]
+    order = [p for p in around for _ in range(snappers.count(p))] + [w.by] * (1 + snappers.count(w.by))
+    rulings.append({"rule": "power.swap_order", "order": order, "card": w.card})
+
+
+def _wrong_snap(state: TableState, w: Window, claim: Claim, rulings: list[Ruling]) -> None:
+    snap = state.rules.snap
+    assert snap is not None
+    claim.verdict = "wrong"
+    player = claim.player
+    base: Ruling = {"player": player, "card": claim.card, "wanted": w.ranks[0]}
+    if snap.wrong == "two_points":
+        _bump(state.wrong_snaps, player, 1)
+        rulings.append({**base, "rule": "snap.wrong.points", "points": snap.penalty_points})
+    elif snap.wrong == "penalty_card_card_stays":
+        # The wrong card stays on the pile (others may match it); a penalty card replaces it.
+        _bump(state.snapped, player, 1)
+        _bump(state.penalty_cards, player, 1)
+        # Readings, "Cactus, wrong card left on the pile": it becomes the top card; the
+        # window goes on for its rank, and the card it covered can no longer be matched.
+        w.ranks = [rank_of(claim.card)]
+        if w is state.window:
+            state.pile_top = claim.card
+        if player not in state.penalty_locked:
+            state.penalty_locked.append(player)
+        rulings.append({**base, "rule": "snap.wrong.card_stays"})
+    else:
+        _bump(state.penalty_cards, player, 1)
+        rulings.append({**base, "rule": "snap.wrong.penalty_card"})
+    if not snap.retry_after_wrong and player not in w.barred:
+        w.barred.append(player)
+
+
+def _bump(counts: dict[str, int], player: str, by: int) -> None:
+    counts[player] = counts.get(player, 0) + by
+    if counts[player] == 0:
+        del counts[player]
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+# -- powers -------------------------------------------------------------------
+
+# Each power's reach (table-rules.md, Powers): the cards it must aim at, then those
+# it may also aim at. "own": one of the user's cards; "other": another player's;
+# "any": anyone's. A target outside the reach is a wrong use (readings).
+REACH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "look_own": (("own",), ()),
+    "look_own_then_next_player": (("own",), ()),
+    "look_other": (("other",), ()),
+    "look_any": (("any",), ()),
+    "blind_swap": (("own", "other"), ()),
+    "swap_with_other": (("own", "other"), ()),
+    "look_other_then_swap": (("other",), ("own",)),
+    "look_other_then_swap_shown": (("other",), ("own",)),
+    "swap_two_cards": (("any", "any"), ()),  # two different players (see _outside_reach)
+    "give_stock_card": (("any",), ()),  # a player, no card
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    player: str
+    card: int | None  # the card's place in the player's cards, from 0; None: not named
+
+
+def _targets(state: TableState, raw: Any) -> list[Target]:
+    """The aimed cards as the phone sends them: names, or {"player", "card"}."""
+    if not isinstance(raw, list) or len(raw) > 4:
+        raise Refused("power.bad_targets")
+    targets = []
+    for item in raw:
+        player, card = (item.get("player"), item.get("card")) if isinstance(item, dict) else (item, None)
+        if not isinstance(player, str) or player not in state.players:
+            raise Refused("player.unknown", player=str(player)[:40])
+        if card is not None and (not isinstance(card, int) or isinstance(card, bool) or card < 0
+                                 or card >= max(expected_cards(state)[player], 1)):
+            raise Refused("power.no_such_card", target=player, card=str(card)[:6])
+        targets.append(Target(player, card))
+    return targets
+
+
+def _outside_reach(effect: str, player: str, targets: list[Target]) -> bool:
+    """Do these targets fall outside the power's reach? (their number is checked before)"""
+    required, optional = REACH[effect]
+    slots = (required + optional)[:len(targets)]
+    own = sum(1 for t in targets if t.player == player)
+    other = len(targets) - own
+    free = slots.count("any")
+    if own < slots.count("own") or other < slots.count("other"):
+        return True
+    if own > slots.count("own") + free or other > slots.count("other") + free:
+        return True
+    # The dutch-toulousain jack swaps between two players: two other players, or you and another.
+    return effect == "swap_two_cards" and targets[0].player == targets[1].player
+
+
+def _power_declined(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """The power's player forgets or declines it. Cactus: the next player may use it."""
+    power = state.power
+    if power is None or not power.get("from_stock", True):
+        raise Refused("power.none")
+    _acting_for(state, event, power["player"])
+    if power["effect"].endswith("then_next_player") and not power["passed"]:
+        following = _next_player(state, power["player"])
+        state.power = {**power, "player": following, "passed": True}
+        rulings.append({"rule": "power.passed", "card": power["card"], "to": following,
+                        "effect": power["effect"]})
+    else:
+        state.power = None
+        rulings.append({"rule": "power.lost", "card": power["card"], "player": power["player"]})
+
+
+def _power_used(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    power = state.power
+    if power is None:
+        raise Refused("power.none")
+    player = _acting_for(state, event, event.payload.get("player"))
+    if player != power["player"]:
+        raise Refused("power.not_yours", player=player, owner=power["player"])
+    targets = _targets(state, event.payload.get("targets") or [])
+    effect = power["effect"]
+    required, optional = REACH.get(effect, ((), ()))
+    if power.get("from_stock", True) and not len(required) <= len(targets) <= len(required) + len(optional):
+        raise Refused("power.targets_count", effect=effect, needed=len(required),
+                      most=len(required) + len(optional))
+    base: Ruling = {"player": player, "card": power["card"], "effect": effect,
+                    "targets": [asdict(t) for t in targets]}
+    if not power.get("from_stock", True):
+        return _wrong_power(state, {**base, "reason": "not_from_stock"}, rulings)
+    if effect in REACH and _outside_reach(effect, player, targets):
+        return _wrong_power(state, {**base, "reason": "outside_reach"}, rulings)
+    barred = next((t.player for t in targets if t.player != player
+                   and (t.player in state.frozen or t.player in state.protected)), None)
+    if barred is not None:
+        return _wrong_power(state, {**base, "reason": "untargetable", "target": barred}, rulings)
+    state.power = None
+    if effect == "give_stock_card":
+        _bump(state.given, targets[0].player, 1)
+    rulings.append({**base, "rule": "power.used"})
+
+
+def _wrong_power(state: TableState, ruling: Ruling, rulings: list[Ruling]) -> None:
+    """Readings, "A power used wrongly": the turn is cancelled and the player takes the
+    penalty card (cabo-bruxellois: +2 points instead, as for its wrong snaps)."""
+    snap = state.rules.snap
+    player = ruling["player"]
+    state.power = None
+    if snap is not None and snap.wrong == "two_points":
+        _bump(state.wrong_snaps, player, 1)
+        rulings.append({**ruling, "rule": "power.wrong", "penalty": "points", "points": snap.penalty_points})
+    else:
+        _bump(state.penalty_cards, player, 1)
+        rulings.append({**ruling, "rule": "power.wrong", "penalty": "card"})
+
+
+# -- the call and the end of the round ---------------------------------------------
+
+CALLER_FROZEN = "caller_frozen_until_their_turn"
+CALLER_PROTECTED = ("counter_call_next_turn", "one_last_turn_caller_cards_sideways")
+COUNTER_CALL = "counter_call_next_turn"
+ROUND_STOPS = "round_stops"  # tamalou, dutch: the round stops at once
+
+
+def _end_round(state: TableState, reason: str, rulings: list[Ruling]) -> None:
+    state.over = reason
+    state.to_play = []
+    rulings.append({"rule": "round.over", "reason": reason, "round": state.round})
+
+
+def _call_allowed_now(state: TableState, player: str, when: str) -> bool:
+    """table-rules.md, the call's column: when each call may be made.
+
+    The table knows turns by their discards: `state.turn` has just discarded (the end
+    of their turn), the player after them is the one whose turn has begun.
+    """
+    starting = state.turn is None or player == _next_player(state, state.turn)
+    if when == "own_turn":  # dutch: at any moment of your own turn
+        return player == state.turn or starting
+    if when == "instead_of_drawing":  # cabo: the call is the whole turn
+        return player != state.turn and starting
+    return player == state.turn  # at the end of your turn
+
+
+def _call_made(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    call = state.rules.call
+    if call is None:
+        raise Refused("variant.no_call", variant=state.variant)
+    _refuse_when_over(state)
+    player = _acting_for(state, event, event.payload.get("player"))
+    if state.caller is not None:
+        raise Refused("call.already_made", player=player, caller=state.caller)
+    if not _call_allowed_now(state, player, call.when):
+        raise Refused("call.not_now", player=player, word=call.word, when=call.when, turn=state.turn)
+    state.caller = player
+    if call.when == "instead_of_drawing":
+        state.turn = player
+    if call.after == CALLER_FROZEN:
+        state.frozen.append(player)
+    elif call.after in CALLER_PROTECTED:
+        state.protected.append(player)
+    i = state.players.index(player)
+    others = state.players[i + 1:] + state.players[:i]
+    rulings.append({"rule": "call.made", "player": player, "word": call.word, "after": call.after,
+                    "to_play": [] if call.after == ROUND_STOPS else others})
+    if call.after == ROUND_STOPS:
+        _close_window(state, now, "round_over", rulings)
+        state.power = None
+        _end_round(state, "call_stops", rulings)
+    else:
+        # Every other player plays once more; the round ends when the caller's turn comes back.
+        state.to_play = others
+
+
+def _counter_call(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    call = state.rules.call
+    if call is None or call.after != COUNTER_CALL:
+        raise Refused("call.no_counter_call", variant=state.variant)
+    player = _acting_for(state, event, event.payload.get("player"))
+    if state.caller is None or state.over is not None or player == state.caller \
+            or player in state.counter_callers:
+        # Only during the last round of turns, once per player (table-rules.md, tamoul).
+        raise Refused("call.counter_not_allowed", player=player)
+    state.counter_callers.append(player)
+    rulings.append({"rule": "call.counter", "player": player, "caller": state.caller})
+
+
+def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """Readings, "Fontenaysien, last card": "no card left" ends the round at once."""
+    if "went_out" not in state.rules.round_extras:
+        raise Refused("round.no_last_card", variant=state.variant)
+    _refuse_when_over(state)
+    player = _acting_for(state, event, event.payload.get("player"))
+    state.went_out = player
+    _close_window(state, now, "round_over", rulings)
+    state.power = None
+    rulings.append({"rule": "round.last_card", "player": player, "points": getattr(state.rules, "WENT_OUT", None)})
+    _end_round(state, "last_card", rulings)
+
+
+# -- the reveal: hands in, a round for the score sheet out ---------------------------
+
+class RevealError(ValueError):
+    def __init__(self, player: str, problem: str):
+        super().__init__(f"{player}: {problem}")
+        self.player, self.problem = player, problem
+
+
+def hand_value(rules: Variant, hand: Any) -> int:
+    """A hand's value in units: a list of cards, or a number as players write it."""
+    values: dict[str, int] = getattr(rules, "values", {})
+    if isinstance(hand, list):
+        return sum(values[c] for c in hand)
+    units = from_number(hand, rules.scale)
+    if units is None:
+        raise ValueError(f"not a hand: {hand!r}")
+    return units
+
+
+def round_data(state: TableState, hands: dict[str, Any], extras: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The spec's round object: the hands entered, the call, and the penalties ruled live.
+
+    Penalty cards are physically in the hands by now; cabo's wrong snaps and
+    tamoul's counter-calls come from the table's own record of the round.
+    """
+    rules = state.rules
+    data: dict[str, Any] = {"announcer": state.caller, "hands": dict(hands)}
+    if "wrong_snaps" in rules.round_extras and state.wrong_snaps:
+        data["wrong_snaps"] = dict(state.wrong_snaps)
+    if "counter_callers" in rules.round_extras and state.counter_callers:
+        data["counter_callers"] = list(state.counter_callers)
+    if "went_out" in rules.round_extras and state.went_out:
+        data["went_out"] = state.went_out
+    for key, value in (extras or {}).items():
+        if key in rules.round_extras and key not in data and value not in (None, "", [], {}):
+            data[key] = value
+    return data
+
+
+def call_check(state: TableState, hands: dict[str, Any]) -> Ruling | None:
+    """Was the call allowed? (threshold from the declaration, in the variant's units)."""
+    call = state.rules.call
+    if call is None or state.caller is None or state.caller not in hands:
+        return None
+    try:
+        value = hand_value(state.rules, hands[state.caller])
+    except (KeyError, ValueError):
+        return None
+    scale = state.rules.scale
+    ruling: Ruling = {"player": state.caller, "word": call.word, "value": value / scale, "after": call.after,
+                      "variant": state.variant}
+    if call.threshold is None:
+        return {**ruling, "rule": "call.no_threshold"}
+    ok = value <= call.threshold
+    return {**ruling, "rule": "call.within_threshold" if ok else "call.over_threshold",
+            "threshold": call.threshold / scale}
+
+
+def expected_cards(state: TableState, start: int = 4) -> dict[str, int]:
+    """How many cards each player should show at the reveal, from what the table saw
+    (four dealt, less each accepted snap, plus penalty cards and cards given).
+
+    The reveal refuses a hand of another size until a player confirms it: an exchange
+    the table did not see (a snap made without the app) changes the count.
+    """
+    return {p: start - state.snapped.get(p, 0) + state.penalty_cards.get(p, 0) + state.given.get(p, 0)
+            for p in state.players}
+
+
+def _reveal(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    member = _actor(state, event)
+    if member is None or member.role == SPECTATOR:
+        raise Refused("member.not_allowed", player="")
+    hands = event.payload.get("hands")
+    if not isinstance(hands, dict):
+        raise Refused("reveal.no_hands")
+    _close_window(state, now, "covered", rulings)
+    check = call_check(state, hands)
+    if check is not None:
+        rulings.append(check)
+    data = round_data(state, hands, event.payload.get("extras"))
+    rulings.append({"rule": "round.ready", "round": state.round, "data": data})
+    following = event.payload.get("players_after")
+    _next_round(state, following if isinstance(following, list) and following else state.players)
+
+
+def _next_round(state: TableState, players: list[str]) -> None:
+    """A fresh round: same members and settings; players may change (dutch: someone is out)."""
+    fresh = new_table(state.variant, players, state.snap_limit)
+    fresh.members, fresh.round, fresh.last_seq = state.members, state.round + 1, state.last_seq
+    state.__dict__.update(fresh.__dict__)
+
+
+def _settings(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    member = _actor(state, event)
+    if member is None or member.role != REFEREE:
+        raise Refused("member.not_allowed", player="")
+    raw = event.payload.get("snap_limit")
+    limit = 0.0 if raw is None else _number(raw)  # None or 0: no time limit (the default)
+    if limit is None or not (limit == 0 or 0.5 <= limit <= 30):
+        raise Refused("settings.bad_snap_limit")
+    state.snap_limit = limit
+    rulings.append({"rule": "settings.snap_limit" if limit else "settings.no_snap_limit", "seconds": limit})
+
+
+# -- questions the table asks: canasta and cactus-game -------------------------------
+
+def _ask(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    member = _actor(state, event)
+    if member is None or member.role == SPECTATOR:
+        raise Refused("member.not_allowed", player="")
+    question = event.payload.get("question")
+    asker = ASKS.get((state.rules.family, question))
+    if asker is None:
+        raise Refused("ask.unknown", question=str(question))
+    try:
+        verdict = asker(state, event.payload)
+    except cactus_game_rules.UnknownCard as error:
+        raise Refused("ask.unknown_card", card=error.card[:30]) from error
+    except (TypeError, KeyError, ValueError, AttributeError) as error:
+        raise Refused("ask.bad_question", question=str(question)) from error
+    rulings.append({"rule": verdict.rule, "ok": verdict.ok, **verdict.params})
+
+
+def _cards(state: TableState, raw: Any) -> list[str]:
+    if not isinstance(raw, list):
+        raise ValueError("a list of cards")
+    return [_card(state, c) for c in raw]
+
+
+def _melds(state: TableState, raw: Any) -> list[list[str]]:
+    if not isinstance(raw, list):
+        raise ValueError("a list of melds")
+    return [_cards(state, m) for m in raw]
+
+
+ASKS: dict[tuple[str, Any], Any] = {
+    (CANASTA, "take_pile"): lambda s, p: canasta_rules.may_take_pile(
+        _cards(s, p["pile"]), _cards(s, p.get("hand", [])), bool(p.get("side_has_melded")),
+        [rank_of(c) for c in _cards(s, p.get("meld_tops", []))]),
+    (CANASTA, "meld"): lambda s, p: canasta_rules.meld_verdict(_cards(s, p["cards"]), bool(p.get("going_out"))),
+    (CANASTA, "opening"): lambda s, p: canasta_rules.opening_verdict(_melds(s, p["melds"]), int(p["side_total"])),
+    (CANASTA, "go_out"): lambda s, p: canasta_rules.go_out_verdict(
+        _melds(s, p["melds"]), len(s.players), int(p.get("hand_left", 0))),
+    (CACTUS_GAME, "stop_chain"): lambda s, p: cactus_game_rules.stop_verdict(
+        str(p["card"]), [str(x) for x in p.get("stops", [])], p.get("already")),
+    (CACTUS_GAME, "set"): lambda s, p: cactus_game_rules.set_verdict([str(x) for x in p["characters"]]),
+    (CACTUS_GAME, "turn_end"): lambda s, p: cactus_game_rules.turn_end_verdict(
+        str(p["card"]), bool(p.get("took_effect", True))),
+}
+
+HANDLERS = {
+    "member.joined": _member_joined,
+    "member.left": _member_left,
+    "discard": _discard,
+    "snap.claim": _snap_claim,
+    "window.timeout": _window_timeout,
+    "power.declined": _power_declined,
+    "power.used": _power_used,
+    "call.made": _call_made,
+    "call.counter": _counter_call,
+    "round.last_card": _last_card,
+    "reveal": _reveal,
+    "settings": _settings,
+    "ask": _ask,
+}

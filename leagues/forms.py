@@ -1,0 +1,116 @@
+"""Forms of the league pages: what organisers create, and a new game at a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from leagues.models import League, Night, NightTable, Season
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name"]
+        labels = {"name": _("Nom de la ligue")}
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = ["name", "start", "end"]
+        labels = {"name": _("Nom de la saison"), "start": _("Début"), "end": _("Fin (facultative)")}
+        widgets = {"start": forms.DateInput(attrs={"type": "date"}),
+                   "end": forms.DateInput(attrs={"type": "date"})}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if start and end and end < start:
+            self.add_error("end", _("La fin doit venir après le début."))
+        return data
+
+
+class NightForm(forms.ModelForm):
+    class Meta:
+        model = Night
+        fields = ["date", "label"]
+        labels = {"date": _("Date"), "label": _("Nom (facultatif)")}
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.season = season
+
+    def clean_date(self) -> Any:
+        night = self.cleaned_data["date"]
+        if not self.season.covers(night):
+            raise forms.ValidationError(_("Cette date est hors de la saison."))
+        return night
+
+
+class OrganiserForm(forms.Form):
+    username = forms.CharField(label=_("Nom d'utilisateur de l'organisateur à ajouter"), max_length=150)
+
+    def clean_username(self) -> Any:
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(username=self.cleaned_data["username"].strip()).first()
+        if user is None:
+            raise forms.ValidationError(_("Aucun compte ne porte ce nom."))
+        return user
+
+
+class TableForm(forms.ModelForm):
+    class Meta:
+        model = NightTable
+        fields = ["label"]
+        labels = {"label": _("Nom de la table")}
+
+    def __init__(self, *args: Any, night: Night, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.night = night
+
+    def clean_label(self) -> str:
+        label = self.cleaned_data["label"].strip()
+        if NightTable.objects.filter(night=self.night, label__iexact=label).exists():
+            raise forms.ValidationError(_("Cette soirée a déjà une table « %(label)s ».") % {"label": label})
+        return label
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    widget = MultipleFileInput
+
+    def clean(self, data: Any, initial: Any = None) -> list[Any]:
+        files = [f for f in (data if isinstance(data, list | tuple) else [data]) if f]
+        if not files and self.required:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+        return [super(MultipleFileField, self).clean(f, initial) for f in files]
+
+
+class ImportForm(forms.Form):
+    files = MultipleFileField(label=_("Fichiers de parties (JSON)"))
+    night_date = forms.DateField(
+        label=_("Date de la soirée (sinon lue au début du nom du fichier)"), required=False,
+        widget=forms.DateInput(attrs={"type": "date"}))
+    table = forms.CharField(label=_("Table (sinon lue dans le nom du fichier)"), required=False,
+                            max_length=80)
+
+    MAX_FILES = 200
+    MAX_BYTES = 1_000_000
+
+    def clean_files(self) -> list[Any]:
+        files = self.cleaned_data["files"]
+        if len(files) > self.MAX_FILES:
+            raise forms.ValidationError(_("Au plus %(n)s fichiers à la fois.") % {"n": self.MAX_FILES})
+        for f in files:
+            if f.size > self.MAX_BYTES:
+                raise forms.ValidationError(
+                    _("%(name)s dépasse 1 Mo : ce n'est pas une partie.") % {"name": f.name})
+        return files

@@ -1,0 +1,201 @@
+"""Leagues, their seasons, nights and tables, and the standings kept as games end.
+
+A night has several tables; a table's games (`LeagueGame`) count for the
+night's season. `Standing` holds each player's running figures per season and
+scope (a variant key, or "overall") and `Result` each player's outcome in each
+game: both are written when a game ends (leagues/results/recording.py), so
+showing the standings reads a few rows instead of every game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from engine.rules import VARIANTS
+from leagues.ranking.standings import Skill, Tally
+from scorekeeper.models import Game, Player
+
+MAX_LABEL = 80
+# A night's tables score until this hour the next morning (local time); after, only
+# the league's organisers correct its games.
+NIGHT_CLOSES_AT = time(6)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class League(models.Model):
+    name = models.CharField(max_length=MAX_LABEL)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="leagues")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:league", args=[self.pk])
+
+    def is_organiser(self, user: Any) -> bool:
+        return bool(user.is_authenticated) and self.organisers.filter(pk=user.pk).exists()
+
+
+class Season(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=MAX_LABEL)
+    start = models.DateField()
+    end = models.DateField(null=True, blank=True)
+    # Set when a game was corrected after it ended and the recomputation has not run yet.
+    ratings_stale = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["-start", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.league} · {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:season", args=[self.pk])
+
+    def covers(self, day: date) -> bool:
+        return self.start <= day and (self.end is None or day <= self.end)
+
+
+class Night(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
+    date = models.DateField()
+    label = models.CharField(max_length=MAX_LABEL, blank=True)
+
+    class Meta:
+        ordering = ["-date", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.date:%d/%m/%Y} {self.label}".strip()
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:night", args=[self.pk])
+
+    def closes_at(self) -> datetime:
+        return timezone.make_aware(datetime.combine(self.date + timedelta(days=1), NIGHT_CLOSES_AT))
+
+    def is_open(self, now: datetime | None = None) -> bool:
+        """From the night's day (its organiser may set tables up ahead) until the morning after."""
+        return (now or timezone.now()) < self.closes_at()
+
+
+class NightTable(models.Model):
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
+    label = models.CharField(max_length=MAX_LABEL)
+    # The table's link for players without an account: whoever has it scores at this table.
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+
+    class Meta:
+        ordering = ["label", "pk"]
+        constraints = [models.UniqueConstraint(fields=["night", "label"], name="table_label_unique")]
+
+    def __str__(self) -> str:
+        return self.label
+
+    def get_absolute_url(self) -> str:
+        return reverse("leagues:table", args=[self.token])
+
+
+class LeagueGameQuerySet(models.QuerySet["LeagueGame"]):
+    def finished(self) -> LeagueGameQuerySet:
+        return self.filter(game__finished=True)
+
+    def in_season(self, season: Season) -> LeagueGameQuerySet:
+        return self.filter(table__night__season=season)
+
+
+class LeagueGame(models.Model):
+    """A game played at a night's table: it counts for the night's season."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="league_game")
+    table = models.ForeignKey(NightTable, on_delete=models.CASCADE, related_name="games")
+
+    objects = LeagueGameQuerySet.as_manager()
+
+    def __str__(self) -> str:
+        return f"{self.game} @ {self.table}"
+
+    @property
+    def season(self) -> Season:
+        return self.table.night.season
+
+
+class Standing(models.Model):
+    """A player's running figures in a season, for one variant or overall."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="league_standings")
+    scope = models.CharField(max_length=32)  # a variant key, or standings.OVERALL
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    place_sum = models.FloatField(default=0)
+    points_sum = models.FloatField(default=0)
+    current_streak = models.PositiveIntegerField(default=0)
+    best_streak = models.PositiveIntegerField(default=0)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["season", "player", "scope"], name="standing_unique"),
+        ]
+        indexes = [models.Index(fields=["season", "scope"])]
+
+    def tally(self) -> Tally:
+        return Tally(self.games, self.wins, self.place_sum, self.points_sum,
+                     self.current_streak, self.best_streak)
+
+    def skill(self) -> Skill:
+        return Skill(self.mu, self.sigma)
+
+    def store(self, tally: Tally, skill: Skill) -> None:
+        self.games, self.wins = tally.games, tally.wins
+        self.place_sum, self.points_sum = tally.place_sum, tally.points_sum
+        self.current_streak, self.best_streak = tally.current_streak, tally.best_streak
+        self.mu, self.sigma = skill.mu, skill.sigma
+
+
+class Result(models.Model):
+    """A player's outcome in one ended game, with their ratings just after it (for charts)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="results")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="league_results")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="league_results")
+    variant = models.CharField(max_length=32)
+    finished_at = models.DateTimeField(null=True)
+    side = models.CharField(max_length=80)
+    place = models.FloatField()
+    sides = models.PositiveSmallIntegerField()
+    won = models.BooleanField()
+    points = models.FloatField()
+    mu = models.FloatField()  # the variant's rating after the game
+    sigma = models.FloatField()
+    overall_mu = models.FloatField()
+    overall_sigma = models.FloatField()
+
+    class Meta:
+        ordering = ["finished_at", "game_id"]
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="result_unique")]
+        indexes = [models.Index(fields=["season", "player", "finished_at"])]
+
+    @property
+    def scaled_place(self) -> float:
+        return 0.0 if self.sides < 2 else (self.place - 1) / (self.sides - 1)
+
+    @property
+    def variant_name(self) -> str:
+        return VARIANTS[self.variant].name

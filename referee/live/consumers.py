@@ -1,0 +1,501 @@
+"""One WebSocket consumer per phone at a table; one channel-layer group per table.
+
+A message ``{"type": "snap.claim", ...}`` is handled by ``snap_claim``. Each
+action is recorded by `LiveTable.record` (the log, then `engine.table.machine`) inside
+a transaction; what to broadcast is collected by ``transaction.on_commit`` and
+sent to the table's group only once the event is safely in the log, so no
+phone ever sees a ruling that a rollback took back.
+
+Window timeouts: the consumer that registered a discard sets a timer for its
+deadline, and every phone sends ``window.tick`` when its own countdown ends;
+whichever comes first closes the window (a second close is not logged). Any
+event arriving after the deadline also closes it first (lazy expiry in
+`engine.table.machine`). So a window closes on time even if the discarding phone
+dropped, and without one process having to own every table's timers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+
+from engine.table import delta, inbox
+from engine.table.clock import MAX_CREDIT_CAP, ClockEstimate, Sample, sample_problem
+from engine.table.inbox import BadMessage
+from referee.limits import gates
+from referee.models import JoinRequest, LiveTable, normalise_code
+from scorekeeper.wording.rulings import describe
+
+log = logging.getLogger("referee.guard")
+
+FORBIDDEN = 4403  # close code: not a member of this table
+TOO_MANY_SOCKETS = 4429  # close code: this member has enough sockets open already
+CLOSED = 4410  # close code: the table was closed
+AUTH_WAIT = 5.0  # seconds a socket may stay open without saying who it is
+TIMER_SLACK = 0.05  # seconds after the deadline before the server's own timer closes a window
+RECENT = 30  # rulings sent to a (re)connecting phone
+MAX_MESSAGE = inbox.MAX_MESSAGE
+TAPS_KEPT = 4  # pressed "Snap !" on this many windows and not yet named the card
+ACTIONS = frozenset({
+    "clock.ping", "clock.sample", "discard", "snap.tap", "snap.claim", "window.tick", "power.declined",
+    "power.used", "call.made", "call.counter", "round.last_card", "ask", "settings.change", "sync", "auth", "join.answer",
+})
+
+
+def now() -> float:
+    """Server time in seconds (a function, so tests can move the clock)."""
+    return time.time()
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels (4.2+) hops to the database thread to close old connections before
+        # every message, a table's four updates included. This consumer reaches the
+        # database only through database_sync_to_async, which does that itself: five
+        # thread hops less per event (py-spy: 12 % of the server's CPU, docs/benchmarks.md).
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def connect(self) -> None:
+        self.code = normalise_code(self.scope["url_route"]["kwargs"]["code"])
+        self.group = f"table.{self.code}"
+        self.member: dict[str, Any] | None = None
+        self.gate: gates.Gate | None = None
+        self.clock = ClockEstimate()
+        self.pongs: dict[float, tuple[float, float]] = {}
+        self.taps: dict[Any, tuple[float, bool]] = {}  # window -> (credited tap, at the credit's edge)
+        self.bucket = gates.TokenBucket(gates.RATE, gates.BURST, now())  # before authentication
+        self.timers: set[asyncio.Task[None]] = set()
+        self.reported_delay: float | None = None
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.lang = _language(query.get("lang", [""])[0] or self.scope.get("cookies", {}).get(
+            settings.LANGUAGE_COOKIE_NAME, ""))
+        await self.accept()
+        token = query.get("token", [None])[0]
+        if token is not None:
+            await self.authenticate(token)
+        else:
+            self._later(AUTH_WAIT, self._close_if_anonymous)
+
+    async def disconnect(self, code: int) -> None:
+        for timer in self.timers:
+            timer.cancel()
+        if self.member is not None:
+            gates.leave(self.member["id"], self.channel_name)
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def _close_if_anonymous(self) -> None:
+        if self.member is None:
+            await self.close(code=FORBIDDEN)
+
+    async def authenticate(self, token: Any) -> bool:
+        member = await _member_for(self.code, token)
+        if member is None:
+            await self.close(code=FORBIDDEN)
+            return False
+        gate = gates.enter(member["id"], self.channel_name, now())
+        if gate is None:
+            log.warning("table %s: member %s refused a socket beyond %s", self.code, member["id"], gates.MAX_SOCKETS)
+            await self.send_json({"type": "error", "code": "too_many_sockets", "field": None})
+            await self.close(code=TOO_MANY_SOCKETS)
+            return False
+        self.member, self.gate = member, gate
+        self.table = self.member.pop("_table")
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send_state()
+        return True
+
+    async def send_state(self, since: int | None = None) -> None:
+        assert self.member is not None
+        snapshot = await _snapshot(self.member["table"], since)
+        await self.send_json({
+            "type": "table.state", "member": self.member, "server_time": now(), "since": since,
+            "seq": snapshot["seq"], "state": snapshot["state"], "credit_cap": self.table.credit_cap,
+            "rulings": [self._worded(r) for r in snapshot["rulings"]],
+        })
+        if self.member["role"] == "referee":
+            for ask in await _pending_requests(self.member["table"]):
+                await self.send_json({"type": "join.requested", "request": ask})
+
+    # -- reading what a phone sends ------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        """Every message is answered, never fatal: a bad one gets an error naming its problem."""
+        bucket = self.gate.bucket if self.gate is not None else self.bucket
+        if not bucket.allow(now()):
+            await self.send_json({"type": "error", "code": "rate_limited", "field": None})
+            return
+        try:
+            content = inbox.parse(text_data)
+            await self.dispatch_message(content)
+        except BadMessage as bad:
+            self._anomaly("bad message %s", bad)
+            await self.send_json(bad.reply())
+        except Exception:  # a bug of ours must not close the phone's socket: log it, say so
+            log.exception("table %s: message failed", self.code)
+            await self.send_json({"type": "error", "code": "server_error", "field": None})
+
+    async def dispatch_message(self, content: dict[str, Any]) -> None:
+        kind = content["type"]
+        if self.member is None:
+            if kind == "auth":
+                await self.authenticate(content.get("token"))
+            else:
+                await self.close(code=FORBIDDEN)
+            return
+        if kind not in ACTIONS or kind == "auth":
+            raise BadMessage("unknown_type", "type")
+        await getattr(self, kind.replace(".", "_"))(content)
+
+    def _anomaly(self, what: str, *args: Any) -> None:
+        """Something a phone sent that an honest phone would not: counted and logged."""
+        if self.gate is not None:
+            self.gate.anomalies += 1
+        member = self.member["id"] if self.member else None
+        log.warning("table %s member %s: " + what, self.code, member, *args)
+
+    # -- the clock -------------------------------------------------------------------
+
+    async def clock_ping(self, content: dict[str, Any]) -> None:
+        received = now()
+        t0 = inbox.number(content, "t0")
+        if len(self.pongs) > 32:  # pongs the phone never reported: forget the oldest
+            self.pongs.pop(next(iter(self.pongs)))
+        sent = now()
+        self.pongs[t0] = (received, sent)
+        await self.send_json({"type": "clock.pong", "t0": content["t0"], "t1": received, "t2": sent})
+
+    async def clock_sample(self, content: dict[str, Any]) -> None:
+        """The phone reports when our pong arrived (t3); t1 and t2 are our own, kept here."""
+        returned = now()
+        t0, t3 = inbox.number(content, "t0"), inbox.number(content, "t3")
+        assert t0 is not None and t3 is not None
+        server = self.pongs.pop(t0, None)
+        if server is None:
+            raise BadMessage("clock.no_such_ping", "t0")
+        sample = Sample(t0, server[0], server[1], t3)
+        problem = sample_problem(sample, returned)
+        if problem is not None:
+            self._anomaly("impossible clock sample (%s): %s, back at %s", problem, sample, returned)
+            raise BadMessage(problem, "t3")
+        self.clock.add(sample, returned)
+        await self._report_delay()
+
+    async def _report_delay(self) -> None:
+        """Tell the referee's phones this phone's measured delay, when it changed noticeably."""
+        one_way = self.clock.one_way
+        if one_way is None or self.member is None or self.gate is None:
+            return
+        if self.reported_delay is not None and abs(one_way - self.reported_delay) < 0.005:
+            return
+        self.reported_delay = one_way
+        await self.channel_layer.group_send(self.group, self._delay_message())
+
+    def _delay_message(self) -> dict[str, Any]:
+        assert self.member is not None and self.gate is not None
+        return {
+            "type": "member.delay", "member": self.member["id"], "seat": self.member["seat"],
+            "role": self.member["role"], "one_way_ms": round((self.clock.one_way or 0) * 1000),
+            "credit_ms": round(self.clock.credit(self.table.credit_cap) * 1000),
+            "flagged": self.gate.flagged, "anomalies": self.gate.anomalies,
+            "claims": self.gate.claims, "at_limit": self.gate.at_limit,
+        }
+
+    # -- table actions ---------------------------------------------------------------
+
+    async def discard(self, content: dict[str, Any]) -> None:
+        payload = {"player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
+                   "from_stock": inbox.flag(content, "from_stock", True),
+                   "took_pile": inbox.flag(content, "took_pile", False)}
+        rulings = await self.record("discard", payload, content)
+        for ruling in rulings:
+            if ruling["rule"] == "window.opened" and ruling["deadline"] is not None:  # None: no time limit
+                self._close_at(ruling["deadline"])
+
+    async def snap_tap(self, content: dict[str, Any]) -> None:
+        """"Snap !" pressed: the tap is credited against this message's arrival, not the claim's
+        (naming the card takes the player a moment the network did not)."""
+        window = inbox.integer(content, "window", required=False)
+        credited = self.clock.credited_tap(inbox.number(content, "tap"), now(), self.table.credit_cap)
+        if len(self.taps) >= TAPS_KEPT:
+            self.taps.pop(next(iter(self.taps)))
+        self.taps[window] = credited
+        await self._acknowledge(content, None, refused=False)
+
+    async def snap_claim(self, content: dict[str, Any]) -> None:
+        window = inbox.integer(content, "window", required=False)
+        payload = {
+            "player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
+            "window": window, "for_player": inbox.text(content, "for_player", required=False),
+            "penalty_card": inbox.flag(content, "penalty_card"),
+        }
+        phone_tap = inbox.number(content, "tap", required=False)
+        tap, at_limit = self.taps.pop(window, None) or self.clock.credited_tap(
+            phone_tap, now(), self.table.credit_cap)
+        if at_limit:
+            self._anomaly("tap claimed earlier than its credit allows")
+        payload["tap"] = tap
+        assert self.gate is not None
+        rulings = await self.record("snap.claim", payload, content)
+        self.gate.claimed(at_limit and _won(rulings, payload["player"]))
+        if at_limit:
+            await self.channel_layer.group_send(self.group, self._delay_message())
+
+    async def window_tick(self, content: dict[str, Any]) -> None:
+        await self.record("window.timeout", {}, content, as_member=False)
+
+    async def power_declined(self, content: dict[str, Any]) -> None:
+        await self.record("power.declined", {}, content)
+
+    async def power_used(self, content: dict[str, Any]) -> None:
+        await self.record("power.used", {"player": inbox.text(content, "player"),
+                                         "targets": inbox.aimed(content, "targets")}, content)
+
+    async def round_last_card(self, content: dict[str, Any]) -> None:
+        await self.record("round.last_card", {"player": inbox.text(content, "player")}, content)
+
+    async def call_made(self, content: dict[str, Any]) -> None:
+        await self.record("call.made", {"player": inbox.text(content, "player")}, content)
+
+    async def call_counter(self, content: dict[str, Any]) -> None:
+        await self.record("call.counter", {"player": inbox.text(content, "player")}, content)
+
+    async def ask(self, content: dict[str, Any]) -> None:
+        inbox.text(content, "question")
+        await self.record("ask", {k: v for k, v in content.items() if k not in ("type", "id")}, content)
+
+    async def settings_change(self, content: dict[str, Any]) -> None:
+        cap_ms = inbox.number(content, "credit_cap_ms", required=False)
+        if cap_ms is not None:
+            await self.change_credit_cap(cap_ms / 1000)
+        if "snap_limit" in content or cap_ms is None:
+            await self.record("settings", {"snap_limit": inbox.number(content, "snap_limit")}, content)
+
+    async def change_credit_cap(self, cap: float) -> None:
+        assert self.member is not None
+        if self.member["role"] != "referee":
+            raise BadMessage("referee_only", "credit_cap_ms")
+        if not 0 <= cap <= MAX_CREDIT_CAP:
+            raise BadMessage("out_of_range", "credit_cap_ms")
+        await _set_credit_cap(self.table.pk, cap)
+        await self.channel_layer.group_send(self.group, {"type": "table.option", "credit_cap": cap})
+
+    async def join_answer(self, content: dict[str, Any]) -> None:
+        """The referee lets a phone take a held seat or become referee, or not."""
+        assert self.member is not None
+        if self.member["role"] != "referee":
+            raise BadMessage("referee_only", "type")
+        request_id = inbox.integer(content, "request")
+        assert request_id is not None
+        answered = await _answer(self.table, request_id, inbox.flag(content, "approve"))
+        if answered is None:
+            raise BadMessage("no_such_request", "request")
+        broadcast, removed = answered
+        for message in broadcast:
+            await self.channel_layer.group_send(self.group, message)
+        for member_id in removed:  # the seat's former phone: its sockets close, its token is dead
+            await self.channel_layer.group_send(self.group, {"type": "member.removed", "member": member_id})
+        await self.channel_layer.group_send(self.group, {"type": "join.answered", "request": request_id})
+
+    async def sync(self, content: dict[str, Any]) -> None:
+        """A phone saw a gap in `seq`: the state now, and the rulings since what it had."""
+        await self.send_state(inbox.integer(content, "since", required=False))
+
+    async def record(self, kind: str, payload: dict[str, Any], content: dict[str, Any] | None = None,
+                     as_member: bool = True) -> list[dict[str, Any]]:
+        """Log the event, then broadcast (after commit); a refusal answers the sender alone.
+
+        A message carrying an `id` is acknowledged to its sender with the seq it
+        got (or none), so a phone knows which of its claims the table recorded.
+        """
+        assert self.member is not None
+        member_id = self.member["id"] if as_member else None
+        broadcast, rulings, seq, refusal = await _record(self.table, member_id, kind, payload, now())
+        for message in broadcast:
+            await self.channel_layer.group_send(self.group, message)
+        if refusal is not None and member_id is not None:  # not logged: for the sender's eyes only
+            await self.send_json({"type": "table.refused", "ruling": self._worded(refusal)})
+        if content is not None:
+            await self._acknowledge(content, seq, refused=refusal is not None)
+        return rulings
+
+    async def _acknowledge(self, content: dict[str, Any], seq: int | None, refused: bool) -> None:
+        ident = inbox.text(content, "id", required=False)
+        if ident is not None:
+            await self.send_json({"type": "received", "id": ident, "seq": seq, "refused": refused})
+
+    def _close_at(self, deadline: float) -> None:
+        async def close_window() -> None:
+            await self.record("window.timeout", {}, as_member=False)
+
+        self._later(max(0.0, deadline - now()) + TIMER_SLACK, close_window)
+
+    def _later(self, delay: float, action: Any) -> None:
+        async def run() -> None:
+            await asyncio.sleep(delay)
+            await action()
+
+        task = asyncio.ensure_future(run())
+        self.timers.add(task)
+        task.add_done_callback(self.timers.discard)
+
+    # -- group messages --------------------------------------------------------------
+
+    async def table_update(self, message: dict[str, Any]) -> None:
+        await self.send(text_data=update_text(message, self.lang, now()))
+
+    async def member_delay(self, message: dict[str, Any]) -> None:
+        """A phone's measured delay and credit: the referee's phones only."""
+        if self.member is not None and self.member["role"] == "referee":
+            await self.send_json(message)
+
+    async def join_requested(self, message: dict[str, Any]) -> None:
+        if self.member is not None and self.member["role"] == "referee":
+            await self.send_json(message)
+
+    async def member_removed(self, message: dict[str, Any]) -> None:
+        if self.member is not None and self.member["id"] == message["member"]:
+            await self.close(code=FORBIDDEN)
+
+    async def join_answered(self, message: dict[str, Any]) -> None:
+        await self.join_requested(message)
+
+    async def table_option(self, message: dict[str, Any]) -> None:
+        self.table.credit_cap = message["credit_cap"]
+        await self.send_json(message)
+
+    async def table_closed(self, message: dict[str, Any]) -> None:
+        await self.send_json({"type": "table.closed"})
+        await self.close(code=CLOSED)
+
+    def _worded(self, ruling: dict[str, Any]) -> dict[str, Any]:
+        with translation.override(self.lang):
+            return {**ruling, "text": describe(ruling)}
+
+
+def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]],
+                   before: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The group message for one event: what changed (or the state) and the worded rulings,
+    JSON-encoded once.
+
+    Given the state `before` the event (the state at seq - 1), the message carries
+    `delta`, the changes from it (engine/table/delta.py), when they are shorter than the
+    whole state; otherwise `state`. A phone applies a delta only on top of the state
+    at seq - 1 and asks for the whole state (`sync`) on any gap or doubt.
+
+    Strings keep the channel layer's copy of each message cheap, and spare every
+    consumer of the table from encoding the same state and wording the same
+    rulings again.
+    """
+    worded = {}
+    for lang, _name in settings.LANGUAGES:
+        with translation.override(lang):
+            worded[lang] = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
+    message: dict[str, Any] = {"type": "table.update", "seq": seq, "rulings": worded}
+    changes = json.dumps(delta.diff(before, state), ensure_ascii=False) if before is not None else None
+    if changes is not None and len(changes) < delta.SHORTEST_STATE:
+        message["delta"] = changes  # shorter than any state: no need to encode this one to know
+        return message
+    whole = json.dumps(state, ensure_ascii=False)
+    if changes is not None and len(changes) < len(whole):
+        message["delta"] = changes
+    else:
+        message["state"] = whole
+    return message
+
+
+def update_text(message: dict[str, Any], lang: str, server_time: float) -> str:
+    """What one phone receives for a group's `table.update`: encoded once for the whole table
+    (see update_message), only the time is this phone's."""
+    rulings = message["rulings"].get(lang) or message["rulings"][settings.LANGUAGE_CODE]
+    body = f'"delta": {message["delta"]}' if "delta" in message else f'"state": {message["state"]}'
+    return (f'{{"type": "table.update", "seq": {message["seq"]}, "server_time": {server_time!r}, '
+            f'{body}, "rulings": {rulings}}}')
+
+
+def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
+    """Did this claim win its race (accepted first, or overturning an earlier one)?"""
+    return any(r["rule"].startswith("snap.accepted") and r.get("player") == player
+               or r["rule"] == "snap.overturned" and r.get("faster") == player for r in rulings)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _language(code: str) -> str:
+    known = {lang for lang, _ in settings.LANGUAGES}
+    return code if code in known else settings.LANGUAGE_CODE
+
+
+@database_sync_to_async
+def _member_for(code: str, token: Any) -> dict[str, Any] | None:
+    table = LiveTable.objects.open().select_related("game").filter(code=code).first()
+    if table is None or table.closed_if_idle():
+        return None
+    member = table.member_for_token(token)
+    if member is None:
+        return None
+    # The consumer keeps the table (and its game) for the connection: what a replay
+    # starts from never changes, so each event costs no extra query for it.
+    return {"id": member.pk, "table": table.pk, "role": member.role, "seat": member.seat, "_table": table}
+
+
+@database_sync_to_async
+def _snapshot(table_id: int, since: int | None = None) -> dict[str, Any]:
+    table = LiveTable.objects.select_related("game").get(pk=table_id)
+    state = table.state()
+    return {"state": state.to_json(), "seq": state.last_seq, "rulings": table.recent_rulings(RECENT, since)}
+
+
+@database_sync_to_async
+def _pending_requests(table_id: int) -> list[dict[str, Any]]:
+    return [r.as_message() for r in JoinRequest.objects.filter(table_id=table_id, status=JoinRequest.PENDING)]
+
+
+@database_sync_to_async
+def _answer(table: LiveTable, request_id: int, approve: bool
+            ) -> tuple[list[dict[str, Any]], list[int]] | None:
+    """(the group messages of the events the answer logged, the members it removed), or None."""
+    ask = JoinRequest.objects.filter(table=table, pk=request_id, status=JoinRequest.PENDING).first()
+    if ask is None:
+        return None
+    removed = list(table.holders(ask.role, ask.seat).values_list("pk", flat=True)) \
+        if approve and ask.role == "seat" else []
+    before = table.last_seq()
+    table.answer(ask, approve)
+    return [update_message(seq, state.to_json(), rulings) for seq, state, rulings in table.replays_after(before)], removed
+
+
+@database_sync_to_async
+def _set_credit_cap(table_id: int, cap: float) -> None:
+    LiveTable.objects.filter(pk=table_id).update(credit_cap=cap)
+
+
+@database_sync_to_async
+def _record(table: LiveTable, member_id: int | None, kind: str, payload: dict[str, Any], at: float
+            ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int | None, dict[str, Any] | None]:
+    """(messages for the group, filled once committed; the event's rulings; its seq; its refusal)."""
+    broadcast: list[dict[str, Any]] = []
+    # No transaction around it: the event's INSERT commits on its own (referee/eventlog.py),
+    # so what is broadcast is already in the log.
+    outcome = table.record(kind, payload, member_id, at)
+    if outcome.event is not None:
+        # REFEREE_UPDATE_DELTAS = False sends the whole state every time (bench/referee_load.py
+        # compares the two in one run; a page handles both).
+        deltas = getattr(settings, "REFEREE_UPDATE_DELTAS", True)
+        broadcast.append(update_message(outcome.event.seq, outcome.state_json(), outcome.rulings,
+                                        before=outcome.before_json() if deltas else None))
+    return broadcast, outcome.rulings, outcome.event.seq if outcome.event else None, outcome.refusal

@@ -1,0 +1,228 @@
+"""The new-game form, the same wherever a game starts (/games/new/ and a league
+table's link): seats, options and teams being filled in, as plain Python, and the
+context its template partials (scorekeeper/new_game_form.html) draw.
+
+The page works without JavaScript: moving a player up or down, or adding a
+known player, posts the form and gets it back changed (or just the form, over
+HTMX). Nothing is saved until "start"; the engine then checks the game again
+(Game.start), so the rules of a valid game live in one place. Who may play, and
+in which teams, is read from the variant's declaration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Max
+from django.http import QueryDict
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from engine.rules import VARIANTS, Problem, RecordError
+from engine.rules.variants.base import Variant
+from scorekeeper.models import MAX_NAME_LENGTH, Game, Player
+from scorekeeper.wording.text import number
+from scorekeeper.wording.variants import blurb
+
+TEMPLATE = "scorekeeper/new_game_form.html"
+MAX_ROUNDS = 999  # the agreed number of rounds: one cap for every form
+DEFAULT_TEAMS = ("Nord-Sud", "Est-Ouest")
+KNOWN_PLAYERS_SHOWN = 16
+OPTION_LABELS = {"rounds": gettext_lazy("Nombre de manches"), "half_game": gettext_lazy("Demi-partie")}
+OPTION_HELP = {
+    "rounds": gettext_lazy("Laissez vide pour jouer sans limite de manches."),
+    "half_game": gettext_lazy("Perdant à %(half_losing_limit)s au lieu de %(losing_limit)s, grand gagnant à "
+                              "%(half_grand_winner_limit)s au lieu de %(grand_winner_limit)s."),
+}
+
+
+@dataclass
+class NewGameDraft:
+    variant: Variant
+    seats: list[str]  # one per possible seat, "" when empty, in seat order
+    options: dict[str, Any]  # option key -> raw text (count) or bool (flag)
+    teams: list[str] = field(default_factory=lambda: list(DEFAULT_TEAMS))
+    errors: dict[str, list[str]] = field(default_factory=dict)  # field name -> messages
+
+    @classmethod
+    def blank(cls, variant: Variant) -> NewGameDraft:
+        options = {o.key: (bool(o.default) if o.kind == "flag" else
+                           ("" if o.default is None else str(o.default)))
+                   for o in variant.options}
+        return cls(variant, [""] * variant.max_players, options)
+
+    @classmethod
+    def from_post(cls, variant: Variant, post: QueryDict) -> NewGameDraft:
+        seats = [name.strip() for name in post.getlist("seat")][: variant.max_players]
+        seats += [""] * (variant.max_players - len(seats))
+        options: dict[str, Any] = {}
+        for option in variant.options:
+            name = f"option-{option.key}"
+            options[option.key] = name in post if option.kind == "flag" else post.get(name, "").strip()
+        teams = [t.strip() for t in post.getlist("team")][:2]
+        teams += list(DEFAULT_TEAMS[len(teams):])
+        return cls(variant, seats, options, teams)
+
+    # -- changes that do not start the game --------------------------------
+
+    def apply(self, action: str) -> None:
+        """"up:3" / "down:3" move seat 3 (from 0); "add:Ana" seats a known player."""
+        verb, _sep, arg = action.partition(":")
+        if verb in ("up", "down") and arg.isdigit():
+            i = int(arg)
+            j = i - 1 if verb == "up" else i + 1
+            if 0 <= i < len(self.seats) and 0 <= j < len(self.seats):
+                self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
+        elif verb == "add" and arg.strip():
+            self._add(arg.strip())
+
+    def _add(self, name: str) -> None:
+        if name.casefold() in {s.casefold() for s in self.seats if s}:
+            return  # already seated: a second tap changes nothing
+        for i, seat in enumerate(self.seats):
+            if not seat:
+                self.seats[i] = name
+                return
+        self._error("players", _("Toutes les places sont prises."))
+
+    # -- checking before the engine does -------------------------------------
+
+    @property
+    def players(self) -> list[str]:
+        return [name for name in self.seats if name]
+
+    def seat_errors(self) -> list[list[str]]:
+        return [self.errors.get(f"seat-{i}", []) for i in range(len(self.seats))]
+
+    def check(self) -> tuple[list[str], dict[str, Any], dict[str, list[str]] | None] | None:
+        """(players, options, teams) for Game.start, or None with `errors` filled in."""
+        self.errors = {}
+        options = self._checked_options()
+        self._check_names()
+        players = self.players
+        counts = list(self.variant.allowed_player_counts())
+        if len(players) not in counts:
+            self._error("players", _("%(game)s se joue %(counts)s joueurs (ici %(n)s).") % {
+                "game": self.variant.name, "counts": counts_text(counts), "n": len(players)})
+        teams = self._checked_teams(players)
+        if self.errors:
+            return None
+        return players, options, teams
+
+    def _checked_options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for option in self.variant.options:
+            raw = self.options.get(option.key)
+            if option.kind == "flag":
+                options[option.key] = bool(raw)
+            elif raw:
+                if not raw.isdigit() or not 1 <= int(raw) <= MAX_ROUNDS:
+                    self._error(f"option-{option.key}", _("Un nombre entier de 1 à %(max)s.")
+                                % {"max": MAX_ROUNDS})
+                else:
+                    options[option.key] = int(raw)
+        return options
+
+    def _check_names(self) -> None:
+        seen: set[str] = set()
+        for i, name in enumerate(self.seats):
+            if not name:
+                continue
+            if len(name) > MAX_NAME_LENGTH:
+                self._error(f"seat-{i}", _("Au plus %(max)s caractères.") % {"max": MAX_NAME_LENGTH})
+            if name.casefold() in seen:
+                self._error(f"seat-{i}", _("Ce nom est déjà à la table."))
+            seen.add(name.casefold())
+
+    def _checked_teams(self, players: list[str]) -> dict[str, list[str]] | None:
+        declared = self.variant.teams
+        if declared is None or not self.variant.plays_in_teams(len(players)):
+            return None
+        first, second = self.teams
+        if not first or not second:
+            self._error("teams", _("Donnez un nom à chaque équipe."))
+        elif first.casefold() == second.casefold():
+            self._error("teams", _("Les deux équipes ont le même nom."))
+        elif max(len(first), len(second)) > MAX_NAME_LENGTH:
+            self._error("teams", _("Au plus %(max)s caractères.") % {"max": MAX_NAME_LENGTH})
+        return declared.seat(players, self.teams)
+
+    def _error(self, name: str, message: str) -> None:
+        self.errors.setdefault(name, []).append(message)
+
+
+def counts_text(counts: list[int]) -> str:
+    """"de 2 à 8", "à 2 ou à 4": how many may play, as the end of "se joue … joueurs"."""
+    if len(counts) == 2 and counts[1] - counts[0] > 1:
+        return _("à %(a)s ou à %(b)s") % {"a": counts[0], "b": counts[1]}
+    return _("de %(a)s à %(b)s") % {"a": counts[0], "b": counts[-1]}
+
+
+# -- what the template partials draw ----------------------------------------------------
+
+
+def variant_choices() -> list[dict[str, Any]]:
+    """Every game, to choose one: its key, name, line and rules page."""
+    return [{"key": key, "name": v.name, "description": blurb(v),
+             "rules_url": reverse("rules_page", args=[key])}
+            for key, v in VARIANTS.items()]
+
+
+def known_players() -> list[str]:
+    """The players seen most recently, to seat with one tap."""
+    return [p.name for p in Player.objects.annotate(last=Max("seats__game__created_at"))
+            .order_by(F("last").desc(nulls_last=True), "name")[:KNOWN_PLAYERS_SHOWN]]
+
+
+def form_context(draft: NewGameDraft) -> dict[str, Any]:
+    """What the form partial needs for `draft`; the page adds where the form posts
+    (`form_url`) and where "change game" leads (`choose_url`)."""
+    variant = draft.variant
+    seated = {name.casefold() for name in draft.players}
+    known = known_players()
+    numbers = {key: number(value) for key, value in variant.numbers.items()}
+    options = [{"key": o.key, "kind": o.kind, "default": o.default, "value": draft.options.get(o.key),
+                "label": OPTION_LABELS.get(o.key, o.key),
+                "help": str(OPTION_HELP.get(o.key, "")) % numbers,
+                "errors": draft.errors.get(f"option-{o.key}", [])}
+               for o in variant.options]
+    seats = [{"index": i, "number": i + 1, "name": name, "errors": errors,
+              "first": i == 0, "last": i == len(draft.seats) - 1}
+             for i, (name, errors) in enumerate(zip(draft.seats, draft.seat_errors(), strict=True))]
+    return {
+        "draft": draft,
+        "variant": variant,
+        "description": blurb(variant),
+        "rules_url": reverse("rules_page", args=[variant.key]),
+        "counts": counts_text(list(variant.allowed_player_counts())),
+        "options": options,
+        "max_rounds": MAX_ROUNDS,
+        "seats": seats,
+        "known": known,
+        "unseated": [name for name in known if name.casefold() not in seated],
+        "teams": variant.teams,
+    }
+
+
+def start(draft: NewGameDraft, describe: Callable[[list[Problem]], list[str]],
+          then: Callable[[Game], Any] | None = None) -> Game | None:
+    """The game `draft` describes, checked and saved, or None with `draft.errors` filled
+    in (`describe` words the engine's problems). `then` runs in the same transaction
+    (a league table records its game there)."""
+    checked = draft.check()
+    if checked is None:
+        return None
+    players, options, teams = checked
+    try:
+        with transaction.atomic():
+            game = Game.start(draft.variant.key, players, options, teams)
+            if then is not None:
+                then(game)
+            return game
+    except RecordError as exc:
+        draft.errors["game"] = describe(exc.problems)
+        return None

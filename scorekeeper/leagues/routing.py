@@ -1,9 +1,0 @@
-"""WebSocket routes of the leagues, mounted through scorekeeper/routing.py."""
-
-from django.urls import URLPattern, path
-
-from scorekeeper.leagues.consumers import NightRoomConsumer
-
-websocket_urlpatterns: list[URLPattern] = [
-    path("ws/leagues/nights/<int:night_id>/room/", NightRoomConsumer.as_asgi()),
-]

@@ -1,0 +1,67 @@
+"""A game's life beyond its rounds: abandon it (kept, marked, out of the lists and the
+standings), restore it, and correct a player's name. Each goes into the history."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from engine.rules import RecordError
+from scorekeeper.http import (
+    INVALID_FORM,
+    HtmxHttpRequest,
+    author_of,
+    client_redirect,
+    device_of,
+    get_game_to_change,
+)
+from scorekeeper.models import MAX_NAME_LENGTH
+from scorekeeper.wording.problems import problem_line
+
+
+@require_POST
+def game_abandon(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    game = get_game_to_change(request, token)
+    game.set_abandoned(True, device=device_of(request), user=request.user, by=author_of(request, game))
+    messages.info(request, _("Partie abandonnée. Elle reste ici et dans l’historique ; "
+                             "« Reprendre la partie » la remet en jeu."))
+    return client_redirect(request, game.get_absolute_url())
+
+
+@require_POST
+def game_restore(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    game = get_game_to_change(request, token)
+    game.set_abandoned(False, device=device_of(request), user=request.user, by=author_of(request, game))
+    messages.success(request, _("Partie reprise."))
+    return client_redirect(request, game.get_absolute_url())
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def player_rename(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Correct a misspelt name at this game: its seat, its rounds and its totals."""
+    game = get_game_to_change(request, token)
+    names = game.player_names()
+    old, new, errors = request.POST.get("player", ""), request.POST.get("name", "").strip(), []
+    if request.method == "POST":
+        if old not in names:
+            errors.append(_("Choisissez le nom à corriger."))
+        elif not new:
+            errors.append(_("Écrivez le nouveau nom."))
+        elif len(new) > MAX_NAME_LENGTH:
+            errors.append(_("Un nom a au plus %(max)s caractères.") % {"max": MAX_NAME_LENGTH})
+        elif new != old:
+            try:
+                game.rename_player(old, new, device=device_of(request), user=request.user,
+                                   by=author_of(request, game))
+            except RecordError as error:
+                errors = [problem_line(p) for p in error.problems]
+        if not errors:
+            messages.success(request, _("« %(old)s » s’appelle maintenant « %(new)s ».") % {"old": old, "new": new})
+            return client_redirect(request, game.get_absolute_url())
+    template_name = "scorekeeper/player_rename.html" + ("#form" if request.htmx else "")
+    return render(request, template_name, {"game": game, "names": names, "old": old, "new": new,
+                                           "errors": errors, "max_length": MAX_NAME_LENGTH},
+                  status=INVALID_FORM if errors else 200)

@@ -1,0 +1,114 @@
+"""The score sheet of a game, and undoing its last round (after a confirmation)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.core.exceptions import ObjectDoesNotExist
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.http import (
+    HtmxHttpRequest,
+    author_of,
+    change_refusal,
+    device_of,
+    get_game_for_request,
+    get_game_to_change,
+)
+from scorekeeper.models import Game, Round
+from scorekeeper.sheet.build import build_sheet
+from scorekeeper.sheet.live import socket_path
+
+SHEET_TEMPLATE = "scorekeeper/game_sheet.html"
+
+
+def sheet_context(game: Game, upto: int | None = None, rounds: list[Round] | None = None) -> dict[str, Any]:
+    """What game_sheet.html and its "sheet" partial need; `upto` shows an older window;
+    `rounds`, all the game's rounds when they are loaded already (no query then).
+
+    Views that change a round answer an HTMX request with the partial:
+    render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
+    """
+    return {"game": game, "sheet": build_sheet(game, rounds, upto=upto), "sheet_socket": socket_path(game)}
+
+
+@require_safe
+def game_sheet(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    game = get_game_for_request(request, token)
+    upto = _int_or_none(request.GET.get("upto"))  # an older window of a long game's rounds
+    if request.htmx:
+        return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game, upto))
+    # Read-only for this phone (a league game without its table's link, say): the sheet's
+    # change buttons are hidden and the reason shown, instead of a refusal after a tap.
+    read_only = change_refusal(request, game)  # first: the leagues' guard caches the league game
+    return render(request, SHEET_TEMPLATE, sheet_context(game, upto) | share_context(request, game)
+                  | {"league_table": league_table(game), "read_only": read_only})
+
+
+def share_context(request: HtmxHttpRequest, game: Game) -> dict[str, Any]:
+    """The game's private link and its QR code: how another phone joins the sheet."""
+    url = request.build_absolute_uri(game.get_absolute_url())
+    return {"share_url": url, "share_qr": _qr_code(url)}
+
+
+@lru_cache(maxsize=256)
+def _qr_code(url: str) -> str:
+    """A link's QR code as inline SVG: drawn once per link (6 ms each), not per page."""
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff",
+                                                 svgclass="share-qr")
+
+
+def league_table(game: Game) -> dict[str, str] | None:
+    """The league table a game was played at (its label and secret link), or None.
+
+    Read through the reverse relation, so the score sheet needs nothing from the leagues app.
+    """
+    try:
+        table = game.league_game.table  # type: ignore[attr-defined]
+    except ObjectDoesNotExist:
+        return None
+    return {"label": table.label, "url": reverse("leagues:table", args=[table.token])}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def round_undo(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """GET asks "undo round N?"; POST (with that N) undoes it."""
+    game = get_game_to_change(request, token)
+    if request.method == "POST":
+        return _undo(request, game)
+    last = game.rounds.last()
+    template_name = "scorekeeper/game_undo.html"
+    if request.htmx:
+        template_name += "#confirm"
+    return render(request, template_name, {"game": game, "last": last})
+
+
+def _undo(request: HtmxHttpRequest, game: Game) -> HttpResponse:
+    expected = _int_or_none(request.POST.get("number"))
+    undone = None
+    if expected is not None:
+        undone = game.undo_last_round(device=device_of(request), user=request.user,
+                                      by=author_of(request, game), expected=expected)
+    if undone is None:
+        messages.warning(request, _("Rien n'a été annulé : la dernière manche n'est plus celle "
+                                    "que vous avez confirmée. Vérifiez la feuille."))
+    else:
+        messages.success(request, _("Manche %(number)s annulée.") % {"number": undone.number})
+    if request.htmx:
+        game.refresh_from_db()
+        return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game))
+    return redirect(game)
+
+
+def _int_or_none(text: str | None) -> int | None:
+    try:
+        return int(text) if text is not None else None
+    except ValueError:
+        return None

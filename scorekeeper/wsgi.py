@@ -1,9 +1,0 @@
-"""WSGI entry point (HTTP only; the live tables need the ASGI one)."""
-
-import os
-
-from django.core.wsgi import get_wsgi_application
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-
-application = get_wsgi_application()

@@ -1,0 +1,87 @@
+"""Canasta rulings at the table: the pile, melds, the opening minimum, going out."""
+
+from engine.table import canasta as cr
+
+from .table_support import Table
+
+
+def test_canasta_pile_never_taken_when_the_top_is_a_wild_card():
+    assert cr.may_take_pile(["5H", "2S"], ["2C", "2D"], True).rule == "canasta.pile.top_is_wild"
+
+
+def test_canasta_pile_never_taken_when_the_top_is_a_black_three():
+    assert not cr.may_take_pile(["5H", "3S"], ["3C", "3S"], True).ok
+
+
+def test_canasta_frozen_pile_needs_two_naturals_matching_the_top():
+    pile = ["2H", "9S"]  # a wild card inside: frozen
+    refused = cr.may_take_pile(pile, ["9H", "JK"], True)
+    assert refused.rule == "canasta.pile.frozen_needs_two_naturals" and refused.params["naturals"] == 1
+    assert cr.may_take_pile(pile, ["9H", "9D"], True).ok
+
+
+def test_canasta_pile_is_frozen_for_a_side_that_has_not_melded():
+    assert not cr.may_take_pile(["9S"], ["9H", "JK"], side_has_melded=False).ok
+    assert cr.may_take_pile(["9S"], ["9H", "JK"], side_has_melded=True).rule == "canasta.pile.pair_in_hand"
+
+
+def test_canasta_unfrozen_pile_may_be_taken_to_add_the_top_to_a_meld():
+    assert cr.may_take_pile(["9S"], [], True, meld_ranks=["9"]).rule == "canasta.pile.adds_to_meld"
+
+
+def test_canasta_meld_legal_uses_the_engines_meld_rule():
+    assert cr.meld_verdict(["QS", "QH", "2C"]).ok
+    bad = cr.meld_verdict(["QS", "2H", "2C"])
+    assert not bad.ok and bad.params["reason"] == "meld.too_few_naturals"
+
+
+def test_canasta_refused_meld_is_said_in_the_phones_language_not_the_engines_english():
+    from django.utils import translation
+
+    from scorekeeper.wording.rulings import describe
+    bad = cr.meld_verdict(["QS", "QH", "KD"])
+    ruling = {"rule": bad.rule, **bad.params}
+    with translation.override("fr"):
+        assert describe(ruling) == "Combinaison refusée (mélange des rangs (R, D))."
+    with translation.override("en"):
+        assert describe(ruling) == "Meld refused (mixes ranks (K, Q))."
+
+
+def test_canasta_black_threes_meld_only_when_going_out():
+    assert not cr.meld_verdict(["3S", "3C", "3S"]).ok
+    assert cr.meld_verdict(["3S", "3C", "3S"], going_out=True).ok
+
+
+def test_canasta_opening_reaches_the_minimum_for_the_sides_score():
+    melds = [["QS", "QH", "QD"], ["KS", "KH", "2C"]]  # 30 + 40 = 70
+    assert cr.opening_verdict(melds, 1000).ok  # minimum 50
+    below = cr.opening_verdict(melds, 1500)  # minimum 90
+    assert not below.ok and below.params == {"value": 70, "minimum": 90, "total": 1500}
+    assert cr.opening_verdict([["4S", "4H", "4D"]], -20).ok  # below 0: 15
+
+
+def test_canasta_going_out_needs_one_canasta_with_partners_and_two_alone():
+    canasta = ["QS", "QH", "QD", "QC", "QS", "QH", "2C"]
+    assert cr.go_out_verdict([canasta], players=4, hand_left=0).ok
+    two = cr.go_out_verdict([canasta], players=2, hand_left=0)
+    assert two.rule == "canasta.go_out.needs_canastas" and two.params == {"needed": 2, "have": 1}
+
+
+def test_canasta_questions_go_through_the_table_log():
+    t = Table("canasta", ["Ana", "Ben"])
+    rulings = t.send("ask", {"question": "meld", "cards": ["QS", "QH", "2C"]}, at=1.0)
+    assert rulings == [{"rule": "canasta.meld.legal", "ok": True, "cards": ["QS", "QH", "2C"]}]
+    assert t.send("ask", {"question": "meld", "cards": "QS"}, at=2.0)[-1]["rule"] == "ask.bad_question"
+    assert t.send("ask", {"question": "set", "characters": []}, at=3.0)[-1]["rule"] == "ask.unknown"
+
+
+def test_canasta_reading_a_red_three_on_the_pile_is_never_a_top_card_that_can_be_taken():
+    # table-rules.md, Canasta, last reading: it blocks the pile like a black 3,
+    # even with two red 3s or two black 3s in hand.
+    for hand in (["3C", "3S"], ["3H", "3D"]):
+        verdict = cr.may_take_pile(["5H", "3H"], hand, True)
+        assert not verdict.ok and verdict.rule == "canasta.pile.top_is_red_three"
+
+
+def test_canasta_red_threes_are_never_melded():
+    assert not cr.meld_verdict(["3H", "3D", "3H"]).ok

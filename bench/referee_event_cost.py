@@ -55,7 +55,7 @@ def main() -> None:
     from django.db import connection
 
     from bench.bare_consumer import TABLE, create_table
-    from referee.live.consumers import update_message, update_text
+    from referee.live.messages import update_message, update_text
     from referee.models import LiveTable
     from scorekeeper.models import Game
 

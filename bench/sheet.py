@@ -52,8 +52,8 @@ from django.test import Client  # noqa: E402
 from engine.rules import VARIANTS  # noqa: E402
 from scorekeeper.models import MAX_ROUNDS, Game  # noqa: E402
 from scorekeeper.sheet.build import build_sheet  # noqa: E402
+from scorekeeper.sheet.page import sheet_context  # noqa: E402
 from scorekeeper.views.game.records import MAX_IMPORT_BYTES  # noqa: E402
-from scorekeeper.views.game.sheet import sheet_context  # noqa: E402
 from tests.factories import make_game  # noqa: E402
 
 PLAYERS = [f"Joueur {i}" for i in range(1, 9)]

@@ -274,9 +274,12 @@ class LiveTable(models.Model):
             if refusal is not None:
                 new, rulings = tbl.apply(state, tbl.Event(*logged, seq), at)
             try:
-                stored = eventlog.append(self, seq, *logged, datetime.fromtimestamp(at, tz=UTC))
+                moment = datetime.fromtimestamp(at, tz=UTC)
+                pk = LOG.append(self.pk, seq, *logged, moment)
             except eventlog.SeqTaken:
                 continue
+            stored = TableEvent(pk=pk, table=self, seq=seq, kind=logged[0], payload=logged[1],
+                                member_id=logged[2], at=moment)
             after = _Known(new, stored.at)
             _remember(self, after)
             if seq % SNAPSHOT_EVERY == 0:  # one more INSERT every SNAPSHOT_EVERY events
@@ -350,7 +353,9 @@ def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | 
 def _current_state(table: LiveTable) -> tuple[bool, _Known]:
     """(closed, the state and its last event's time): the cached state brought up to date, one query."""
     known = _STATES.get((table.pk, table.secret)) or _Known(table.snapshot_before(), None)
-    closed, newer = eventlog.read_newer(table, known.state.last_seq)
+    closed, rows = LOG.read_newer(table.pk, known.state.last_seq)
+    newer = [TableEvent(pk=row.pk, table_id=table.pk, seq=row.seq, kind=row.kind, payload=row.payload,
+                        member_id=row.member_id, at=row.at) for row in rows]
     if newer:
         known = _Known(*_replay(table, newer, known.state))
     return closed, known
@@ -460,3 +465,7 @@ class TableSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"snapshot #{self.seq} of table {self.table_id}"
+
+
+# The log's two statements (referee/eventlog.py), on these models' tables.
+LOG = eventlog.Log(tables=LiveTable._meta.db_table, events=TableEvent._meta.db_table)

@@ -7,8 +7,6 @@ from datetime import datetime, time, timedelta
 from typing import Any
 
 import segno
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -22,7 +20,8 @@ from engine.cards import JOKER, RANKS, Deck, rank_of, suit_of
 from engine.rules import RecordError
 from engine.table import machine as tbl
 from referee.limits import guesses
-from referee.live.consumers import update_message
+from referee.live import broadcast
+from referee.live.messages import update_message
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm
 from scorekeeper.entry.picker import picker_deck
@@ -106,7 +105,7 @@ def table_close(request: HtmxHttpRequest, code: str) -> HttpResponse:
         messages.error(request, _("Seul l'arbitre peut fermer la table."))
         return _go(request, reverse("table_join", args=[table.code]))
     table.close()
-    async_to_sync(get_channel_layer().group_send)(f"table.{table.code}", {"type": "table.closed"})
+    broadcast.to_table_on_commit(table.code, {"type": "table.closed"})
     messages.success(request, _("Table fermée."))
     return _go(request, table.game.get_absolute_url())
 
@@ -174,8 +173,7 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 def _ask_the_referee(request: HttpRequest, table: LiveTable, ask: JoinRequest) -> HttpResponse:
     """The referee's phones are asked; this phone waits on a page that asks again every few seconds."""
-    async_to_sync(get_channel_layer().group_send)(
-        f"table.{table.code}", {"type": "join.requested", "request": ask.as_message()})
+    broadcast.to_table_on_commit(table.code, {"type": "join.requested", "request": ask.as_message()})
     return _set_table_cookie(redirect("table_wait", code=table.code), request, request_cookie_name(table),
                              ask.secret)
 
@@ -381,14 +379,14 @@ def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], e
 
 def _broadcast_latest(table: LiveTable) -> None:
     """After the commit, tell every phone of the table (an event recorded by a page)."""
-    def send() -> None:
+    def latest() -> dict[str, Any] | None:
         replays = table.replays_after(table.last_seq() - 1)
         if not replays:
-            return
+            return None
         seq, state, rulings = replays[-1]
-        async_to_sync(get_channel_layer().group_send)(f"table.{table.code}", update_message(seq, state.to_json(), rulings))
+        return update_message(seq, state.to_json(), rulings)
 
-    transaction.on_commit(send)
+    broadcast.to_table_on_commit(table.code, latest)
 
 
 def _page(raw: str | None, pages: int) -> int:

@@ -7,7 +7,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from leagues.live.receivers import night_group
+from leagues.live.broadcast import night_group
 from leagues.models import Night
 
 

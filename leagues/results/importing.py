@@ -23,7 +23,7 @@ from django.utils import timezone
 
 from engine.rules import GameResult, Problem, RecordError, load_record
 from engine.rules.scoring import cyclic_gc_paused
-from leagues.live.receivers import broadcast_games_ended
+from leagues.live.broadcast import broadcast_games_ended
 from leagues.models import LeagueGame, Night, NightTable, Season
 from leagues.ranking.standings import GameSummary
 from leagues.results.recording import ImportCount, summary_from

@@ -2,9 +2,9 @@
 
 A message ``{"type": "snap.claim", ...}`` is handled by ``snap_claim``. Each
 action is recorded by `LiveTable.record` (the log, then `engine.table.machine`) inside
-a transaction; what to broadcast is collected by ``transaction.on_commit`` and
-sent to the table's group only once the event is safely in the log, so no
-phone ever sees a ruling that a rollback took back.
+a statement that commits on its own (referee/eventlog.py); what it broadcasts leaves
+through referee/live/broadcast.py only once the event is in the log, so no phone
+ever sees a ruling that a rollback took back.
 
 Window timeouts: the consumer that registered a discard sets a timer for its
 deadline, and every phone sends ``window.tick`` when its own countdown ends;
@@ -17,7 +17,6 @@ dropped, and without one process having to own every table's timers.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from typing import Any
@@ -29,10 +28,12 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.utils import translation
 
-from engine.table import delta, inbox
+from engine.table import inbox
 from engine.table.clock import MAX_CREDIT_CAP, ClockEstimate, Sample, sample_problem
 from engine.table.inbox import BadMessage
 from referee.limits import gates
+from referee.live import broadcast
+from referee.live.messages import update_message, update_text
 from referee.models import JoinRequest, LiveTable, normalise_code
 from scorekeeper.wording.rulings import describe
 
@@ -70,7 +71,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.code = normalise_code(self.scope["url_route"]["kwargs"]["code"])
-        self.group = f"table.{self.code}"
+        self.group = broadcast.table_group(self.code)
         self.member: dict[str, Any] | None = None
         self.gate: gates.Gate | None = None
         self.clock = ClockEstimate()
@@ -201,7 +202,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.reported_delay is not None and abs(one_way - self.reported_delay) < 0.005:
             return
         self.reported_delay = one_way
-        await self.channel_layer.group_send(self.group, self._delay_message())
+        await broadcast.to_table(self.code, self._delay_message())
 
     def _delay_message(self) -> dict[str, Any]:
         assert self.member is not None and self.gate is not None
@@ -251,7 +252,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         rulings = await self.record("snap.claim", payload, content)
         self.gate.claimed(at_limit and _won(rulings, payload["player"]))
         if at_limit:
-            await self.channel_layer.group_send(self.group, self._delay_message())
+            await broadcast.to_table(self.code, self._delay_message())
 
     async def window_tick(self, content: dict[str, Any]) -> None:
         await self.record("window.timeout", {}, content, as_member=False)
@@ -290,7 +291,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not 0 <= cap <= MAX_CREDIT_CAP:
             raise BadMessage("out_of_range", "credit_cap_ms")
         await _set_credit_cap(self.table.pk, cap)
-        await self.channel_layer.group_send(self.group, {"type": "table.option", "credit_cap": cap})
+        await broadcast.to_table(self.code, {"type": "table.option", "credit_cap": cap})
 
     async def join_answer(self, content: dict[str, Any]) -> None:
         """The referee lets a phone take a held seat or become referee, or not."""
@@ -302,12 +303,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         answered = await _answer(self.table, request_id, inbox.flag(content, "approve"))
         if answered is None:
             raise BadMessage("no_such_request", "request")
-        broadcast, removed = answered
-        for message in broadcast:
-            await self.channel_layer.group_send(self.group, message)
+        updates, removed = answered
+        for message in updates:
+            await broadcast.to_table(self.code, message)
         for member_id in removed:  # the seat's former phone: its sockets close, its token is dead
-            await self.channel_layer.group_send(self.group, {"type": "member.removed", "member": member_id})
-        await self.channel_layer.group_send(self.group, {"type": "join.answered", "request": request_id})
+            await broadcast.to_table(self.code, {"type": "member.removed", "member": member_id})
+        await broadcast.to_table(self.code, {"type": "join.answered", "request": request_id})
 
     async def sync(self, content: dict[str, Any]) -> None:
         """A phone saw a gap in `seq`: the state now, and the rulings since what it had."""
@@ -322,9 +323,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """
         assert self.member is not None
         member_id = self.member["id"] if as_member else None
-        broadcast, rulings, seq, refusal = await _record(self.table, member_id, kind, payload, now())
-        for message in broadcast:
-            await self.channel_layer.group_send(self.group, message)
+        updates, rulings, seq, refusal = await _record(self.table, member_id, kind, payload, now())
+        for message in updates:
+            await broadcast.to_table(self.code, message)
         if refusal is not None and member_id is not None:  # not logged: for the sender's eyes only
             await self.send_json({"type": "table.refused", "ruling": self._worded(refusal)})
         if content is not None:
@@ -383,46 +384,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     def _worded(self, ruling: dict[str, Any]) -> dict[str, Any]:
         with translation.override(self.lang):
             return {**ruling, "text": describe(ruling)}
-
-
-def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]],
-                   before: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The group message for one event: what changed (or the state) and the worded rulings,
-    JSON-encoded once.
-
-    Given the state `before` the event (the state at seq - 1), the message carries
-    `delta`, the changes from it (engine/table/delta.py), when they are shorter than the
-    whole state; otherwise `state`. A phone applies a delta only on top of the state
-    at seq - 1 and asks for the whole state (`sync`) on any gap or doubt.
-
-    Strings keep the channel layer's copy of each message cheap, and spare every
-    consumer of the table from encoding the same state and wording the same
-    rulings again.
-    """
-    worded = {}
-    for lang, _name in settings.LANGUAGES:
-        with translation.override(lang):
-            worded[lang] = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
-    message: dict[str, Any] = {"type": "table.update", "seq": seq, "rulings": worded}
-    changes = json.dumps(delta.diff(before, state), ensure_ascii=False) if before is not None else None
-    if changes is not None and len(changes) < delta.SHORTEST_STATE:
-        message["delta"] = changes  # shorter than any state: no need to encode this one to know
-        return message
-    whole = json.dumps(state, ensure_ascii=False)
-    if changes is not None and len(changes) < len(whole):
-        message["delta"] = changes
-    else:
-        message["state"] = whole
-    return message
-
-
-def update_text(message: dict[str, Any], lang: str, server_time: float) -> str:
-    """What one phone receives for a group's `table.update`: encoded once for the whole table
-    (see update_message), only the time is this phone's."""
-    rulings = message["rulings"].get(lang) or message["rulings"][settings.LANGUAGE_CODE]
-    body = f'"delta": {message["delta"]}' if "delta" in message else f'"state": {message["state"]}'
-    return (f'{{"type": "table.update", "seq": {message["seq"]}, "server_time": {server_time!r}, '
-            f'{body}, "rulings": {rulings}}}')
 
 
 def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
@@ -488,7 +449,7 @@ def _set_credit_cap(table_id: int, cap: float) -> None:
 def _record(table: LiveTable, member_id: int | None, kind: str, payload: dict[str, Any], at: float
             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int | None, dict[str, Any] | None]:
     """(messages for the group, filled once committed; the event's rulings; its seq; its refusal)."""
-    broadcast: list[dict[str, Any]] = []
+    updates: list[dict[str, Any]] = []
     # No transaction around it: the event's INSERT commits on its own (referee/eventlog.py),
     # so what is broadcast is already in the log.
     outcome = table.record(kind, payload, member_id, at)
@@ -496,6 +457,6 @@ def _record(table: LiveTable, member_id: int | None, kind: str, payload: dict[st
         # REFEREE_UPDATE_DELTAS = False sends the whole state every time (bench/referee_load.py
         # compares the two in one run; a page handles both).
         deltas = getattr(settings, "REFEREE_UPDATE_DELTAS", True)
-        broadcast.append(update_message(outcome.event.seq, outcome.state_json(), outcome.rulings,
+        updates.append(update_message(outcome.event.seq, outcome.state_json(), outcome.rulings,
                                         before=outcome.before_json() if deltas else None))
-    return broadcast, outcome.rulings, outcome.event.seq if outcome.event else None, outcome.refusal
+    return updates, outcome.rulings, outcome.event.seq if outcome.event else None, outcome.refusal

@@ -9,7 +9,9 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from scorekeeper.sheet.live import game_for_socket, language_of, sheet_group
+from scorekeeper.sheet.broadcast import sheet_group
+from scorekeeper.sheet.live import language_of
+from scorekeeper.sheet.page import game_for_socket
 
 
 class SheetConsumer(AsyncWebsocketConsumer):

@@ -8,7 +8,7 @@ import pytest
 
 from engine.table import delta
 from engine.table.machine import new_table
-from referee.live.consumers import update_message
+from referee.live.messages import update_message
 from referee.models import forget_cached_states
 from tests.referee.phones import open_table, phone, until, update_with
 

@@ -11,7 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from referee import eventlog
+from referee import models
 from referee.models import LiveTable, TableEvent, forget_cached_states
 from tests.factories import make_game
 
@@ -42,18 +42,18 @@ def test_it_rules_on_an_event_another_process_appended_since_its_cache(table: Li
 def test_it_rules_again_when_another_process_takes_the_number_first(table: LiveTable, monkeypatch):
     ana, _ = table.join("seat", "Ana")
     ben, _ = table.join("seat", "Ben")
-    real_read = eventlog.read_newer
+    real_read = models.LOG.read_newer
     raced = []
 
-    def read_then_lose_the_race(t, after_seq):
-        closed, newer = real_read(t, after_seq)
+    def read_then_lose_the_race(table_id, after_seq):
+        closed, newer = real_read(table_id, after_seq)
         if not raced:  # the other process logs Ana's discard between our read and our insert
             raced.append(TableEvent.objects.create(
-                table=t, seq=after_seq + len(newer) + 1, kind="discard", member_id=ana.pk,
+                table_id=table_id, seq=after_seq + len(newer) + 1, kind="discard", member_id=ana.pk,
                 payload={"player": "Ana", "card": "4H", "from_stock": True}, at=datetime.now(tz=UTC)))
         return closed, newer
 
-    monkeypatch.setattr(eventlog, "read_newer", read_then_lose_the_race)
+    monkeypatch.setattr(models.LOG, "read_newer", read_then_lose_the_race)
     outcome = table.record("discard", {"player": "Ben", "card": "9C", "from_stock": True}, ben)
 
     seqs = list(table.events.values_list("seq", flat=True))

@@ -13,13 +13,9 @@ from django.db import connections, transaction
 
 from config.asgi import application
 from scorekeeper.models import Game
-from scorekeeper.sheet.live import (
-    answered_with_the_sheet,
-    game_for_socket,
-    language_of,
-    sheet_group,
-    socket_path,
-)
+from scorekeeper.sheet.broadcast import sheet_group
+from scorekeeper.sheet.live import answered_with_the_sheet, language_of
+from scorekeeper.sheet.page import game_for_socket, socket_path
 from tests.factories import make_game, tamalou_round
 
 ORIGIN = [(b"origin", b"http://testserver")]

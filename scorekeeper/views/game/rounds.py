@@ -42,8 +42,9 @@ from scorekeeper.http import (
     get_game_to_change,
 )
 from scorekeeper.models import Game, Round, RoundTaken
-from scorekeeper.sheet.live import SHEET_PARTIAL, Handoff, answered_with_the_sheet, language_of
-from scorekeeper.views.game.sheet import SHEET_TEMPLATE, league_table, share_context, sheet_context
+from scorekeeper.sheet.live import Handoff, answered_with_the_sheet, language_of
+from scorekeeper.sheet.page import SHEET_PARTIAL, SHEET_TEMPLATE, sheet_context
+from scorekeeper.views.game.sheet import league_table, share_context
 from scorekeeper.wording.cards import picker_labels, placeholder
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.round_text import device_label

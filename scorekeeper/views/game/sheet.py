@@ -22,21 +22,8 @@ from scorekeeper.http import (
     get_game_for_request,
     get_game_to_change,
 )
-from scorekeeper.models import Game, Round
-from scorekeeper.sheet.build import build_sheet
-from scorekeeper.sheet.live import socket_path
-
-SHEET_TEMPLATE = "scorekeeper/game_sheet.html"
-
-
-def sheet_context(game: Game, upto: int | None = None, rounds: list[Round] | None = None) -> dict[str, Any]:
-    """What game_sheet.html and its "sheet" partial need; `upto` shows an older window;
-    `rounds`, all the game's rounds when they are loaded already (no query then).
-
-    Views that change a round answer an HTMX request with the partial:
-    render(request, "scorekeeper/game_sheet.html#sheet", sheet_context(game)).
-    """
-    return {"game": game, "sheet": build_sheet(game, rounds, upto=upto), "sheet_socket": socket_path(game)}
+from scorekeeper.models import Game
+from scorekeeper.sheet.page import SHEET_PARTIAL, SHEET_TEMPLATE, sheet_context
 
 
 @require_safe
@@ -44,7 +31,7 @@ def game_sheet(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_game_for_request(request, token)
     upto = _int_or_none(request.GET.get("upto"))  # an older window of a long game's rounds
     if request.htmx:
-        return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game, upto))
+        return render(request, SHEET_PARTIAL, sheet_context(game, upto))
     # Read-only for this phone (a league game without its table's link, say): the sheet's
     # change buttons are hidden and the reason shown, instead of a refusal after a tap.
     read_only = change_refusal(request, game)  # first: the leagues' guard caches the league game
@@ -103,7 +90,7 @@ def _undo(request: HtmxHttpRequest, game: Game) -> HttpResponse:
         messages.success(request, _("Manche %(number)s annulée.") % {"number": undone.number})
     if request.htmx:
         game.refresh_from_db()
-        return render(request, SHEET_TEMPLATE + "#sheet", sheet_context(game))
+        return render(request, SHEET_PARTIAL, sheet_context(game))
     return redirect(game)
 
 

@@ -29,6 +29,8 @@ PROBLEM_CODES: tuple[str, ...] = (
     "canasta.not_red_three", "canasta.red_three_in_hand", "canasta.concealed_without_going_out",
     "canasta.meld", "canasta.same_rank", "canasta.opening", "canasta.went_out_canastas",
     "canasta.went_out_hand", "canasta.red_threes_count",
+    "canasta.counted_with_cards", "canasta.counted_points", "canasta.counted_count",
+    "canasta.counted_red_threes", "canasta.counted_canastas_melded",
     # cactus-game
     "cactus_game.turn_order", "cactus_game.play_after_end", "cactus_game.unknown_card",
     "cactus_game.set_shape", "cactus_game.set", "cactus_game.steal_target", "cactus_game.steal_self",

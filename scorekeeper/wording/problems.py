@@ -73,6 +73,14 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
                                    "faut %(needed)s."),
     "canasta.went_out_hand": _("%(player)s a terminé : sa main doit être vide."),
     "canasta.red_threes_count": _("%(count)s 3 rouges posés, mais il n'y en a que 4."),
+    "canasta.counted_with_cards": _("%(side)s est donné à la fois en points et par ses cartes : l'un ou "
+                                    "l'autre."),
+    "canasta.counted_points": _("%(name)s pour %(side)s (%(value)s) : des points comptés par 5, "
+                                "un nombre entier, 0 ou plus."),
+    "canasta.counted_count": _("%(name)s pour %(side)s (%(value)s) : un nombre entier, 0 ou plus."),
+    "canasta.counted_red_threes": _("%(side)s a %(count)s 3 rouges, mais il n'y en a que %(limit)s."),
+    "canasta.counted_canastas_melded": _("%(side)s a %(count)s canasta(s) : ses cartes posées valent au "
+                                         "moins %(minimum)s, pas %(melded)s."),
     "cactus_game.turn_order": _("Après %(last)s, c'est à %(expected)s de jouer, pas à %(player)s."),
     "cactus_game.play_after_end": _("Le coup %(play)s vient après la fin du tour de %(player)s "
                                     "(coup %(ended_by)s)."),
@@ -168,10 +176,23 @@ def reason_text(code: Any, params: Mapping[str, Any] | None = None) -> str:
     return str(template) % format_params(params)
 
 
+# The numbers of a counted canasta side (engine: canasta.COUNTED_FIELDS), as the entry labels them.
+COUNTED_NAMES: dict[str, Promise] = {
+    "melded": _("Cartes posées"),
+    "hand": _("Cartes en main"),
+    "natural_canastas": _("Canastas naturelles"),
+    "mixed_canastas": _("Canastas mixtes"),
+    "wild_canastas": _("Canastas de jokers"),
+    "red_threes": _("3 rouges"),
+}
+
+
 def _words(params: dict[str, Any], field: str) -> Params:
     """A problem's params as the sentence writes them."""
     out = format_params(params)
     out["field"] = field
+    if field == "counted" and params.get("name") in COUNTED_NAMES:
+        out["name"] = str(COUNTED_NAMES[params["name"]])
     for key, names in (("got", TYPE_NAMES), ("expected", SHAPE_NAMES)):
         if params.get(key) in names:
             out[key] = str(names[params[key]])

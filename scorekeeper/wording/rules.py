@@ -142,6 +142,14 @@ RULE_STATEMENTS: dict[str, Promise] = {
     "canasta.went_out_canastas": _("Pour terminer, il faut au moins une canasta à quatre joueurs, deux à "
                                    "deux joueurs ; à deux, la main de celui qui termine est vide."),
     "canasta.target": _("La partie s'arrête quand un camp atteint %(target)s ; le plus haut total gagne."),
+    "canasta.counted_side": _("Un camp peut être donné en points plutôt que par ses cartes : la valeur des "
+                              "cartes posées et celle des cartes restées en main, les canastas de chaque "
+                              "sorte et les 3 rouges. Il marque comme s'il avait donné ses cartes ; il « a "
+                              "posé » quand ses cartes posées valent plus de 0. Chaque canasta demande au "
+                              "moins %(canasta_length)s cartes posées, donc au moins %(canasta_least)s "
+                              "points posés ; le minimum d'ouverture ne peut pas être vérifié."),
+    "canasta.counted_hand": _("Un camp compté retire les points de ses cartes restées en main, chaque "
+                              "3 noir à %(black_three)s."),
     "cactus_game.set": _("Une série : trois personnages identiques, les jokers complétant n'importe "
                          "lesquels. Charlie rapporte %(charlie)s, Spike %(spike)s, Walter %(walter)s, "
                          "trois jokers %(jokers)s. Une série ne peut pas être arrêtée."),

@@ -121,6 +121,8 @@ STEP_SENTENCES: dict[str, Promise] = {
     "canasta.opening": _("La première pose d'une manche doit atteindre le minimum du camp."),
     "canasta.went_out_canastas": _("Pour terminer, il faut une canasta à quatre, deux à deux joueurs."),
     "canasta.target": _("La partie s'arrête quand un camp atteint %(target)s ; le plus haut total gagne."),
+    "canasta.counted_hand": _("%(player)s : cartes restées en main, comptées → %(points)s"),
+    "canasta.counted_side": _("Un camp compté en points : chaque canasta demande au moins 7 cartes posées."),
     # cactus-game (4.11)
     "cactus_game.set": _("%(player)s pose une série (%(characters)s) → +%(points)s"),
     "cactus_game.free_point": _("%(player)s joue Point gratuit → +%(points)s"),

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from engine.rules import score_record
+from scorekeeper.models import Game
 from scorekeeper.sheet.csv_export import game_csv
 from tests.factories import make_game, tamalou_round
 
@@ -120,3 +121,23 @@ def test_it_writes_a_player_named_like_a_script_as_plain_text(client: Client):
 def test_it_is_404_for_a_game_that_does_not_exist(client: Client):
     assert client.get("/games/999999/export.json").status_code == 404
     assert client.get("/games/999999/export.csv").status_code == 404
+
+
+COUNTED_RECORD = {  # the spec's worked example canasta-counted (v1.1)
+    "format": 1, "variant": "canasta", "players": ["Ana", "Ben"],
+    "rounds": [{"went_out": "Ana", "concealed": False, "sides": {
+        "Ana": {"counted": {"melded": 1450, "hand": 0, "natural_canastas": 1, "mixed_canastas": 1,
+                            "wild_canastas": 0, "red_threes": 2}},
+        "Ben": {"melds": [["5H", "5S", "5D"]], "hand": ["KH", "3S"]}}}],
+}
+
+
+def test_it_imports_and_exports_a_canasta_side_given_as_counted_points_unchanged(client: Client):
+    client.post("/games/import/", {"record": json.dumps(COUNTED_RECORD)})
+    game = Game.objects.get()
+
+    record = json.loads(client.get(f"/games/{game.token}/export.json").content)
+
+    assert record["rounds"] == COUNTED_RECORD["rounds"] and record["players"] == ["Ana", "Ben"]
+    assert game.totals == {"Ana": 2550, "Ben": -95}
+    assert game_csv(game).removeprefix("\ufeff").splitlines()[1] == "1;2550;2550;-95;-95"

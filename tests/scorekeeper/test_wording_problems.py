@@ -33,7 +33,7 @@ PRODUCT = "Marque-carte"  # the app's name reads the same in both languages
 SPEC_FIELDS = {
     TOP, "format", "variant", "options", "players", "rounds", "teams",
     "hands", "announcer", "draws", "counter_callers", "went_out", "wrong_snaps", "penalty_cards",
-    "sides", "melds", "red_threes", "hand", "opening", "concealed", "player", "plays",
+    "sides", "melds", "red_threes", "hand", "opening", "counted", "concealed", "player", "plays",
 }
 # Words that give English away on a French page, and French on an English one.
 ENGLISH_WORDS = re.compile(r"\b(the|is|are|must|not|which|who|has|have|and|of|player|round|hand|card|"

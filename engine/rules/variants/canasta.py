@@ -1,7 +1,9 @@
-"""Canasta (section 4.10): melds, bonuses, red 3s, going out, the opening minimum."""
+"""Canasta (section 4.10): melds, bonuses, red 3s, going out, the opening minimum; a side
+given by its cards or, since v1.1, as counted points ("A counted side")."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
@@ -13,6 +15,13 @@ from .base import CANASTA, Limit, RawStep, RoundResult, Teams, Trace, Variant
 from .memory import times
 
 SIDE_FIELDS = ("melds", "red_threes", "hand", "opening")
+COUNTED = "counted"  # a side given as points (v1.1): replaces every field of SIDE_FIELDS
+# The counted fields: points (multiples of 5, at least 0), then counts (whole, at least 0).
+COUNTED_POINTS = ("melded", "hand")
+COUNTED_COUNTS = ("natural_canastas", "mixed_canastas", "wild_canastas", "red_threes")
+COUNTED_FIELDS = COUNTED_POINTS + COUNTED_COUNTS
+POINT_STEP = 5  # every canasta card is worth a multiple of 5
+RED_THREES_IN_DECKS = 4
 ROUND_FIELDS = ("went_out", "concealed", "sides")
 WILD_RANKS = ("2", JOKER)
 
@@ -23,6 +32,7 @@ NATURAL_CANASTA, MIXED_CANASTA, WILD_CANASTA = 500, 300, 2000
 RED_THREE, ALL_RED_THREES = 100, 800
 GOING_OUT, GOING_OUT_CONCEALED = 100, 200
 CANASTA_LENGTH = 7
+LOWEST_CARD = 5  # the least a melded card is worth: a canasta is worth at least 7 × 5 in cards
 TARGET = 5000
 # (lowest total, minimum opening): the first row whose total the side has reached.
 OPENING_MINIMUMS = ((3000, 120), (1500, 90), (0, 50))
@@ -94,14 +104,35 @@ def canasta_kind(cards: list[str]) -> str | None:
     return "wild" if wild == len(cards) else "mixed"
 
 
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """A side given as points (v1.1), as the players counted it: the cards' values
+    melded and left in hand (each black 3 at 100), the canastas by kind, the red 3s."""
+
+    melded: int = 0
+    hand: int = 0
+    natural_canastas: int = 0
+    mixed_canastas: int = 0
+    wild_canastas: int = 0
+    red_threes: int = 0
+
+    @property
+    def canastas(self) -> int:
+        return self.natural_canastas + self.mixed_canastas + self.wild_canastas
+
+
 class SideRound:
-    __slots__ = ("melds", "red_threes", "hand", "opening")
+    __slots__ = ("melds", "red_threes", "hand", "opening", "counted")
 
     def __init__(self) -> None:
         self.melds: list[list[str]] = []
         self.red_threes: list[str] = []
         self.hand: list[str] = []
         self.opening: list[list[str]] | None = None
+        self.counted: Counted | None = None
+
+    def red_three_count(self) -> int:
+        return self.counted.red_threes if self.counted else len(self.red_threes)
 
 
 class CanastaState:
@@ -124,7 +155,8 @@ class Canasta(Variant):
     numbers = {"target": TARGET, "natural": NATURAL_CANASTA, "mixed": MIXED_CANASTA,
                "wild": WILD_CANASTA, "red_three": RED_THREE, "all_red_threes": ALL_RED_THREES,
                "going_out": GOING_OUT, "going_out_concealed": GOING_OUT_CONCEALED,
-               "black_three": BLACK_THREE_IN_HAND, "canasta_length": CANASTA_LENGTH}
+               "black_three": BLACK_THREE_IN_HAND, "canasta_length": CANASTA_LENGTH,
+               "canasta_least": CANASTA_LENGTH * LOWEST_CARD}
     lower_is_better = False
     record_extras = ("teams",)
     rules = (
@@ -132,7 +164,7 @@ class Canasta(Variant):
         "canasta.wild_canasta", "canasta.red_threes", "canasta.red_threes_all_four",
         "canasta.red_threes_without_meld", "canasta.going_out", "canasta.going_out_concealed",
         "canasta.cards_in_hand", "canasta.black_three_in_hand", "canasta.meld", "canasta.opening",
-        "canasta.went_out_canastas", "canasta.target",
+        "canasta.went_out_canastas", "canasta.target", "canasta.counted_side", "canasta.counted_hand",
     )
 
     # -- the record ----------------------------------------------------------
@@ -238,10 +270,19 @@ class Canasta(Variant):
                          field="sides", side=side, expected="object", got=type_code(raw))
             return sr
         for key in raw:
-            if key not in SIDE_FIELDS:
+            if key not in SIDE_FIELDS and key != COUNTED:
+                # Worded as before v1.1, so the problems of the regression fixture stay the same.
                 problems.add(f"unknown field {quoted(key)} for {side} (a side has: {', '.join(SIDE_FIELDS)})", n,
                              code="field.unknown", field="sides", side=side, name=short_text(key),
                              allowed=list(SIDE_FIELDS))
+        if COUNTED in raw:
+            given = [key for key in SIDE_FIELDS if key in raw]
+            if given:
+                problems.add(f"{side} is given both as counted points and by its cards ({', '.join(given)}): "
+                             f"one or the other", n, "canasta.counted_side", code="canasta.counted_with_cards",
+                             side=side, field=COUNTED, fields=given)
+            sr.counted = self._read_counted(side, raw[COUNTED], n, problems)
+            return sr
         sr.melds = self._melds(raw.get("melds"), f"{side}'s meld", n, problems, side, "melds")
         sr.red_threes = self._cards(raw.get("red_threes"), f"{side}'s red_threes", n, problems, side, "red_threes")
         sr.hand = self._cards(raw.get("hand"), f"{side}'s hand", n, problems, side, "hand")
@@ -257,6 +298,41 @@ class Canasta(Variant):
                              "canasta.red_threes", code="canasta.red_three_in_hand", side=side, field="hand",
                              card=c)
         return sr
+
+    def _read_counted(self, side: str, raw: Any, n: int, problems: Problems) -> Counted:
+        """A counted side: each field a whole number, at least 0, points in steps of 5;
+        a field left out is 0."""
+        if not isinstance(raw, dict):
+            problems.add(f"{side}'s counted must be an object of points and counts, not {type_name(raw)}", n,
+                         code="field.shape", field=COUNTED, side=side, expected="object", got=type_code(raw))
+            return Counted()
+        numbers: dict[str, int] = {}
+        for key, value in raw.items():
+            if key not in COUNTED_FIELDS:
+                problems.add(f"unknown field {quoted(key)} in {side}'s counted (it has: "
+                             f"{', '.join(COUNTED_FIELDS)})", n, code="field.unknown", field=COUNTED, side=side,
+                             name=short_text(key), allowed=list(COUNTED_FIELDS))
+                continue
+            whole = _whole_number(value)
+            if key in COUNTED_POINTS:
+                if whole is None or whole < 0 or whole % POINT_STEP:
+                    problems.add(f"{side}'s counted {key} is {quoted(value)}: points are a whole number, at "
+                                 f"least 0, a multiple of {POINT_STEP}", n, "canasta.counted_side",
+                                 code="canasta.counted_points", side=side, field=COUNTED, name=key,
+                                 value=short_text(value), step=POINT_STEP)
+                    continue
+            elif whole is None or whole < 0:
+                problems.add(f"{side}'s counted {key} is {quoted(value)}: a count is a whole number, at least 0",
+                             n, "canasta.counted_side", code="canasta.counted_count", side=side, field=COUNTED,
+                             name=key, value=short_text(value))
+                continue
+            elif key == "red_threes" and whole > RED_THREES_IN_DECKS:
+                problems.add(f"{side}'s counted red_threes is {whole}, but there are only {RED_THREES_IN_DECKS}",
+                             n, "canasta.red_threes", code="canasta.counted_red_threes", side=side,
+                             field=COUNTED, name=key, count=whole, limit=RED_THREES_IN_DECKS)
+                continue
+            numbers[key] = whole
+        return Counted(**numbers)
 
     def read_round(self, raw: Any, n: int, game: Game, state: CanastaState, problems: Problems
                    ) -> tuple[dict[str, SideRound], str | None, bool] | None:
@@ -313,6 +389,9 @@ class Canasta(Variant):
                      check_opening: bool = True) -> None:
         out_side = self.side_of(game, went_out) if went_out else None
         for side, sr in sides.items():
+            if sr.counted is not None:
+                self._check_counted(side, sr.counted, n, problems)
+                continue
             seen_ranks: dict[str, int] = {}
             for i, meld in enumerate(sr.melds, 1):
                 why = meld_problem(meld, may_meld_black_threes=(side == out_side))
@@ -339,16 +418,20 @@ class Canasta(Variant):
                                  minimum=minimum, total=state.totals[side])
         if out_side is not None:
             sr = sides[out_side]
-            canastas = sum(1 for meld in sr.melds if canasta_kind(meld))
+            if sr.counted is not None:
+                canastas = sr.counted.canastas
+            else:
+                canastas = sum(1 for meld in sr.melds if canasta_kind(meld))
             needed = 1 if game.teams else 2
             if canastas < needed:
                 problems.add(f"{went_out} went out, but {out_side} has {canastas} canasta(s) and needs "
                              f"{needed}", n, "canasta.went_out_canastas", code="canasta.went_out_canastas",
                              side=out_side, field="went_out", player=went_out, count=canastas, needed=needed)
-            if not game.teams and sr.hand:
+            if not game.teams and (sr.counted.hand if sr.counted is not None else sr.hand):
                 problems.add(f"{went_out} went out, so their hand must be empty", n, "canasta.went_out_canastas",
-                             code="canasta.went_out_hand", side=out_side, field="hand", player=went_out)
-        red_threes = sum(len(sr.red_threes) for sr in sides.values())
+                             code="canasta.went_out_hand", side=out_side,
+                             field=COUNTED if sr.counted is not None else "hand", player=went_out)
+        red_threes = sum(sr.red_three_count() for sr in sides.values())
         if red_threes > 4:
             problems.add(f"{red_threes} red 3s are laid down, but there are only 4", n, "canasta.red_threes",
                          code="canasta.red_threes_count", field="red_threes", count=red_threes)
@@ -368,6 +451,15 @@ class Canasta(Variant):
                          side=where[0][1], field=where[0][2], sides=sorted({p[1] for p in where}), card=code,
                          count=count, allowed=self.deck.copies[code])
 
+    def _check_counted(self, side: str, counted: Counted, n: int, problems: Problems) -> None:
+        """The one thing a counted side's own numbers can contradict: canastas need cards."""
+        least = counted.canastas * CANASTA_LENGTH * LOWEST_CARD
+        if counted.melded < least:
+            problems.add(f"{side} holds {counted.canastas} canasta(s), so its melded cards are worth at least "
+                         f"{least}, not {counted.melded}", n, "canasta.counted_side",
+                         code="canasta.counted_canastas_melded", side=side, field=COUNTED, name="melded",
+                         count=counted.canastas, minimum=least, melded=counted.melded)
+
     def check_round(self, raw: Any, n: int, game: Game, state: CanastaState, problems: Problems) -> None:
         # Everything but the opening minimum, which depends on the totals before the round.
         read = self.read_round(raw, n, game, state, problems)
@@ -376,19 +468,28 @@ class Canasta(Variant):
 
     def score_side(self, side: str, sr: SideRound, went_out_here: bool, concealed: bool) -> tuple[int, list[RawStep]]:
         steps: list[RawStep] = []
-        melded = sum(card_value(c) for meld in sr.melds for c in meld)
+        counted = sr.counted
+        if counted is not None:
+            melded = counted.melded
+            canastas = {"natural": counted.natural_canastas, "mixed": counted.mixed_canastas,
+                        "wild": counted.wild_canastas}
+            has_meld = melded > 0
+        else:
+            melded = sum(card_value(c) for meld in sr.melds for c in meld)
+            kinds = [canasta_kind(meld) for meld in sr.melds]
+            canastas = {kind: kinds.count(kind) for kind in ("natural", "mixed", "wild")}
+            has_meld = bool(sr.melds)
         total = melded
         steps.append(("canasta.melded_cards", side, {"points": melded}))
-        kinds = [canasta_kind(meld) for meld in sr.melds]
         for kind, bonus in (("natural", NATURAL_CANASTA), ("mixed", MIXED_CANASTA), ("wild", WILD_CANASTA)):
-            count = kinds.count(kind)
+            count = canastas[kind]
             if count:
                 total += count * bonus
                 steps.append((f"canasta.{kind}_canasta", side, {"count": count, "points": count * bonus}))
-        reds = len(sr.red_threes)
+        reds = sr.red_three_count()
         if reds:
             worth = ALL_RED_THREES if reds == 4 else RED_THREE * reds
-            if sr.melds:
+            if has_meld:
                 total += worth
                 rule = "canasta.red_threes_all_four" if reds == 4 else "canasta.red_threes"
             else:
@@ -401,6 +502,11 @@ class Canasta(Variant):
             total += bonus
             steps.append(("canasta.going_out_concealed" if concealed else "canasta.going_out", side,
                               {"points": bonus}))
+        if counted is not None:
+            if counted.hand:
+                total -= counted.hand
+                steps.append(("canasta.counted_hand", side, {"points": -counted.hand}))
+            return total, steps
         black_threes = sum(1 for c in sr.hand if rank_of(c) == "3" and is_black(c))
         in_hand = sum(card_value(c) for c in sr.hand if not (rank_of(c) == "3" and is_black(c)))
         if in_hand:
@@ -445,3 +551,14 @@ class Canasta(Variant):
         top = max(totals.values())
         return True, [s for s in totals if totals[s] == top], []
 
+
+
+def _whole_number(value: Any) -> int | None:
+    """A JSON number that is whole (1450 or 1450.0) as an int; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None

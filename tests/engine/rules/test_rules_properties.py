@@ -280,6 +280,10 @@ side = st.fixed_dictionaries({}, optional={
     "red_threes": st.lists(st.sampled_from(["3H", "3D", "3S"]), max_size=5) | json_values,
     "hand": st.lists(card, max_size=5) | json_values,
     "opening": st.lists(st.lists(card, max_size=5), max_size=2) | json_values,
+    "counted": st.dictionaries(
+        st.sampled_from(["melded", "hand", "natural_canastas", "mixed_canastas", "wild_canastas", "red_threes",
+                         "melds", "x"]),
+        st.integers(-10, 5000) | st.floats() | json_values, max_size=7) | json_values,
 })
 round_like = st.fixed_dictionaries({}, optional={
     "announcer": names | st.none() | json_values,

@@ -6,6 +6,9 @@ with the engine's output at the time of writing (see engine_output.py).
     python tests/engine/rules/regression/make_fixture.py --problems  # rewrite the problems only
     python tests/engine/rules/regression/make_fixture.py --add codes # write one group that is not there yet
 
+Groups added since the first writing, each from its own seed so the others stay as written:
+canasta-counted (spec v1.1, sides given as counted points).
+
 The second form is for a deliberate change of what problems carry (a code, a field);
 it refuses to write when a result or a step would change, since scores never may.
 The records themselves are stored in the fixture, so the test does not depend on this
@@ -299,12 +302,71 @@ def code_cases() -> list[dict[str, Any]]:
     return cases
 
 
+CANASTA_VALUES = {"JK": 50, "A": 20, "2": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10}
+
+
+def card_points(card: str, in_hand: bool) -> int:
+    rank = "JK" if card == "JK" else card[:-1]
+    if in_hand and card in ("3S", "3C"):
+        return 100
+    return CANASTA_VALUES.get(rank, 5)
+
+
+def as_counted(side: dict[str, Any]) -> dict[str, Any]:
+    """A side by its cards, as players who count their own cards would give it (v1.1)."""
+    kinds = []
+    for meld in side.get("melds", []):
+        if len(meld) >= 7:
+            wild = sum(1 for c in meld if c == "JK" or c.startswith("2"))
+            kinds.append("wild" if wild == len(meld) else "natural" if wild == 0 else "mixed")
+    return {"counted": {
+        "melded": sum(card_points(c, False) for meld in side.get("melds", []) for c in meld),
+        "hand": sum(card_points(c, True) for c in side.get("hand", [])),
+        "natural_canastas": kinds.count("natural"), "mixed_canastas": kinds.count("mixed"),
+        "wild_canastas": kinds.count("wild"), "red_threes": len(side.get("red_threes", [])),
+    }}
+
+
+def counted_cases(rng: random.Random) -> list[dict[str, Any]]:
+    """Canasta records with sides given as counted points: valid ones (sides by cards
+    turned into points, some left as cards), odd numbers, and mutations."""
+    example = EXAMPLES / "canasta-counted.json"
+    cases = [{"name": "example-canasta-counted", "text": example.read_text(encoding="utf-8")}]
+    valid = []
+    for i in range(VALID_PER_VARIANT):
+        rec = valid_record(rng, "canasta")
+        for r in rec["rounds"]:
+            for side in r["sides"]:
+                if rng.random() < 0.6:
+                    r["sides"][side] = as_counted(r["sides"][side])
+                    if rng.random() < 0.3:  # fields may be left out
+                        counted = r["sides"][side]["counted"]
+                        for key in [k for k, v in counted.items() if v == 0]:
+                            del counted[key]
+        valid.append(rec)
+        cases.append({"name": f"canasta-counted-valid-{i:02d}", "record": rec})
+    for i in range(12):
+        keys = rng.sample(["melded", "hand", "natural_canastas", "mixed_canastas", "wild_canastas", "red_threes"],
+                          k=rng.randint(1, 6))
+        counted = {key: rng.choice([0, 35, 70, 140, 1450, 1450, 12, -5] if key in ("melded", "hand")
+                                   else [0, 0, 1, 2, 4, 5, 2.5]) for key in keys}
+        rec = {"format": 1, "variant": "canasta", "players": ["Ana", "Ben"],
+               "rounds": [{"went_out": rng.choice([None, "Ana", "Ben"]),
+                           "sides": {"Ana": {"counted": counted}, "Ben": {"counted": {"melded": 50}}}}]}
+        cases.append({"name": f"canasta-counted-numbers-{i:02d}", "record": rec})
+    shaped = [r for r in valid if r["rounds"]] or valid
+    for i in range(MUTATED_PER_VARIANT):
+        cases.append({"name": f"canasta-counted-mutated-{i:02d}", "record": mutate(rng, rng.choice(shaped))})
+    return cases
+
+
 def all_groups() -> dict[str, list[dict[str, Any]]]:
     rng = random.Random(SEED)
     groups = {v: cases_for(v, rng) for v in VARIANTS}
     groups["examples"] = example_cases()
     groups["texts"] = text_cases()
     groups["codes"] = code_cases()
+    groups["canasta-counted"] = counted_cases(random.Random(SEED + 1))
     return groups
 
 

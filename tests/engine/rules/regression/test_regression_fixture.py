@@ -21,7 +21,8 @@ CASES = [(path.stem, case) for path in sorted(FIXTURES.glob("*.json"))
 
 def test_it_keeps_a_fixture_for_the_examples_and_every_variant__regression_fixture_present():
     groups = {group for group, _ in CASES}
-    assert len(groups) == 14  # the eleven variants, the spec's examples, raw texts, one per code
+    # the eleven variants, the spec's examples (as of v1.0), raw texts, one per code, counted canasta sides (v1.1)
+    assert len(groups) == 15
     assert sum(1 for group, _ in CASES if group == "examples") == 11
 
 

@@ -9,7 +9,7 @@ from engine.cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
 from ..errors import TOP, Problems, Reason
 from ..game import Game
 from ..shapes import quoted, short_text, type_code, type_name
-from .base import CANASTA, Limit, RawStep, RoundResult, Teams, Trace, Variant
+from .base import CANASTA, HIGHEST, Limit, RawStep, RoundResult, Teams, Trace, Variant
 from .memory import times
 
 SIDE_FIELDS = ("melds", "red_threes", "hand", "opening")
@@ -125,7 +125,7 @@ class Canasta(Variant):
                "wild": WILD_CANASTA, "red_three": RED_THREE, "all_red_threes": ALL_RED_THREES,
                "going_out": GOING_OUT, "going_out_concealed": GOING_OUT_CONCEALED,
                "black_three": BLACK_THREE_IN_HAND, "canasta_length": CANASTA_LENGTH}
-    lower_is_better = False
+    best = HIGHEST
     record_extras = ("teams",)
     rules = (
         "canasta.melded_cards", "canasta.natural_canasta", "canasta.mixed_canasta",
@@ -442,6 +442,5 @@ class Canasta(Variant):
         totals = state.totals
         if max(totals.values()) < TARGET:
             return False, [], []
-        top = max(totals.values())
-        return True, [s for s in totals if totals[s] == top], []
+        return True, self.ahead(totals), []
 

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import healthz
+from leagues.views.accounts import OrganiserLoginView
 from scorekeeper.views.game import history, life, records, sheet
 from scorekeeper.views.game import start as games
 from scorekeeper.views.game.rounds import round_edit, round_new, round_preview
@@ -36,7 +37,8 @@ urlpatterns = [
     path("", include("referee.urls")),  # live tables (issue 4)
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    # The login page says how to get an account (leagues/views/accounts.py).
+    path("accounts/login/", OrganiserLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("leagues/", include("leagues.urls")),
 ]

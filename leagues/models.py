@@ -9,6 +9,7 @@ showing the standings reads a few rows instead of every game.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -48,6 +49,45 @@ class League(models.Model):
 
     def is_organiser(self, user: Any) -> bool:
         return bool(user.is_authenticated) and self.organisers.filter(pk=user.pk).exists()
+
+
+def invite_hash(token: str) -> str:
+    """What is stored of an invitation's secret: its SHA-256 (a copy of the database
+    does not give the links away)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class InviteQuerySet(models.QuerySet["Invite"]):
+    def usable(self) -> InviteQuerySet:
+        return self.filter(used_at__isnull=True, created_at__gte=timezone.now() - Invite.VALID_FOR)
+
+
+class Invite(models.Model):
+    """A one-time link an organiser gives someone to become a co-organiser of a league,
+    with an account made on the way when they have none (no shell, no admin needed)."""
+
+    VALID_FOR = timedelta(days=7)
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invites")
+    secret_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="+")
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    objects = InviteQuerySet.as_manager()
+
+    @classmethod
+    def issue(cls, league: League, by: Any) -> str:
+        """A new invitation to `league`; returns the secret for its link (never stored)."""
+        secret = secrets.token_urlsafe(32)
+        cls.objects.create(league=league, secret_hash=invite_hash(secret), created_by=by)
+        return secret
+
+    def expires_at(self) -> datetime:
+        return self.created_at + self.VALID_FOR
 
 
 class Season(models.Model):

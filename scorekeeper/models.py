@@ -24,7 +24,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.rules import VARIANTS, GameResult, Problem, RecordError, score_record
+from engine.rules import VARIANTS, GameResult, Problem, Ranking, RecordError, rank, score_record
 from engine.rules.variants.base import Variant
 from scorekeeper import bulk
 from scorekeeper.signals import game_scored
@@ -212,6 +212,12 @@ class Game(models.Model):
             return names
         team_of = {member: team for team, members in self.teams.items() for member in members}
         return list(dict.fromkeys(team_of.get(name, name) for name in names))
+
+    def ranking(self) -> Ranking:
+        """Who is ahead, from what the engine said last (never re-scored): the engine's
+        ranking (engine/rules/ranking.py) of the stored totals, winners and eliminations."""
+        return rank(self.rules, self.sides(), self.totals or {}, finished=self.finished,
+                    winners=self.winners, out=self.eliminated)
 
     def record(self, rounds: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The game as the spec's record (section 2); `rounds` replaces the stored ones."""

@@ -1,9 +1,10 @@
-"""A whole game: every round in order, running totals, the end, winners and losers."""
+"""A whole game: every round in order, running totals, the end, winners and losers;
+and who is ahead (`rank`), the one ranking every page reads."""
 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -12,7 +13,76 @@ from .errors import TOP, Problems
 from .game import Game
 from .record import read_game
 from .units import to_number
-from .variants.base import RoundResult, Step, Variant
+from .variants.base import LOWEST, RoundResult, Step, Variant
+
+# -- who is ahead: a game's sides ranked from its result, in the variant's direction.
+#
+# One fact, read by every page: the score sheet's leaders and winners, the league's
+# places (and the ratings fed by them), the room screen, the player pages, the exports.
+#
+# - winners: the engine's own (Variant.outcome), once the game is finished;
+# - places: the winners share the first places; then the sides still in the game
+#   before those who went out (dutch), those out later before those out earlier;
+#   then by total, the best first in the variant's direction (Variant.best); sides
+#   level on all of it share the average of the places they cover (two tied for
+#   second are both 2.5);
+# - leaders: while the game runs, the sides still in whose total is the best in the
+#   variant's direction (nobody when every side still in is level); once it is
+#   finished, its winners.
+
+Number = int | float
+STILL_IN = float("-inf")  # sorts before any "went out in round n" (-n)
+
+
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    places: dict[str, float]  # side -> place, 1 = first; ties share the average place
+    leaders: tuple[str, ...]  # seat order
+    winners: tuple[str, ...]  # seat order; empty until the game is finished
+    finished: bool
+
+    def order(self) -> list[str]:
+        """The sides best first (ties in seat order)."""
+        return sorted(self.places, key=self.places.__getitem__)
+
+
+def rank(variant: Variant, sides: Iterable[str], totals: Mapping[str, Number], *, finished: bool,
+         winners: Iterable[str] = (), out: Mapping[str, int] | None = None) -> Ranking:
+    """Rank `sides` (seat order) of a game of `variant` from its result: the totals, the
+    engine's winners when `finished`, and the round each side went out in (`out`)."""
+    sides = list(sides)
+    out = out or {}
+    won = set(winners) if finished else set()
+    sign = 1 if variant.best == LOWEST else -1
+
+    def standing(side: str) -> tuple[int, float, Number]:
+        # Smaller is better: winners first, still in before out (later out before earlier),
+        # then the total in the variant's direction.
+        gone = out.get(side)
+        return (0 if side in won else 1, STILL_IN if gone is None else -gone, sign * totals.get(side, 0))
+
+    keys = {side: standing(side) for side in sides}
+    places: dict[str, float] = {}
+    taken = 0
+    for key in sorted(set(keys.values())):
+        group = [s for s in sides if keys[s] == key]
+        average = taken + (len(group) + 1) / 2  # the group covers places taken+1 .. taken+len
+        for side in group:
+            places[side] = average
+        taken += len(group)
+    return Ranking(places, _leaders(variant, sides, totals, finished, won, out),
+                   tuple(s for s in sides if s in won), finished)
+
+
+def _leaders(variant: Variant, sides: list[str], totals: Mapping[str, Number], finished: bool,
+             won: set[str], out: Mapping[str, int]) -> tuple[str, ...]:
+    if finished:
+        return tuple(s for s in sides if s in won)
+    playing = [s for s in sides if s not in out]
+    level = {totals.get(s, 0) for s in playing}
+    if len(playing) > 1 and len(level) == 1:
+        return ()  # everyone level: nobody leads
+    return tuple(variant.ahead({s: totals.get(s, 0) for s in playing}))
 
 
 @dataclass(slots=True)
@@ -64,6 +134,11 @@ class GameResult:
                 params = {k: to_number(v, scale) if type(v) is int else v for k, v in params.items()}
             steps.append(Step(rule, player, params))
         return steps
+
+    def ranking(self) -> Ranking:
+        """Who is ahead: places, leaders and winners (engine/rules/ranking.py)."""
+        return rank(self.variant, self.variant.side_names(self.game), self.totals, finished=self.finished,
+                    winners=self.winners, out=self.out)
 
     def to_json(self) -> dict[str, Any]:
         """The result object of the spec, section 3."""

@@ -13,9 +13,11 @@ so every figure can be worked by hand in a test:
 
 Formulas (shown on the standings page too):
 
-- place: the variant's winners share the first places, then the other sides by
-  their total (lower first when the variant's lower total is better); sides with
-  the same standing share the average of the places they cover;
+- place: the engine's ranking (engine/rules/ranking.py), the one every page reads:
+  the variant's winners share the first places, then the sides that stayed in the
+  game longest (dutch), then by total in the variant's direction (cactus: most
+  rounds won first); sides with the same standing share the average of the places
+  they cover;
 - scaled place: (place − 1) / (sides − 1): 0 is first, 1 is last, whatever the
   table's size; a side is a player, or a canasta team;
 - win rate: wins / games; average points: the mean of the player's side's final
@@ -30,6 +32,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from engine.rules import VARIANTS, rank
+
 OVERALL = "overall"  # the scope of the combined standings; variant keys name the others
 
 
@@ -43,7 +47,7 @@ class GameSummary:
     winners: tuple[str, ...]  # sides
     losers: tuple[str, ...]
     totals: Mapping[str, float]  # side -> final total
-    lower_is_better: bool = True
+    out: Mapping[str, int] | None = None  # side -> the round it went out in (dutch)
     finished_at: datetime | None = None
     teams: Mapping[str, Sequence[str]] | None = None  # canasta with four: team -> members
 
@@ -71,25 +75,9 @@ class PlayerResult:
 
 
 def side_places(summary: GameSummary) -> dict[str, float]:
-    """Each side's place: winners first, then by total; ties share the average place."""
-    sides = list(summary.sides())
-    winners = [s for s in sides if s in summary.winners]
-    others = [s for s in sides if s not in summary.winners]
-    sign = 1 if summary.lower_is_better else -1
-    groups: list[list[str]] = [winners] if winners else []
-    by_total: dict[float, list[str]] = defaultdict(list)
-    for side in others:
-        by_total[sign * summary.totals.get(side, 0)].append(side)
-    groups += [by_total[key] for key in sorted(by_total)]
-    places: dict[str, float] = {}
-    taken = 0
-    for group in groups:
-        # The group covers places taken+1 .. taken+len(group): each gets their mean.
-        average = taken + (len(group) + 1) / 2
-        for side in group:
-            places[side] = average
-        taken += len(group)
-    return places
+    """Each side's place in a finished game: the engine's ranking (ties share the average place)."""
+    return rank(VARIANTS[summary.variant], summary.sides(), summary.totals, finished=True,
+                winners=summary.winners, out=summary.out).places
 
 
 def results_of(summary: GameSummary, places: Mapping[str, float] | None = None) -> list[PlayerResult]:

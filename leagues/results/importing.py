@@ -29,6 +29,7 @@ from leagues.ranking.standings import GameSummary
 from leagues.results.recording import ImportCount, summary_from
 from scorekeeper import bulk
 from scorekeeper.models import Game, GameRows, Player, checked_record, save_parts
+from scorekeeper.sheet.csv_export import csv_instead_of_record
 
 DEFAULT_TABLE = "Table 1"
 # "2026-03-12_table-2.json": the night's date, then (optionally) the table's label.
@@ -116,6 +117,10 @@ def _check(season: Season, report: FileReport, content: bytes | str, night_date:
             f"the night {place.date.isoformat()} is outside the season "
             f"({season.start.isoformat()} – {end})", code="league.outside_season",
             params={"date": place.date.isoformat(), "start": season.start.isoformat(), "end": end}))
+        return None
+    table = csv_instead_of_record(content)
+    if table is not None:
+        report.problems.append(table)
         return None
     try:
         record = load_record(content)

@@ -63,7 +63,7 @@ def summary_from(game: Game, names: Iterable[tuple[str, str]]) -> GameSummary:
         game_id=game.pk, variant=game.variant, players=tuple(canonical.values()),
         winners=tuple(side(s) for s in game.winners), losers=tuple(side(s) for s in game.losers),
         totals={side(s): float(total) for s, total in game.totals.items()},
-        lower_is_better=game.rules.lower_is_better, finished_at=game.finished_at,
+        out={side(s): n for s, n in (game.eliminated or {}).items()} or None, finished_at=game.finished_at,
         teams={team: [canonical.get(m, m) for m in members] for team, members in game.teams.items()}
         if game.teams else None,
     )
@@ -79,7 +79,8 @@ def season_summaries(season: Season, excluding: Collection[int] = ()) -> list[Ga
     for game_id, name, player in (Seat.objects.filter(game__in=counted).order_by("game_id", "position")
                                   .values_list("game_id", "name", "player__name")):
         seats[game_id].append((name or player, player))
-    games = counted.order_by().only("variant", "teams", "winners", "losers", "totals", "finished_at")
+    games = counted.order_by().only("variant", "teams", "winners", "losers", "totals", "eliminated",
+                                             "finished_at")
     return [summary_from(game, seats[game.pk]) for game in games if game.pk not in excluding]
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from engine.rules import VARIANTS
+from engine.rules.variants.base import HIGHEST
 from leagues.forms import NightForm
 from leagues.models import Night, Result, Season
 from leagues.ranking import reading
@@ -38,7 +39,7 @@ def _season_context(request: HttpRequest, season: Season, night_form: NightForm 
         "scopes": [(s, _scope_label(s)) for s in scopes],
         "rows": reading.season_rows(season, scope),
         "corrections": reading.season_corrections(season),
-        "lower_is_better": VARIANTS[scope].lower_is_better if scope != OVERALL else None,
+        "higher_is_better": VARIANTS[scope].best == HIGHEST if scope != OVERALL else None,
         "is_organiser": season.league.is_organiser(request.user),
         **_nights(request, season), "night_form": night_form or NightForm(season=season),
     }

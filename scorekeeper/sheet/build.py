@@ -12,6 +12,7 @@ from urllib.parse import quote
 from django.urls import reverse
 from django.utils import formats
 
+from engine.rules.variants.base import HIGHEST
 from scorekeeper.models import Game, Round
 
 Number = int | float
@@ -62,7 +63,7 @@ class Sheet:
     game: Game
     sides: list[Side]
     rows: list[Row]
-    lower_is_better: bool
+    higher_leads: bool  # the variant's direction (Variant.best), for the line under the sheet
     turns: bool  # cactus-game: rows are turns
     folded: int = 0  # older rounds not shown (rounds 1 to `folded`)
     count: int = 0  # every round of the game
@@ -125,16 +126,17 @@ def build_sheet(game: Game, rounds: list[Round] | None = None, *, upto: int | No
     # A folded sheet's first row has no total before it on the page: it is not checked.
     resets = _mark_resets(rows, check_first=not rounds or rounds[0].number == 1)
     totals = game.totals or {}
-    sides = [Side(name, totals.get(name, 0), members.get(name, []),
-                  winner=name in game.winners, loser=name in game.losers,
+    # Who is ahead is the engine's ranking, never worked out again here.
+    ranking = game.ranking()
+    leaders = set(ranking.leaders) if rows and not game.finished else set()
+    sides = [Side(name, totals.get(name, 0), members.get(name, []), leader=name in leaders,
+                  winner=name in ranking.winners, loser=name in game.losers,
                   out_since=(game.eliminated or {}).get(name))
              for name in names]
-    if rows and not game.finished:
-        _mark_leaders(sides, game.rules.lower_is_better)
     folded = rounds[0].number - 1 if rounds else 0
     options = {**game.rules.option_defaults(), **(game.options or {})}
     limits = [(limit.kind, _show(limit.points)) for limit in game.rules.end_limits(options)]
-    return Sheet(game, sides, rows, game.rules.lower_is_better, turns, folded=folded, count=count,
+    return Sheet(game, sides, rows, game.rules.best == HIGHEST, turns, folded=folded, count=count,
                  newer=last + 1 if last < count else None,
                  rounds_agreed=options.get("rounds"), limits=limits, resets=resets)
 
@@ -195,15 +197,3 @@ def _show(value: Number | None) -> str:
     if type(value) is int:
         return str(value)  # no thousands separator (USE_THOUSAND_SEPARATOR is off)
     return formats.number_format(value)
-
-
-def _mark_leaders(sides: list[Side], lower_is_better: bool) -> None:
-    """The best total among the sides still playing (ties all lead)."""
-    playing = [s for s in sides if s.out_since is None]
-    if not playing:
-        return
-    best = (min if lower_is_better else max)(s.total for s in playing)
-    if all(s.total == best for s in playing) and len(playing) > 1:
-        return  # everyone level: nobody leads
-    for s in playing:
-        s.leader = s.total == best

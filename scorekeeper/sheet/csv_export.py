@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
+from engine.rules import Problem
 from scorekeeper.models import Game
 
 DELIMITER = ";"  # French Excel's list separator (the comma is its decimal mark)
@@ -52,3 +53,19 @@ def _number(value: int | float | None) -> str:
 
 def _text(value: str) -> str:
     return "'" + value if value.startswith(FORMULA_START) else value
+
+
+def csv_instead_of_record(content: bytes | str) -> Problem | None:
+    """A table (one of our CSV exports: a sheet, a season's standings or games; or any
+    spreadsheet's) given where a game's JSON record is expected: the problem that says
+    which files can be imported instead. A CSV keeps the points, never the hands, so no
+    game can be rebuilt from it. None when the text may be a record (the engine judges)."""
+    head = content[:4096]
+    if isinstance(head, bytes):
+        head = head.decode("utf-8", errors="ignore")
+    head = head.lstrip(BOM + " \t\r\n")
+    first_line = head.split("\n", 1)[0]
+    if not first_line or first_line[0] in "{[\"" or not any(sep in first_line for sep in (DELIMITER, ",")):
+        return None
+    return Problem("this is a CSV table, not a game's JSON record: import the game's JSON export",
+                   code="import.csv_table")

@@ -96,6 +96,10 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
     # the file and the record's top level
     "json.not_utf8": _("Le fichier n'est pas du texte UTF-8 (octet %(byte)s)."),
     "json.invalid": _("Ce n'est pas du JSON valable (ligne %(line)s, colonne %(column)s)."),
+    "import.csv_table": _("C'est un tableau CSV (comme l'« Export CSV » d'une feuille ou d'une saison, fait "
+                          "pour les tableurs) : il garde les points, pas les mains, et ne peut pas redevenir "
+                          "une partie. Importez le fichier JSON de la partie : bouton « Export JSON » de sa "
+                          "feuille."),
     "json.duplicate_key": _("La clé « %(key)s » apparaît deux fois dans un même objet."),
     "json.too_deep": _("Le JSON est imbriqué trop profondément."),
     "json.bad_number": _("« %(text)s » n'est pas un nombre utilisable dans une partie."),

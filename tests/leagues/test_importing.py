@@ -159,3 +159,15 @@ def test_it_reports_each_file_by_name_with_its_own_problems_and_keeps_the_good_o
     assert [p.code for p in reports[2].problems] == ["players.same_name_ignoring_case"]
     assert {r.game_id for r in reports if r.ok} == set(LeagueGame.objects.values_list("game_id", flat=True))
     assert all(r.game_id is None for r in reports if not r.ok)
+
+
+def test_it_refuses_the_seasons_own_csv_exports_saying_which_files_import(season, table, play, client):
+    play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+    games = client.get(f"/leagues/seasons/{season.pk}/games.csv").content
+    standings = client.get(f"/leagues/seasons/{season.pk}/standings.csv").content
+
+    reports = import_files(season, [("parties.csv", games), ("classement.csv", standings)],
+                           night_date=date(2026, 3, 5), table="Table 1")
+
+    assert [r.ok for r in reports] == [False, False]
+    assert [p.code for r in reports for p in r.problems] == ["import.csv_table", "import.csv_table"]

@@ -21,10 +21,10 @@ START = datetime(2026, 3, 12, 20, 0, tzinfo=UTC)
 
 
 def game(game_id: int, players: list[str], totals: dict[str, float], winners: list[str], *,
-         variant: str = "tamalou", lower_is_better: bool = True,
-         teams: dict[str, list[str]] | None = None) -> GameSummary:
+         variant: str = "tamalou", teams: dict[str, list[str]] | None = None,
+         out: dict[str, int] | None = None) -> GameSummary:
     return GameSummary(game_id=game_id, variant=variant, players=tuple(players), winners=tuple(winners),
-                       losers=(), totals=totals, lower_is_better=lower_is_better,
+                       losers=(), totals=totals, out=out,
                        finished_at=START + timedelta(minutes=game_id), teams=teams)
 
 
@@ -59,7 +59,21 @@ def test_it_scales_the_place_to_the_table_size():
 def test_it_orders_the_others_by_highest_total_when_higher_is_better():
     # cactus-game: Ana reached the target; Chloé 5 is ahead of Ben 3.
     summary = game(9, ["Ana", "Ben", "Chloé"], {"Ana": 7, "Ben": 3, "Chloé": 5}, ["Ana"],
-                   variant="cactus-game", lower_is_better=False)
+                   variant="cactus-game")
+    assert side_places(summary) == {"Ana": 1, "Chloé": 2, "Ben": 3}
+
+
+def test_it_places_cactus_players_by_rounds_won_most_first():
+    # Cactus counts rounds won: Chloé won 1 round of 3 and Ana 2; Ben none is last
+    # (issue 18: she was listed last, "3e sur 3", below a player with 0 wins).
+    summary = game(10, ["Ana", "Ben", "Chloé"], {"Ana": 2, "Ben": 0, "Chloé": 1}, ["Ana"], variant="cactus")
+    assert side_places(summary) == {"Ana": 1, "Chloé": 2, "Ben": 3}
+
+
+def test_it_places_dutch_players_out_later_before_those_out_earlier():
+    # Ben went out in round 2 with 101, Chloé in round 5 with 130: Chloé stayed longer.
+    summary = game(11, ["Ana", "Ben", "Chloé"], {"Ana": 40, "Ben": 101, "Chloé": 130}, ["Ana"],
+                   variant="dutch", out={"Ben": 2, "Chloé": 5})
     assert side_places(summary) == {"Ana": 1, "Chloé": 2, "Ben": 3}
 
 
@@ -115,7 +129,7 @@ def test_it_counts_win_rate_before_average_place():
 
 
 def test_it_leaves_points_out_of_the_overall_standings():
-    other = game(4, ["Ana", "Ben"], {"Ana": 3, "Ben": 0}, ["Ana"], variant="cactus", lower_is_better=False)
+    other = game(4, ["Ana", "Ben"], {"Ana": 3, "Ben": 0}, ["Ana"], variant="cactus")
     season = standings([*LEAGUE, other])
     overall = {r.player: r for r in season.rows(OVERALL)}
     # Overall: Ana 3 games (G1, G2, cactus), 3 wins; no average points across variants.
@@ -129,7 +143,7 @@ def test_it_leaves_points_out_of_the_overall_standings():
 def test_it_counts_a_canasta_team_win_for_both_partners():
     teams = {"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]}
     summary = game(1, ["Ana", "Ben", "Chloé", "Dan"], {"Nord-Sud": 5200, "Est-Ouest": 3100},
-                   ["Nord-Sud"], variant="canasta", lower_is_better=False, teams=teams)
+                   ["Nord-Sud"], variant="canasta", teams=teams)
     results = {r.player: r for r in results_of(summary)}
     # Two sides: the winning team is 1st (scaled 0), the other 2nd (scaled 1), each with its team's total.
     assert {p: (r.won, r.scaled_place, r.points) for p, r in results.items()} == {
@@ -159,7 +173,7 @@ def test_it_counts_head_to_head_per_variant():
 def test_it_counts_teammates_as_level_in_head_to_head():
     teams = {"NS": ["Ana", "Chloé"], "EO": ["Ben", "Dan"]}
     summary = game(1, ["Ana", "Ben", "Chloé", "Dan"], {"NS": 5000, "EO": 100}, ["NS"],
-                   variant="canasta", lower_is_better=False, teams=teams)
+                   variant="canasta", teams=teams)
     assert head_to_head([summary], "Ana", "Chloé")["canasta"].level == 1
 
 
@@ -180,7 +194,7 @@ def test_it_rates_tied_players_alike_and_partners_alike():
     assert after["Chloé"] == after["Dan"]
     teams = {"NS": ["Ana", "Chloé"], "EO": ["Ben", "Dan"]}
     canasta = game(5, ["Ana", "Ben", "Chloé", "Dan"], {"NS": 5000, "EO": 100}, ["NS"],
-                   variant="canasta", lower_is_better=False, teams=teams)
+                   variant="canasta", teams=teams)
     partners = rater.rate(canasta, {})
     assert partners["Ana"] == partners["Chloé"] and partners["Ana"].mu > 25
 

@@ -1,6 +1,7 @@
 """A record JSON (uploaded or pasted) becomes a new game; anything else is refused, saving nothing."""
 
 import json
+from html import unescape
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -210,3 +211,27 @@ def test_it_refuses_a_name_with_a_control_character_without_a_traceback(client: 
     html = refused(client.post(URL, {"record": json.dumps(record)}))
 
     assert "contient un caractère invisible de contrôle" in html
+
+
+def test_it_says_its_own_csv_export_is_for_spreadsheets_and_which_file_imports(client: Client):
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=9)])
+    exported = client.get(f"/games/{game.token}/export.csv").content
+    game.delete()
+
+    html = unescape(refused(client.post(URL, {"file": upload(exported, "marque-carte-tamalou-1.csv")})))
+
+    assert "C'est un tableau CSV" in html and "« Export JSON »" in html
+    assert "pas du JSON valable" not in html
+
+
+def test_it_says_so_in_english_too(client: Client):
+    html = refused(client.post(URL, {"record": "Manche;Ana points;Ana total\r\n1;4;4\r\n"},
+                               headers={"Accept-Language": "en"}))
+
+    assert "This is a CSV table" in html and "“Export JSON”" in html
+
+
+def test_it_tells_which_files_can_be_imported_before_anything_is_sent(client: Client):
+    html = unescape(client.get(URL).content.decode())
+
+    assert "Seul le JSON s'importe" in html and "Importer des parties" in html

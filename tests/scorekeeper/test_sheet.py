@@ -42,7 +42,7 @@ def test_it_shows_each_round_with_points_and_running_totals(client: Client):
     assert totals_row(html) == ["★en tête :4", "11"]
 
 
-def test_it_marks_the_lowest_total_as_leader_when_lower_is_better():
+def test_it_marks_the_lowest_total_as_leader_when_the_lowest_is_ahead():
     game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
 
     sides = build_sheet(game).sides
@@ -135,7 +135,7 @@ def test_it_shows_cactus_game_turns_with_the_acting_player():
 
     sheet = build_sheet(game)
 
-    assert sheet.turns and not sheet.lower_is_better
+    assert sheet.turns and sheet.higher_leads
     assert [c.acting for c in sheet.rows[1].cells] == [False, True, False]
     assert [c.points for c in sheet.rows[1].cells] == [-1, 1, 0]
 

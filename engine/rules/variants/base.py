@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -42,6 +43,13 @@ class RoundResult:
     winner: str | None = None
     trace: Trace = None  # the steps, when this round was scored to be explained
 
+
+# Which total is ahead. LOWEST: points are bad (the memory games, cactus "tas de merde");
+# HIGHEST: points are good (cactus counts rounds won, canasta, cactus-game). A variant
+# declares it once (Variant.best): its winners rule picks the best totals with
+# `Variant.ahead`, and the ranking every page reads (engine/rules/ranking.py) orders the
+# sides with the same attribute, so the two cannot disagree.
+LOWEST, HIGHEST = "lowest", "highest"
 
 # The game families. A family shares a round's shape, so the web layer picks one entry
 # adapter, one sheet layout and one set of live-table rules per family (never per variant).
@@ -150,7 +158,7 @@ class Variant:
     turn_based: bool = False  # a record's round is one player's turn (cactus-game), not a deal
     options: tuple[Option, ...] = ()
     scale: int = 1
-    lower_is_better: bool = True
+    best: str = LOWEST  # which total is ahead (LOWEST or HIGHEST): the winners rule reads it
     call: Call | None = None
     snap: SnapRule | None = None
     powers: tuple[Power, ...] = ()
@@ -203,6 +211,16 @@ class Variant:
     def outcome(self, game: Game, state: Any) -> tuple[bool, list[str], list[str]]:
         """(finished, winners, losers), winners and losers in seat order."""
         raise NotImplementedError
+
+    def ahead(self, totals: Mapping[str, int], among: Iterable[str] | None = None) -> list[str]:
+        """The sides of `among` (every side of `totals` when None) whose total is the best
+        in this variant's direction, in the order given: the winners rules use it."""
+        sides = list(totals) if among is None else list(among)
+        if not sides:
+            return []
+        pick = min if self.best == LOWEST else max
+        top = pick(totals[s] for s in sides)
+        return [s for s in sides if totals[s] == top]
 
     def side_names(self, game: Game) -> list[str]:
         """Whom results are keyed by: players, or canasta's sides."""

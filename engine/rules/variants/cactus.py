@@ -9,7 +9,7 @@ from engine.cards import DECK_52
 from ..errors import Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_code, type_name
-from .base import Call, Option, Power, RoundExtra, RoundResult, SnapRule, Trace
+from .base import HIGHEST, LOWEST, Call, Option, Power, RoundExtra, RoundResult, SnapRule, Trace
 from .memory import MemoryRound, MemoryState, MemoryVariant
 from .values import FACE, card_values
 
@@ -23,6 +23,7 @@ class Cactus(MemoryVariant):
     deck = DECK_52
     values = card_values(DECK_52, {**FACE, "J": 10, "Q": 10, "K": 0})
     options = (Option("rounds", "count", None),)
+    best = HIGHEST  # a game's total counts the rounds won: most wins is ahead
     call = Call("cactus", CACTUS_LIMIT, "one_more_turn_each", over="ignored")
     snap = SnapRule(who="anyone", several=True, wrong="penalty_card_card_stays")
     powers = (Power("8", "look_own_then_next_player"),)
@@ -59,12 +60,13 @@ class Cactus(MemoryVariant):
         return RoundResult(points, {}, values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
-        return self.after_agreed_rounds(game, state, best="highest")
+        return self.after_agreed_rounds(game, state)
 
 
 class CactusTas(Cactus):
     key = "cactus-tas"
     name = "Cactus (tas de merde)"
+    best = LOWEST  # a total counts kilos: the fewest is ahead
     options = (Option("rounds", "count", 5),)
     extras = (RoundExtra("draws", "player", "card"),)
     rules = (
@@ -138,4 +140,4 @@ class CactusTas(Cactus):
         return RoundResult(points, {}, rnd.values)
 
     def outcome(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
-        return self.after_agreed_rounds(game, state, best="lowest")
+        return self.after_agreed_rounds(game, state)

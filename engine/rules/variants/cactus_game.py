@@ -7,7 +7,7 @@ from typing import Any
 from ..errors import TOP, Problems, Reason
 from ..game import Game
 from ..shapes import quoted, short_text, type_code, type_name
-from .base import CACTUS_GAME, RawStep, RoundResult, Trace, Variant
+from .base import CACTUS_GAME, HIGHEST, RawStep, RoundResult, Trace, Variant
 
 CHARACTERS = {"charlie": 1, "spike": 2, "walter": 3}
 JOKER = "joker"
@@ -70,7 +70,7 @@ class CactusGame(Variant):
     max_players = 6
     turn_based = True
     numbers = {"point_cards": POINT_CARDS, "jokers": THREE_JOKERS, **CHARACTERS}
-    lower_is_better = False
+    best = HIGHEST  # Point cards won: the first to the target wins
     rules = (
         "cactus_game.set", "cactus_game.free_point", "cactus_game.steal_point",
         "cactus_game.stopped", "cactus_game.stop_stopped", "cactus_game.turn_ends",

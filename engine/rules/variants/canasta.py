@@ -11,7 +11,7 @@ from engine.cards import DECK_CANASTA, JOKER, is_black, parse_card, rank_of
 from ..errors import TOP, Problems, Reason
 from ..game import Game
 from ..shapes import quoted, short_text, type_code, type_name
-from .base import CANASTA, Limit, RawStep, RoundResult, Teams, Trace, Variant
+from .base import CANASTA, HIGHEST, Limit, RawStep, RoundResult, Teams, Trace, Variant
 from .memory import times
 
 SIDE_FIELDS = ("melds", "red_threes", "hand", "opening")
@@ -157,7 +157,7 @@ class Canasta(Variant):
                "going_out": GOING_OUT, "going_out_concealed": GOING_OUT_CONCEALED,
                "black_three": BLACK_THREE_IN_HAND, "canasta_length": CANASTA_LENGTH,
                "canasta_least": CANASTA_LENGTH * LOWEST_CARD}
-    lower_is_better = False
+    best = HIGHEST
     record_extras = ("teams",)
     rules = (
         "canasta.melded_cards", "canasta.natural_canasta", "canasta.mixed_canasta",
@@ -548,8 +548,7 @@ class Canasta(Variant):
         totals = state.totals
         if max(totals.values()) < TARGET:
             return False, [], []
-        top = max(totals.values())
-        return True, [s for s in totals if totals[s] == top], []
+        return True, self.ahead(totals), []
 
 
 

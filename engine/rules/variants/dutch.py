@@ -52,7 +52,7 @@ class Dutch(MemoryVariant):
             winners = list(state.in_players)
         else:
             last = max(state.out_in_round.values())
-            winners = self.lowest(state, [p for p, n in state.out_in_round.items() if n == last])
+            winners = self.ahead(state.totals, [p for p, n in state.out_in_round.items() if n == last])
             winners = [p for p in game.players if p in winners]
         losers = [p for p in game.players if p in state.out_in_round and p not in winners]
         return True, winners, losers
@@ -140,4 +140,4 @@ class DutchToulousain(MemoryVariant):
         losers = [p for p, t in state.totals.items() if t > self.LIMIT]
         if not losers:
             return False, [], []
-        return True, self.lowest(state), losers
+        return True, self.ahead(state.totals), losers

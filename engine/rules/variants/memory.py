@@ -282,19 +282,10 @@ class MemoryVariant(Variant):
 
     # -- end of game ---------------------------------------------------------
 
-    def lowest(self, state: MemoryState, among: list[str] | None = None) -> list[str]:
-        players = among if among is not None else list(state.totals)
-        best = min(state.totals[p] for p in players)
-        return [p for p in players if state.totals[p] == best]
-
-    def after_agreed_rounds(self, game: Game, state: MemoryState, best: str = "lowest"
-                            ) -> tuple[bool, list[str], list[str]]:
-        """The end rule shared by cactus and the tamalou family: the agreed number of rounds."""
+    def after_agreed_rounds(self, game: Game, state: MemoryState) -> tuple[bool, list[str], list[str]]:
+        """The end rule shared by cactus and the tamalou family: the agreed number of rounds,
+        then the best totals win (the lowest, or cactus's most rounds won: Variant.best)."""
         agreed = game.options.get("rounds")
         if agreed is None or state.rounds_played < agreed:
             return False, [], []
-        totals = state.totals
-        if best == "lowest":
-            return True, self.lowest(state), []
-        top = max(totals.values())
-        return True, [p for p in totals if totals[p] == top], []
+        return True, self.ahead(state.totals), []

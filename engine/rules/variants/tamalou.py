@@ -220,7 +220,7 @@ class Tamoul(MemoryVariant):
         losers = [p for p, t in state.totals.items() if t > limit]
         if not losers:
             return False, [], []
-        return True, self.lowest(state), losers
+        return True, self.ahead(state.totals), losers
 
 
 FONTENAYSIEN_SCALE = ((0, -5), (5, 5), (10, 10), (15, 15))  # (highest value, points); above: 30
@@ -294,7 +294,7 @@ class Fontenaysien(MemoryVariant):
         grand_winners = [p for p, t in totals.items() if t <= grand]
         if not losers and not grand_winners:
             return False, [], []
-        return True, grand_winners or self.lowest(state), losers
+        return True, grand_winners or self.ahead(state.totals), losers
 
 
 class CaboBruxellois(MemoryVariant):

@@ -20,7 +20,7 @@ from scorekeeper.http import (
     remember_game,
 )
 from scorekeeper.models import MAX_ROUNDS, Game
-from scorekeeper.sheet.csv_export import game_csv
+from scorekeeper.sheet.csv_export import csv_instead_of_record, game_csv
 from scorekeeper.wording.problems import problem_line
 
 # A 1,000-round record of 8 players (MAX_ROUNDS) is about 200 KB; pasted text counts too.
@@ -63,7 +63,10 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
             errors = [_too_big()]
         else:
             text, errors = _read_input(upload, pasted)
-            if text is not None:
+            table = csv_instead_of_record(text) if text is not None else None
+            if table is not None:
+                errors = problem_lines([table])
+            elif text is not None:
                 try:
                     game = Game.create_from_record(load_record(text), device=device_of(request),
                                                    user=request.user)

@@ -1,0 +1,83 @@
+"""Our own 404, 403 and 500 pages, in both languages, each with a way home; Django's debug
+pages only with debug on."""
+
+from __future__ import annotations
+
+from html import unescape
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.test import Client, override_settings
+from django.urls import path
+
+from config.urls import urlpatterns as site_urls
+
+pytestmark = pytest.mark.django_db
+
+
+def broken(request):
+    raise RuntimeError("a bug")
+
+
+def forbidden(request):
+    raise PermissionDenied
+
+
+# The site's own addresses, plus two views that fail: this module is the URLconf of the tests below.
+urlpatterns = [path("test-broken/", broken), path("test-forbidden/", forbidden), *site_urls]
+ERRORS = override_settings(DEBUG=False, ROOT_URLCONF=__name__)
+
+
+def page(response) -> str:
+    return unescape(response.content.decode())
+
+
+@ERRORS
+@pytest.mark.parametrize(("language", "title", "home"), [
+    ("fr", "Page introuvable", "Retour à l'accueil"), ("en", "Page not found", "Back to the home page")])
+def test_it_answers_a_wrong_link_with_its_own_404_page_and_a_way_home(client: Client, language, title, home):
+    response = client.get("/no-such-page/", headers={"Accept-Language": language})
+
+    html = page(response)
+    assert response.status_code == 404
+    assert f"<h1>{title}</h1>" in html and f'href="/">{home}</a>' in html
+    assert "URLconf" not in html and "Django" not in html  # not the debug page
+
+
+@ERRORS
+def test_it_answers_an_unknown_game_with_the_same_404_page(client: Client):
+    html = page(client.get("/games/nosuchtoken/"))
+
+    assert "<h1>Page introuvable</h1>" in html
+
+
+@ERRORS
+@pytest.mark.parametrize(("language", "title", "home"), [
+    ("fr", "Erreur du serveur", "Retour à l'accueil"), ("en", "Server error", "Back to the home page")])
+def test_it_answers_a_bug_with_its_own_500_page_and_a_way_home(language, title, home):
+    client = Client(raise_request_exception=False)
+
+    response = client.get("/test-broken/", headers={"Accept-Language": language})
+
+    html = page(response)
+    assert response.status_code == 500
+    assert f"<h1>{title}</h1>" in html and f'href="/">{home}</a>' in html
+    assert "RuntimeError" not in html and "Traceback" not in html
+
+
+@ERRORS
+@pytest.mark.parametrize(("language", "title", "home"), [
+    ("fr", "Accès refusé", "Accueil"), ("en", "Access refused", "Home")])
+def test_it_answers_a_refusal_with_its_own_403_page_and_a_way_home(client: Client, language, title, home):
+    response = client.get("/test-forbidden/", headers={"Accept-Language": language})
+
+    html = page(response)
+    assert response.status_code == 403
+    assert f"<h1>{title}</h1>" in html and f'href="/">{home}</a>' in html
+
+
+@override_settings(DEBUG=True, ROOT_URLCONF=__name__)
+def test_it_shows_djangos_debug_404_only_with_debug_on(client: Client):
+    html = page(client.get("/no-such-page/"))
+
+    assert "URLconf" in html and "Page introuvable" not in html

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from scorekeeper.models import Game
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -25,11 +26,12 @@ def test_it_calls_the_number_of_a_game_the_games_number_not_the_variants(client)
     assert "Cactus n°" not in html
 
 
-def test_it_heads_canastas_preview_column_with_the_side_not_the_player(client):
-    game = make_game("canasta", ["Ana", "Ben"])
+def test_it_heads_canastas_preview_column_with_the_team_at_four(client):
+    game = Game.start("canasta", ["Ana", "Ben", "Chloé", "Dan"],
+                      teams={"Nord-Sud": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]})
     post = {"side-0-melds": "1", "side-0-meld-0": "QS QH QD", "side-1-hand": "5H"}
 
     html = client.post(reverse("round_preview", args=[game.token]), post, **HTMX).content.decode()
 
     header = re.search(r'<section id="preview".*?<thead>(.*?)</thead>', html, re.S).group(1)
-    assert "Camp" in header and "Joueur" not in header
+    assert "Équipe" in header and "Joueur" not in header

@@ -182,8 +182,9 @@ class Standing(models.Model):
     scope = models.CharField(max_length=32)  # a variant key, or standings.OVERALL
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
-    place_sum = models.FloatField(default=0)
+    place_sum = models.FloatField(default=0)  # of scaled places (0 first, 1 last)
     points_sum = models.FloatField(default=0)
+    position_sum = models.FloatField(default=0)  # of places at the table (1 first)
     current_streak = models.PositiveIntegerField(default=0)
     best_streak = models.PositiveIntegerField(default=0)
     mu = models.FloatField()
@@ -197,7 +198,7 @@ class Standing(models.Model):
 
     def tally(self) -> Tally:
         return Tally(self.games, self.wins, self.place_sum, self.points_sum,
-                     self.current_streak, self.best_streak)
+                     self.current_streak, self.best_streak, self.position_sum)
 
     def skill(self) -> Skill:
         return Skill(self.mu, self.sigma)
@@ -205,6 +206,7 @@ class Standing(models.Model):
     def store(self, tally: Tally, skill: Skill) -> None:
         self.games, self.wins = tally.games, tally.wins
         self.place_sum, self.points_sum = tally.place_sum, tally.points_sum
+        self.position_sum = tally.position_sum
         self.current_streak, self.best_streak = tally.current_streak, tally.best_streak
         self.mu, self.sigma = skill.mu, skill.sigma
 

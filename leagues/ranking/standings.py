@@ -107,10 +107,12 @@ class Tally:
     points_sum: float = 0.0
     current_streak: int = 0  # wins in a row, up to the last game
     best_streak: int = 0
+    position_sum: float = 0.0  # sum of places at the table (1 = first), for "2e en moyenne"
 
     def add(self, result: PlayerResult) -> None:
         self.games += 1
         self.place_sum += result.scaled_place
+        self.position_sum += result.place
         self.points_sum += result.points
         if result.won:
             self.wins += 1
@@ -130,6 +132,11 @@ class Tally:
     @property
     def average_points(self) -> float:
         return self.points_sum / self.games if self.games else 0.0
+
+    @property
+    def average_position(self) -> float:
+        """The mean place at the table, 1 = first (what the pages show, in words)."""
+        return self.position_sum / self.games if self.games else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +286,7 @@ class StandingRow:
     best_streak: int
     rank: int = 0
     key: int | None = None  # the caller's id for the player (a database key), carried along
+    average_position: float = 0.0  # the mean place at the table, 1 = first
 
     def tie_key(self) -> tuple[float, float, float]:
         """Wins (most first), then win rate (highest), then average scaled place (lowest)."""
@@ -292,6 +300,7 @@ def row_of(player: str, tally: Tally, skill: Skill, *, with_points: bool,
         average_place=tally.average_place,
         average_points=tally.average_points if with_points else None, skill=skill,
         current_streak=tally.current_streak, best_streak=tally.best_streak, key=key,
+        average_position=tally.average_position,
     )
 
 
@@ -311,7 +320,7 @@ def rank_rows(rows: Iterable[StandingRow]) -> list[StandingRow]:
 def _with_rank(row: StandingRow, rank: int) -> StandingRow:
     return StandingRow(row.player, row.games, row.wins, row.win_rate, row.average_place,
                        row.average_points, row.skill, row.current_streak, row.best_streak, rank,
-                       row.key)
+                       row.key, row.average_position)
 
 
 @dataclass

@@ -22,3 +22,16 @@ def decimal(value: float | None, places: int = 2) -> str:
         return "–"
     rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
     return number_format(rounded, places)
+
+
+@register.filter
+def place(value: float | None) -> str:
+    """A mean place at the table in words: « 1ᵉʳ », « 2,3ᵉ » (English: "1st", "2.3")."""
+    from django.utils.translation import gettext
+
+    if value is None:
+        return "–"
+    if round(value, 1) == 1:
+        return gettext("1ᵉʳ")
+    shown = decimal(value, 0 if round(value, 1) == round(value) else 1)
+    return gettext("%(place)sᵉ") % {"place": shown}

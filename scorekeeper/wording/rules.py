@@ -156,7 +156,8 @@ RULE_STATEMENTS: dict[str, Promise] = {
     "cactus_game.free_point": _("Point gratuit : +1."),
     "cactus_game.steal_point": _("Vol de Point : la cible perd un Point, le joueur le gagne ; la cible "
                                  "doit en avoir un et ne peut pas être le joueur."),
-    "cactus_game.stopped": _("Un Stop annule une action avant son effet ; un Stop peut arrêter un Stop. "
+    "cactus_game.stopped": _("Un Stop annule une action avant son effet (toute action sauf une série et la "
+                             "pioche simple, qui ne peuvent pas être arrêtées) ; un Stop peut arrêter un Stop. "
                              "Une chaîne de longueur impaire annule l'action…"),
     "cactus_game.stop_stopped": _("… une chaîne de longueur paire la laisse avoir lieu."),
     "cactus_game.turn_ends": _("Le tour s'arrête au premier coup qui fait gagner un Point ou piocher et "
@@ -175,8 +176,9 @@ def rule_facts(variant: Variant) -> dict[str, Any]:
     """The numbers the statements quote: the declaration's `numbers` (in points), the
     call's threshold as `limit` unless the variant names its own limit."""
     threshold = variant.call.threshold if variant.call else None
-    facts: dict[str, Any] = {"limit": to_number(threshold, variant.scale) if threshold else None,
-                             **variant.numbers}
+    call_limit = to_number(threshold, variant.scale) if threshold else None
+    # `limit` may be the variant's own (tamoul's 100 ends the game); `call_limit` is always the call's.
+    facts: dict[str, Any] = {"limit": call_limit, **variant.numbers, "call_limit": call_limit}
     facts["scale"] = _fontenaysien_scale()
     facts["scale_zero"] = FONTENAYSIEN_SCALE[0][1]  # what a hand of 0 (or less) scores
     facts["wrong_power_points"] = variant.snap.penalty_points if variant.snap else None
@@ -277,12 +279,13 @@ POWER_EFFECTS: dict[str, Promise] = {
     "blind_swap": _("échanger une de ses cartes avec celle d'un adversaire, sans regarder"),
     "look_other_then_swap": _("regarder une carte d'un adversaire, puis l'échanger avec une des siennes "
                               "si on le souhaite"),
-    "look_other_then_swap_shown": _("regarder une carte d'un adversaire et l'échanger si on le souhaite, "
-                                    "en montrant les deux"),
+    "look_other_then_swap_shown": _("regarder une carte d'un adversaire et l'échanger avec une des siennes "
+                                    "si on le souhaite, en montrant les deux"),
     "look_own_then_next_player": _("regarder une de ses cartes ; si le joueur oublie ou refuse, le "
                                    "suivant peut s'en servir"),
     "swap_with_other": _("échanger une de ses cartes avec celle d'un autre joueur"),
-    "swap_two_cards": _("échanger obligatoirement deux cartes, entre deux autres joueurs ou avec soi"),
+    "swap_two_cards": _("échanger obligatoirement deux cartes, entre deux autres joueurs ou entre soi et "
+                        "un autre joueur"),
     "give_stock_card": _("donner la carte du dessus de la pioche au joueur de son choix"),
 }
 POWER_CARDS = {"black K": _("R noir"), "red K": _("R rouge")}
@@ -330,11 +333,11 @@ TABLE_READINGS: tuple[Reading, ...] = (
               "pénalité.")),
     # Shown only where the declaration has what they read (see table_readings).
     Reading("table-cactus-wrong-card", None,
-            _("Au tableau : la mauvaise carte laissée sur la défausse devient la carte du dessus ; la "
+            _("À la table : la mauvaise carte laissée sur la défausse devient la carte du dessus ; la "
               "défausse rapide continue pour son rang, et la carte qu'elle a recouverte ne peut plus "
               "être assortie.")),
     Reading("table-last-card", None,
-            _("Au tableau, un joueur peut déclarer « plus de carte » : la manche s'arrête aussitôt, et "
+            _("À la table, un joueur peut déclarer « plus de carte » : la manche s'arrête aussitôt, et "
               "la révélation lui compte %(went_out)s.")),
 )
 # Where a variant's snap rule differs from the general readings above, this text replaces it.
@@ -363,7 +366,9 @@ def table_readings(variant: Variant) -> list[tuple[Reading, Promise | str]]:
     kinds = {"table-one-card": "several" if snap.several else ("no_retry" if not snap.retry_after_wrong
                                                                  else None),
              "table-wrong-power": "points" if snap.wrong == "two_points" else None}
-    shown = {"table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
+    # Dutch snaps on the player's own turn only: table-rules' "one card per snap" does not list it.
+    shown = {"table-one-card": snap.who != "own_turn",
+             "table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
              "table-last-card": "went_out" in variant.round_extras}
     out = []
     for reading in TABLE_READINGS:

@@ -69,7 +69,7 @@ FAMILY_PLAY: dict[str, tuple[Promise, ...]] = {
           "ou bien on pioche : la carte piochée s'échange ou se jette. Une carte jetée aussitôt piochée "
           "déclenche son pouvoir, s'il en a un."),
         _("Le but est de finir la manche avec la main la plus faible possible. En fin de manche, chacun "
-          "retourne ses cartes et on compte la valeur de sa main avec le tableau ci-dessous."),
+          "retourne ses cartes et on compte la valeur de sa main avec le tableau des valeurs, plus haut."),
         _("Une carte de pénalité se prend sur le dessus de la pioche, sans la regarder, et s'ajoute face "
           "cachée aux cartes du joueur."),
     ),
@@ -101,7 +101,7 @@ POWER_MISUSED = _("Un pouvoir mal utilisé (regarder pendant un échange à l'av
 POWER_MISUSED_POINTS = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) "
                          "annule le tour et coûte +%(wrong_power_points)s points, comme une défausse "
                          "rapide ratée, sans carte de pénalité.")
-CALL_OVER_LIMIT_NORMAL = _("Une annonce faite avec une main au-dessus de %(limit)s n'est pas punie à part : "
+CALL_OVER_LIMIT_NORMAL = _("Une annonce faite avec une main au-dessus de %(call_limit)s n'est pas punie à part : "
                            "la manche se compte par la règle ordinaire.")
 POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
                       "tamalou.")
@@ -284,11 +284,9 @@ WORDING: dict[str, VariantWording] = {
               "d'abord mélanger."),
             _("N'importe quel joueur peut jouer un Stop, à tout moment, même hors de son tour : c'est "
               "la seule carte qui se joue ainsi."),
-        ),
-        readings=(
-            Reading("cactus-game-turn-under-way", "cactus_game.turn_ends",
-                    _("Un tour saisi peut ne pas être terminé : le dernier tour de la feuille "
-                      "peut être en cours.")),
+            # A rule of the spec (game-record 4.11), not a reading of ours.
+            _("Un tour saisi peut ne pas être terminé : le dernier tour de la feuille "
+              "peut être en cours."),
         ),
     ),
 }

@@ -67,7 +67,7 @@ def test_it_shows_a_round_saved_on_one_phone_on_the_other_without_a_reload(
     # Ana's phone answered with the sheet in place of the form: the sheet's URL, title,
     # one <main>, its links and share link, and no new page loaded.
     expect(ana).to_have_url(first_url + game.get_absolute_url())
-    expect(ana).to_have_title(f"Tamalou n° {game.pk} · Marque-carte")
+    expect(ana).to_have_title(f"Tamalou · partie n° {game.pk} · Marque-carte")
     expect(ana.locator("main")).to_have_count(1)
     expect(ana.locator("#entry-form")).to_have_count(0)
     expect(ana.locator("input.share-url")).to_have_value(first_url + game.get_absolute_url())

@@ -117,7 +117,7 @@ class CanastaEntry(EntryAdapter):
     partial = TEMPLATE + "#canasta"
 
     def blank(self, variant, players, *, in_round=None, teams=None, next_player=None, previous=None):
-        return f.blank_canasta(variant, players, teams)
+        return f.blank_canasta(variant, players, teams, previous)
 
     def read(self, variant, players, post, *, in_round=None, teams=None):
         return f.read_canasta(variant, players, post, teams)

@@ -416,3 +416,40 @@ def test_the_new_round_page_opens_the_number_pad_for_a_player_who_counted_last_t
 
     assert 'name="hand-0-mode" value="cards" checked' in html
     assert 'name="hand-1-mode" value="count" checked' in html
+
+
+def test_it_saves_a_canasta_round_with_a_side_given_as_counted_points(client):
+    game = make_game("canasta", ["Ana", "Ben"])
+    post = {"side-0-mode": "count", "side-0-counted-melded": "1450", "side-0-counted-natural_canastas": "1",
+            "side-0-counted-mixed_canastas": "1", "side-0-counted-red_threes": "2",
+            "side-1-mode": "cards", "side-1-melds": "1", "side-1-meld-0": "5H 5S 5D", "side-1-hand": "KH 3S",
+            "went_out": "0", "request_id": str(uuid.uuid4())}
+
+    client.post(new_url(game), post)
+
+    game.refresh_from_db()
+    assert game.totals == {"Ana": 2550, "Ben": -95}
+    assert game.rounds.get().data["sides"]["Ana"] == {"counted": {
+        "melded": 1450, "hand": 0, "natural_canastas": 1, "mixed_canastas": 1, "wild_canastas": 0, "red_threes": 2}}
+
+
+def test_the_new_round_page_asks_a_side_that_counted_last_time_for_points_again(client):
+    game = make_game("canasta", ["Ana", "Ben"], rounds=[{"went_out": None, "sides": {
+        "Ana": {"counted": {"melded": 50}}, "Ben": {"melds": [["5H", "5S", "5D"]]}}}])
+
+    html = client.get(new_url(game)).content.decode()
+
+    assert 'name="side-0-mode" value="count" checked' in html
+    assert 'name="side-1-mode" value="cards" checked' in html
+    assert 'name="side-0-counted-melded"' in html and 'name="side-0-counted-red_threes" value="0" checked' in html
+
+
+def test_it_shows_a_counted_side_s_problem_beside_its_side_and_saves_nothing(client):
+    game = make_game("canasta", ["Ana", "Ben"])
+    post = {"side-0-mode": "count", "side-0-counted-melded": "30", "side-0-counted-natural_canastas": "1",
+            "request_id": str(uuid.uuid4())}
+
+    html = client.post(new_url(game), post, **HTMX).content.decode()
+
+    assert "ses cartes posées valent au moins 35, pas 30" in slot(html, "side-0")
+    assert game.rounds.count() == 0

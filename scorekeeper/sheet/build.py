@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import formats
 
 from scorekeeper.models import Game, Round
+from scorekeeper.wording.text import MINUS
 
 Number = int | float
 # A long game's sheet shows its last rounds and folds the older ones behind a link:
@@ -55,6 +56,10 @@ class Side:
     winner: bool = False
     loser: bool = False
     out_since: int | None = None  # the round that put the player out (dutch)
+
+    @property
+    def shown_total(self) -> str:
+        return _show(self.total)
 
 
 @dataclass(slots=True)
@@ -193,8 +198,10 @@ def _show(value: Number | None) -> str:
     if value is None:
         return ""
     if type(value) is int:
-        return str(value)  # no thousands separator (USE_THOUSAND_SEPARATOR is off)
-    return formats.number_format(value)
+        text = str(value)  # no thousands separator (USE_THOUSAND_SEPARATOR is off)
+    else:
+        text = formats.number_format(value)
+    return MINUS + text[1:] if text.startswith("-") else text  # "−230", as the preview and "why" write it
 
 
 def _mark_leaders(sides: list[Side], lower_is_better: bool) -> None:

@@ -453,3 +453,53 @@ def test_it_shows_a_counted_side_s_problem_beside_its_side_and_saves_nothing(cli
 
     assert "ses cartes posées valent au moins 35, pas 30" in slot(html, "side-0")
     assert game.rounds.count() == 0
+
+
+def test_it_refuses_a_counted_hand_the_deck_cannot_make_and_says_the_range(client):
+    game = make_game("tamalou", ["Ana", "Ben"])
+    post = {"hand-0-mode": "count", "hand-0-count": "-5", "hand-1-mode": "count", "hand-1-count": "12",
+            "announcer": "", "request_id": str(uuid.uuid4())}
+
+    html = client.post(new_url(game), post, **HTMX).content.decode()
+
+    assert "une main vaut de 0 à 330" in slot(html, "hand-0") and slot(html, "hand-1") == ""
+    assert game.rounds.count() == 0
+
+
+def test_it_accepts_a_counted_hand_below_0_where_the_deck_has_such_cards(client):
+    game = make_game("cabo-bruxellois", ["Ana", "Ben"])  # red kings below 0
+    post = {"hand-0-mode": "count", "hand-0-count": "-2", "hand-1-mode": "count", "hand-1-count": "12",
+            "announcer": "", "request_id": str(uuid.uuid4())}
+
+    client.post(new_url(game), post)
+
+    assert game.rounds.count() == 1
+
+
+def test_it_refuses_an_empty_canasta_round_with_a_message_in_place(client):
+    game = make_game("canasta", ["Ana", "Ben"])
+
+    html = client.post(new_url(game), {"request_id": str(uuid.uuid4())}, **HTMX).content.decode()
+
+    assert "La manche est vide" in slot(html, "top")
+    assert game.rounds.count() == 0
+
+
+def test_it_asks_who_played_a_cactus_game_turn_without_saying_null(client):
+    game = make_game("cactus-game", ["Ana", "Ben"])
+    post = {"player": "", "plays": "1", "play-0-card": "free_point", "request_id": str(uuid.uuid4())}
+
+    html = client.post(new_url(game), post, **HTMX).content.decode()
+
+    assert "Choisissez qui a joué ce tour." in slot(html, "player")
+    assert "null" not in html
+    assert game.rounds.count() == 0
+
+
+def test_it_refuses_a_cactus_game_turn_with_no_play(client):
+    game = make_game("cactus-game", ["Ana", "Ben"])
+
+    html = client.post(new_url(game), {"player": "0", "request_id": str(uuid.uuid4())}, **HTMX).content.decode()
+
+    assert "aucun coup" in slot(html, "top")
+    assert game.rounds.count() == 0

@@ -25,7 +25,14 @@ from referee.live.messages import update_message
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm
 from scorekeeper.entry.picker import picker_deck
-from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
+from scorekeeper.entry.preview import (
+    Preview,
+    attach_errors,
+    build_preview,
+    errors_of,
+    field_keys,
+    refuse_impossible,
+)
 from scorekeeper.http import INVALID_FORM, HtmxHttpRequest, get_game_to_change
 from scorekeeper.models import Game, RoundTaken
 from scorekeeper.wording.cards import picker_labels, placeholder, rank_name, rank_text, suits
@@ -284,6 +291,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
                 preview = _warn_miscounted(Preview(checked=True), miscounted, players)
                 taken = None
             else:
+                refuse_impossible(form, game.rules, players)
                 taken = _save_reveal(table, member, hands, extras, data, request)
         except RecordError as error:
             preview = Preview(errors=errors_of(error, form, players, problem_text), checked=True)
@@ -318,6 +326,7 @@ def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], p
 def _reveal_preview(game: Game, form: EntryForm, data: dict[str, Any]) -> Preview:
     """The points the round would score with the table's penalties, or the engine's problems."""
     try:
+        refuse_impossible(form, game.rules, game.player_names())
         result = game.preview(data)
     except RecordError as error:
         return Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)

@@ -75,7 +75,7 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if variant is None:
         return _choose(request, table, request.POST.get("variant"))
     draft = NewGameDraft.from_post(variant, request.POST)
-    action = request.POST.get("action", "start")
+    action = draft.action or "start"
     if action != "start":
         draft.apply(action)
         return _form(request, table, draft)

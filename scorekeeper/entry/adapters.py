@@ -16,6 +16,12 @@ outside this module asks "is this canasta?": it asks the adapter.
     entry.reveals_hands                    # a live table's round ends with the hands shown
     entry.fields_for(problem, players, sides)   # ["hand-2"]: where a problem is shown
     entry.field_keys(form)                 # every such place, for out-of-band refreshes
+    entry.problems(form, variant, players) # what the entry refuses before the engine looks:
+                                           # a counted hand no deal can make, an empty round
+
+The engine accepts what a record may hold (a counted hand from −50 to 500, a round where
+nothing happened); the entry, where a player types, refuses what no table can produce and
+says why beside the field (APP_PROBLEM_SENTENCES in scorekeeper/wording/problems.py).
 
 `players` are the game's players in seat order; `in_round` those who have a hand in this
 round (Game.players_in_round: dutch puts some out); `teams` the game's teams (canasta at
@@ -28,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.rules import Problem
 from engine.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY, Variant
 
 from . import forms_to_round as f
@@ -57,6 +64,10 @@ class EntryAdapter:
              in_round: Sequence[str] | None = None, teams: Mapping[str, list[str]] | None = None
              ) -> f.EntryForm:
         raise NotImplementedError
+
+    def problems(self, form: f.EntryForm, variant: Variant, players: Sequence[str]) -> list[Problem]:
+        """What the entry refuses before the engine is asked (see the module's docstring)."""
+        return []
 
     def to_round(self, form: Any, players: Sequence[str]) -> dict[str, Any]:
         raise NotImplementedError
@@ -109,6 +120,19 @@ class MemoryEntry(EntryAdapter):
     def field_keys(self, form):
         return super().field_keys(form) + ["announcer", *form.extras]
 
+    def problems(self, form, variant, players):
+        """A counted hand outside what the variant's deck can make (from its card values:
+        tamalou has no card below 0, so no hand of −5)."""
+        low, high = variant.hand_range()
+        found = []
+        for hand in form.hands:
+            value = f.number_from_text(hand.count) if hand.mode == "count" and hand.count else None
+            if isinstance(value, int | float) and not low <= value <= high:
+                found.append(Problem(f"{hand.name}'s hand counted as {value} is outside {low} to {high}",
+                                     code="hand.outside_deck", field="hands",
+                                     params={"player": hand.name, "value": value, "low": low, "high": high}))
+        return found
+
 
 class CanastaEntry(EntryAdapter):
     """Melds, red threes and cards left in hand per side (a team, or a player alone)."""
@@ -117,7 +141,7 @@ class CanastaEntry(EntryAdapter):
     partial = TEMPLATE + "#canasta"
 
     def blank(self, variant, players, *, in_round=None, teams=None, next_player=None, previous=None):
-        return f.blank_canasta(variant, players, teams)
+        return f.blank_canasta(variant, players, teams, previous)
 
     def read(self, variant, players, post, *, in_round=None, teams=None):
         return f.read_canasta(variant, players, post, teams)
@@ -139,6 +163,18 @@ class CanastaEntry(EntryAdapter):
 
     def sides(self, form):
         return [s.name for s in form.sides]
+
+    def problems(self, form, variant, players):
+        """An empty round: no side has anything and nobody went out (0–0 is no round)."""
+        if form.went_out or any(not _empty_side(side) for side in form.sides):
+            return []
+        return [Problem("the round is empty: nothing melded, counted or left in hand", code="round.empty")]
+
+
+def _empty_side(side: f.SideState) -> bool:
+    if side.mode == "count":
+        return all(f.number_from_text(text or "0") == 0 for text in side.counted.values())
+    return not (any(side.melds) or side.red_threes or side.hand or any(side.opening))
 
 
 class TurnEntry(EntryAdapter):
@@ -169,6 +205,15 @@ class TurnEntry(EntryAdapter):
 
     def field_keys(self, form):
         return [TOP, "player"] + [block.slot for block in self.blocks(form)]
+
+    def problems(self, form, variant, players):
+        """A turn needs its player (never "null is not a player") and at least one play."""
+        found = []
+        if not form.player:
+            found.append(Problem("whose turn it is is missing", code="turn.no_player", field="player"))
+        if not form.plays:
+            found.append(Problem("the turn has no play", code="turn.empty"))
+        return found
 
 
 ADAPTERS: dict[str, EntryAdapter] = {a.family: a for a in (MemoryEntry(), CanastaEntry(), TurnEntry())}

@@ -72,9 +72,16 @@ class MemoryForm:
         return [h.name for h in self.hands]
 
 
+# A canasta side given as counted points (spec 4.10, "A counted side"): its form fields
+# (`side-<i>-<name>`), in the engine's names, each as typed ("" is 0).
+COUNTED_FIELDS = ("melded", "hand", "natural_canastas", "mixed_canastas", "wild_canastas", "red_threes")
+RED_THREES_CHOICES = ("0", "1", "2", "3", "4")
+
+
 @dataclass
 class SideState:
-    """One canasta side: a team, or a player when two play."""
+    """One canasta side: a team, or a player when two play; given by its cards, or as
+    the points its players counted (`mode` "count", like a memory hand's "Compté")."""
 
     index: int
     name: str
@@ -83,6 +90,8 @@ class SideState:
     opening: list[str] = field(default_factory=list)
     red_threes: str = ""
     hand: str = ""
+    mode: str = "cards"  # "cards" or "count"
+    counted: dict[str, str] = field(default_factory=lambda: dict.fromkeys(COUNTED_FIELDS, ""))
     errors: list[str] = field(default_factory=list)
 
     @property
@@ -249,7 +258,9 @@ def read_canasta(variant: Any, players: Sequence[str], post: Mapping[str, Any],
                    for m in range(_count(post, f"side-{s}-openings", MAX_MELDS))]
         sides.append(SideState(index=s, name=name, members=members, melds=melds, opening=opening,
                                red_threes=_cards_field(post, f"side-{s}-red_threes"),
-                               hand=_cards_field(post, f"side-{s}-hand")))
+                               hand=_cards_field(post, f"side-{s}-hand"),
+                               mode="count" if post.get(f"side-{s}-mode") == "count" else "cards",
+                               counted={key: _text(post, f"side-{s}-counted-{key}") for key in COUNTED_FIELDS}))
     return CanastaForm(variant=variant.key, players=list(players), sides=sides,
                        went_out=_index_text(post.get("went_out"), len(players)),
                        concealed=bool(post.get("concealed")))
@@ -324,6 +335,10 @@ def _one_card(text: str) -> str:
 def canasta_round(form: CanastaForm, players: Sequence[str]) -> dict[str, Any]:
     sides: dict[str, Any] = {}
     for side in form.sides:
+        if side.mode == "count":
+            sides[side.name] = {"counted": {key: number_from_text(side.counted.get(key) or "0")
+                                            for key in COUNTED_FIELDS}}
+            continue
         out: dict[str, Any] = {}
         melds = [cards_from_text(m) for m in side.melds if m]
         if melds:
@@ -395,6 +410,10 @@ def canasta_from_round(variant: Any, players: Sequence[str], data: Mapping[str, 
     sides = data.get("sides", {})
     for side in form.sides:
         raw = sides.get(side.name, {})
+        if isinstance(raw.get("counted"), Mapping):
+            side.mode = "count"
+            side.counted = {key: number_to_text(raw["counted"].get(key, 0)) for key in COUNTED_FIELDS}
+            continue
         side.melds = [cards_to_text(m) for m in raw.get("melds", [])] or [""]
         side.opening = [cards_to_text(m) for m in raw.get("opening", [])]
         side.red_threes = cards_to_text(raw.get("red_threes", []))
@@ -431,11 +450,19 @@ def blank_memory(variant: Any, players: Sequence[str], in_round: Sequence[str] |
     return MemoryForm(variant=variant.key, hands=hands, extras=tuple(variant.round_extras))
 
 
-def blank_canasta(variant: Any, players: Sequence[str],
-                  teams: Mapping[str, list[str]] | None = None) -> CanastaForm:
-    sides = [SideState(index=s, name=name, members=members)
+def blank_canasta(variant: Any, players: Sequence[str], teams: Mapping[str, list[str]] | None = None,
+                  previous: Mapping[str, Any] | None = None) -> CanastaForm:
+    """An empty round. `previous` is the last round's data: a side given as points then
+    is asked for points again (like a memory hand's "Compté")."""
+    last_sides = (previous or {}).get("sides") if isinstance(previous, Mapping) else None
+    last_sides = last_sides if isinstance(last_sides, Mapping) else {}
+    sides = [SideState(index=s, name=name, members=members, mode=_side_mode_of(last_sides.get(name)))
              for s, (name, members) in enumerate(canasta_sides(players, teams))]
     return CanastaForm(variant=variant.key, players=list(players), sides=sides)
+
+
+def _side_mode_of(side: Any) -> str:
+    return "count" if isinstance(side, Mapping) and "counted" in side else "cards"
 
 
 def blank_turn(variant: Any, players: Sequence[str], next_player: str | None = None) -> TurnForm:

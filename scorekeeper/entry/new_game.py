@@ -2,6 +2,10 @@
 table's link): seats, options and teams being filled in, as plain Python, and the
 context its template partials (scorekeeper/new_game_form.html) draw.
 
+The posted data is read by `NewGameForm`, a Django form whose option fields are made
+from the variant's declaration (a "count" option is a whole number from 1, a "flag"
+a checkbox): a new option needs no code here, only its label.
+
 The page works without JavaScript: moving a player up or down, or adding a
 known player, posts the form and gets it back changed (or just the form, over
 HTMX). Nothing is saved until "start"; the engine then checks the game again
@@ -15,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django import forms
 from django.db import transaction
 from django.db.models import F, Max
 from django.http import QueryDict
@@ -23,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.rules import VARIANTS, Problem, RecordError
-from engine.rules.variants.base import Variant
+from engine.rules.variants.base import Option, Variant
 from scorekeeper.models import MAX_NAME_LENGTH, Game, Player
 from scorekeeper.wording.text import number
 from scorekeeper.wording.variants import blurb
@@ -40,6 +45,66 @@ OPTION_HELP = {
 }
 
 
+class RepeatedInput(forms.Widget):
+    """Several inputs of one name (the seats in seat order, the two team names): the
+    template draws them, this reads them back as a list."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        return data.getlist(name) if hasattr(data, "getlist") else list(data.get(name, []))
+
+
+class TextListField(forms.Field):
+    widget = RepeatedInput
+
+    def to_python(self, value: Any) -> list[str]:
+        return [str(text).strip() for text in value or []]
+
+
+def option_field(option: Option) -> forms.Field:
+    """The form field of one declared option: a checkbox for a flag, a whole number
+    from 1 to MAX_ROUNDS for a count (empty: the option's default, or no limit)."""
+    label = OPTION_LABELS.get(option.key, option.key)
+    if option.kind == "flag":
+        return forms.BooleanField(required=False, label=label)
+    message = gettext_lazy("Un nombre entier de 1 à %(max)s.") % {"max": MAX_ROUNDS}
+    return forms.IntegerField(required=False, label=label, min_value=1, max_value=MAX_ROUNDS,
+                              error_messages={"invalid": message, "min_value": message, "max_value": message})
+
+
+class NewGameForm(forms.Form):
+    """What the new-game page posts: seats in order, team names, the variant's options
+    (one field each, made from its declaration) and the button tapped (`action`)."""
+
+    seat = TextListField(required=False)
+    team = TextListField(required=False)
+    action = forms.CharField(required=False, strip=True)
+
+    def __init__(self, variant: Variant, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        for option in variant.options:
+            self.fields[option_name(option)] = option_field(option)
+
+    def options(self) -> dict[str, Any]:
+        """The options as checked: flags always, counts only when given and valid."""
+        data = getattr(self, "cleaned_data", {})
+        out: dict[str, Any] = {}
+        for option in self.variant.options:
+            value = data.get(option_name(option))
+            if option.kind == "flag":
+                out[option.key] = bool(value)
+            elif value is not None:
+                out[option.key] = value
+        return out
+
+    def option_errors(self) -> dict[str, list[str]]:
+        return {name: [str(e) for e in errors] for name, errors in self.errors.items() if name.startswith("option-")}
+
+
+def option_name(option: Option) -> str:
+    return f"option-{option.key}"
+
+
 @dataclass
 class NewGameDraft:
     variant: Variant
@@ -47,6 +112,7 @@ class NewGameDraft:
     options: dict[str, Any]  # option key -> raw text (count) or bool (flag)
     teams: list[str] = field(default_factory=lambda: list(DEFAULT_TEAMS))
     errors: dict[str, list[str]] = field(default_factory=dict)  # field name -> messages
+    form: NewGameForm | None = None  # the posted form this draft was read from
 
     @classmethod
     def blank(cls, variant: Variant) -> NewGameDraft:
@@ -57,15 +123,25 @@ class NewGameDraft:
 
     @classmethod
     def from_post(cls, variant: Variant, post: QueryDict) -> NewGameDraft:
-        seats = [name.strip() for name in post.getlist("seat")][: variant.max_players]
+        form = NewGameForm(variant, post)
+        form.is_valid()  # fills cleaned_data and errors; the draft shows both
+        data = form.cleaned_data
+        seats = data["seat"][: variant.max_players]
         seats += [""] * (variant.max_players - len(seats))
+        # What was typed stays in the form (a wrong number included), the checked value goes to the game.
         options: dict[str, Any] = {}
         for option in variant.options:
-            name = f"option-{option.key}"
-            options[option.key] = name in post if option.kind == "flag" else post.get(name, "").strip()
-        teams = [t.strip() for t in post.getlist("team")][:2]
+            name = option_name(option)
+            options[option.key] = data.get(name, False) if option.kind == "flag" else post.get(name, "").strip()
+        teams = data["team"][:2]
         teams += list(DEFAULT_TEAMS[len(teams):])
-        return cls(variant, seats, options, teams)
+        draft = cls(variant, seats, options, teams)
+        draft.form = form
+        return draft
+
+    @property
+    def action(self) -> str:
+        return self.form.cleaned_data.get("action", "") if self.form is not None else ""
 
     # -- changes that do not start the game --------------------------------
 
@@ -114,18 +190,14 @@ class NewGameDraft:
         return players, options, teams
 
     def _checked_options(self) -> dict[str, Any]:
-        options: dict[str, Any] = {}
-        for option in self.variant.options:
-            raw = self.options.get(option.key)
-            if option.kind == "flag":
-                options[option.key] = bool(raw)
-            elif raw:
-                if not raw.isdigit() or not 1 <= int(raw) <= MAX_ROUNDS:
-                    self._error(f"option-{option.key}", _("Un nombre entier de 1 à %(max)s.")
-                                % {"max": MAX_ROUNDS})
-                else:
-                    options[option.key] = int(raw)
-        return options
+        form = self.form
+        if form is None:  # a blank draft: the defaults, as the form would post them
+            form = NewGameForm(self.variant, {option_name(o): self.options[o.key] for o in self.variant.options
+                                              if self.options.get(o.key) not in (None, "", False)})
+            form.is_valid()
+        for name, messages in form.option_errors().items():
+            self.errors.setdefault(name, []).extend(messages)
+        return form.options()
 
     def _check_names(self) -> None:
         seen: set[str] = set()

@@ -70,6 +70,14 @@ def sides_of(form: EntryForm) -> list[str]:
     return adapter_of(form).sides(form)
 
 
+def refuse_impossible(form: EntryForm, variant: Any, players: list[str]) -> None:
+    """Raises RecordError with what the entry refuses before the engine looks (an empty
+    round, a counted hand no deal can make): shown beside its field like the engine's."""
+    problems = adapter_of(form).problems(form, variant, players)
+    if problems:
+        raise RecordError(problems)
+
+
 def errors_of(error: RecordError, form: EntryForm, players: list[str],
               say: Callable[[Any], str] = problem_text) -> dict[str, list[str]]:
     """The engine's problems as sentences in the page's language (the wording layer's,

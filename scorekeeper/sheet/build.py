@@ -14,6 +14,7 @@ from django.utils import formats
 
 from engine.rules.variants.base import HIGHEST
 from scorekeeper.models import Game, Round
+from scorekeeper.wording.text import MINUS
 
 Number = int | float
 # A long game's sheet shows its last rounds and folds the older ones behind a link:
@@ -56,6 +57,10 @@ class Side:
     winner: bool = False
     loser: bool = False
     out_since: int | None = None  # the round that put the player out (dutch)
+
+    @property
+    def shown_total(self) -> str:
+        return _show(self.total)
 
 
 @dataclass(slots=True)
@@ -195,5 +200,7 @@ def _show(value: Number | None) -> str:
     if value is None:
         return ""
     if type(value) is int:
-        return str(value)  # no thousands separator (USE_THOUSAND_SEPARATOR is off)
-    return formats.number_format(value)
+        text = str(value)  # no thousands separator (USE_THOUSAND_SEPARATOR is off)
+    else:
+        text = formats.number_format(value)
+    return MINUS + text[1:] if text.startswith("-") else text  # "−230", as the preview and "why" write it

@@ -137,6 +137,12 @@ APP_PROBLEM_SENTENCES: dict[str, Promise] = {
     "league.no_date": _("Pas de date de soirée : donnez-en une, ou commencez le nom du fichier par elle "
                         "(2026-03-12_table-2.json)."),
     "league.outside_season": _("La soirée du %(date)s est hors de la saison (%(start)s – %(end)s)."),
+    # the round entry's own checks (scorekeeper/entry/adapters.py, EntryAdapter.problems)
+    "hand.outside_deck": _("La main de %(player)s (%(value)s) ne peut pas valoir ça avec ce paquet : "
+                           "une main vaut de %(low)s à %(high)s."),
+    "round.empty": _("La manche est vide : entrez ce que chaque camp a posé ou compté, ou qui a terminé."),
+    "turn.no_player": _("Choisissez qui a joué ce tour."),
+    "turn.empty": _("Ce tour n'a aucun coup : ajoutez au moins un coup."),
 }
 
 # Why a canasta meld or a Cactus Game set is refused (rules/problem_codes.py REASON_CODES).

@@ -245,8 +245,9 @@
     var f = form(), p = picker();
     if (!f) return;
     // Hands: cards or counted, as the block's switch says.
-    f.querySelectorAll("fieldset.hand").forEach(function (block) {
+    f.querySelectorAll("fieldset.hand, fieldset.side").forEach(function (block) {
       var mode = block.querySelector("input[name$='-mode']:checked");
+      if (!mode) return;
       var count = mode && mode.value === "count";
       block.dataset.mode = count ? "count" : "cards";
       block.querySelector(".mode-cards").classList.toggle("mode-hidden", count);
@@ -453,6 +454,12 @@
   // there starts a new number for the pad.
   document.addEventListener("focusin", function (e) {
     if (e.target.matches && e.target.matches("#entry-form [data-count]") && e.target !== active) setActive(e.target);
+    // A canasta side's counted points are typed on the phone's own keyboard: the picker
+    // steps aside (a cards field tapped later opens it again).
+    else if (active && e.target.closest && e.target.closest("#entry-form .counted-side")) {
+      setActive(null);
+      closed = true;
+    }
   });
   document.addEventListener("input", function (e) {
     if (e.target === active) pending.fresh = true;
@@ -474,9 +481,12 @@
       return;
     }
     if (!e.target.name || !/-mode$/.test(e.target.name)) return;
-    var block = e.target.closest("fieldset.hand");
+    var block = e.target.closest("fieldset.hand, fieldset.side");
     refresh();
-    setActive(block.querySelector(e.target.value === "count" ? "[data-count]" : "[data-cards]"), { scroll: true });
+    // A canasta side given as points has no field for the picker: its numbers are typed.
+    var target = block.querySelector(e.target.value === "count" ? "[data-count]" : "[data-cards]");
+    if (target) setActive(target, { scroll: true });
+    else if (active && block.contains(active)) { setActive(nextField(active)); }
   });
 
   // Saving posts the form as it is: no preview needed after it.

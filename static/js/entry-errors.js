@@ -43,12 +43,37 @@
   document.addEventListener("input", function (e) { touch(blockOf(e.target), true); });
   document.addEventListener("change", function (e) { touch(blockOf(e.target), true); });
 
+  // The blocks on the page before the form asks the server to reshape it ("+ Pose", "Série"):
+  // a block that appears with the answer is one the player just made, so it counts as touched.
+  var before = null;
+  function blockIds() {
+    var f = form();
+    return new Set(f ? Array.prototype.map.call(f.querySelectorAll("fieldset.block[id]"), function (b) { return b.id; }) : []);
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.detail.elt && e.detail.elt.id === "entry-form") before = blockIds();
+  });
+
+  // The preview says "see the messages in red": at least one must show.
+  function anyShown(f) {
+    return Array.prototype.some.call(f.querySelectorAll(".field-errors p"), function (p) {
+      return p.offsetParent !== null;
+    });
+  }
+
   document.addEventListener("htmx:afterSettle", function (e) {
     var f = form();
     if (!f) return;
     var xhr = e.detail.xhr, asked = e.detail.elt; // the element that sent the request
     if (xhr && xhr.status === 422 && asked && asked.id === "entry-form") f.classList.add("show-all-errors");
+    if (before && asked && asked.id === "entry-form") {
+      blockIds().forEach(function (id) { if (!before.has(id)) touch(document.getElementById(id), false); });
+      before = null;
+    }
     mark();
+    if (asked && asked.id === "entry-form" && f.querySelector(".preview-invalid") && !anyShown(f)) {
+      f.classList.add("show-all-errors");
+    }
     // The preview (its messages come out of band) or the form itself has answered.
     if (asked && (asked.hasAttribute("data-preview") || asked.id === "entry-form")) {
       f.querySelectorAll(".awaiting-preview").forEach(function (b) { b.classList.remove("awaiting-preview"); });

@@ -30,3 +30,24 @@ def test_it_shows_no_missing_hand_message_on_hands_nobody_touched_until_save(
     expect(page.locator("#err-hand-1")).to_be_focused()  # the first message takes the focus
     expect(page.locator("main#main h1")).to_have_text("Manche 1")  # the page is still the page
     assert game.rounds.count() == 0
+
+
+def test_it_shows_the_red_messages_the_preview_promises_after_adding_a_set(live_server: LiveServer, page: Page,
+                                                                          artifacts):
+    game = make_game("cactus-game", ["Ana", "Ben"])
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
+
+    page.locator(".kind-buttons button", has_text="Série").first.tap()
+    expect(page.locator("fieldset.play")).to_have_count(1)
+
+    expect(page.locator("#preview .preview-invalid")).to_contain_text("voyez les messages en rouge")
+    shown = page.locator("#entry-form .field-errors p:visible")
+    expect(shown.first).to_be_visible()
+    expect(page.locator("#err-player")).to_contain_text("Choisissez qui a joué ce tour.")
+    expect(page.locator("#err-player")).to_be_visible()
+    assert "null" not in page.locator("#entry-form").inner_text()
+
+    page.locator("#entry-form label.choice", has_text="Ana").first.tap()  # whose turn: the set's own message
+    expect(page.locator("#err-play-0")).to_contain_text("une série a trois cartes")
+    expect(page.locator("#err-play-0")).to_be_visible()  # the play the player just added
+    page.screenshot(path=artifacts / "entry-set-messages.png", full_page=True)

@@ -49,9 +49,11 @@ addEventListener("touchstart", () => { window.__scrollAtTouch = window.scrollY; 
 class Thumb:
     """Taps like a player who never scrolls, and counts the taps."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, height: int = 844) -> None:
         self.page = page
+        self.height = height
         self.taps = 0
+        self.swipes = 0  # canasta by points: scrolls the player makes (not taps), counted apart
 
     def tap(self, target: Locator) -> None:
         target.wait_for(state="visible")
@@ -59,7 +61,7 @@ class Thumb:
         box = target.bounding_box()
         assert box is not None
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 844, f"off screen: {target} at {box}"
+        assert 0 <= box["y"] and box["y"] + box["height"] <= self.height, f"off screen: {target} at {box}"
         # What the finger would land on is the target, not the picker docked over it.
         assert target.evaluate("(el, [x, y]) => el.contains(document.elementFromPoint(x, y))", [x, y]), \
             f"covered: {target}"
@@ -172,3 +174,91 @@ def test_it_takes_at_most_8_taps_to_enter_a_four_player_round_by_numbers(
     assert thumb.taps == sum(len(pad_keys(str(c))) for c in counts) + 2 <= NUMBERS_BUDGET
     stored = game.rounds.get(number=2).data
     assert stored == {"announcer": caller, "hands": dict(zip(PLAYERS, counts, strict=True))}
+
+
+# -- canasta by points (issue 20 item 5) ---------------------------------------------------
+# A round of two sides given as counted points on a 360 × 740 phone: the spec's worked
+# example with both sides counted (Ana: 1450 melded, a natural and a mixed canasta, two
+# red 3s, goes out: 2550; Ben: 15 melded, 110 in hand with a black 3: −95). A typed digit is
+# a tap (a key of the phone's keyboard); the canastas are "+" taps, the red 3s one chip.
+# The form is taller than the screen: the player scrolls (a swipe, not a tap) to reach a
+# field below, counted apart; every tap lands on what is on screen, never under the picker.
+CANASTA_BUDGET = 20
+CANASTA_PHONE = {"width": 360, "height": 740}
+
+
+class CanastaThumb(Thumb):
+    def reach(self, target: Locator) -> None:
+        """The player swipes until `target` is on screen, above the picker when it shows."""
+        target.wait_for(state="visible")
+        box = target.bounding_box()
+        assert box is not None
+        if box["y"] < 0 or box["y"] + box["height"] > self.height:
+            self.page.mouse.wheel(0, box["y"] - self.height / 3)
+            self.page.wait_for_function("() => true")
+            self.swipes += 1
+
+    def tap(self, target: Locator) -> None:
+        self.reach(target)
+        super().tap(target)
+
+    def type(self, field: Locator, digits: str) -> None:
+        self.tap(field)
+        expect(field).to_be_focused()
+        self.page.keyboard.type(digits)
+        self.taps += len(digits)
+        expect(field).to_have_value(digits)
+
+
+def counted_side(thumb: CanastaThumb, page: Page, side: int, numbers: dict[str, str], switch: bool) -> None:
+    block = page.locator(f"#side-{side}")
+    if switch:
+        thumb.tap(block.locator(".mode-switch label", has_text="Points"))
+    expect(block).to_have_attribute("data-mode", "count")
+    for key in ("melded", "hand"):
+        if numbers.get(key, "0") != "0":
+            thumb.type(block.locator(f'[name="side-{side}-counted-{key}"]'), numbers[key])
+    for key in ("natural_canastas", "mixed_canastas", "wild_canastas"):
+        for _ in range(int(numbers.get(key, "0"))):
+            thumb.tap(block.locator(f'[name="side-{side}-counted-{key}"] + button[data-step="1"]'))
+        expect(block.locator(f'[name="side-{side}-counted-{key}"]')).to_have_value(numbers.get(key, "0"))
+    if numbers.get("red_threes", "0") != "0":
+        thumb.tap(block.locator(".red-threes label.choice").filter(has_text=numbers["red_threes"]))
+
+
+ANA = {"melded": "1450", "natural_canastas": "1", "mixed_canastas": "1", "red_threes": "2"}
+BEN = {"melded": "15", "hand": "110"}
+
+
+@pytest.mark.parametrize("kept", [False, True], ids=["first-round", "mode-kept"])
+def test_it_takes_at_most_20_taps_to_enter_a_canasta_round_of_two_sides_by_points(
+        live_server: LiveServer, page: Page, artifacts: Path, kept, transactional_db):
+    earlier = [{"went_out": None, "sides": {"Ana": {"counted": {"melded": 50}}, "Ben": {"counted": {"melded": 60}}}}]
+    game = make_game("canasta", ["Ana", "Ben"], rounds=earlier if kept else [])
+    page.set_viewport_size(CANASTA_PHONE)
+    page.add_init_script(RECORD_TOUCH)
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
+    thumb = CanastaThumb(page, height=CANASTA_PHONE["height"])
+    if kept:
+        expect(page.locator("#picker")).to_be_hidden()  # both sides counted last time: nothing to pick
+
+    counted_side(thumb, page, 0, ANA, switch=not kept)
+    if not kept:
+        page.screenshot(path=artifacts / "taps-canasta-points-ana.png")
+    counted_side(thumb, page, 1, BEN, switch=not kept)
+    thumb.tap(page.locator("#went_out label.choice").filter(has_text="Ana"))
+    wait_for_preview(page)
+    expect(page.locator("#preview tbody tr")).to_have_count(2)
+    if not kept:
+        page.screenshot(path=artifacts / "taps-canasta-points-preview.png")
+    thumb.tap(page.locator("#entry-form button.save"))
+    expect(page.locator(".score-table tbody tr")).to_have_count(2 if kept else 1)
+
+    assert thumb.taps == (17 if kept else 19) <= CANASTA_BUDGET
+    stored = game.rounds.get(number=2 if kept else 1).data
+    assert stored["sides"]["Ana"]["counted"]["melded"] == 1450 and stored["went_out"] == "Ana"
+    game.refresh_from_db()
+    ana_before, ben_before = (50, 60) if kept else (0, 0)
+    assert game.totals == {"Ana": ana_before + 2550, "Ben": ben_before - 95}
+    print(f"canasta by points ({'mode kept' if kept else 'first round'}): {thumb.taps} taps, "
+          f"{thumb.swipes} swipes")

@@ -60,3 +60,22 @@ def test_it_shows_why_a_game_cannot_start_beside_the_form(live_server: LiveServe
 
     expect(page.locator(".score-table thead")).to_contain_text("Les Rouges")
     assert Game.objects.get().teams == {"Les Rouges": ["Ana", "Chloé"], "Est-Ouest": ["Ben", "Dan"]}
+
+
+def test_it_shows_the_known_players_without_scrolling_on_a_phone(live_server: LiveServer, page: Page,
+                                                                 artifacts: Path):
+    for name in ("Zoé", "Yann", "Xavier"):
+        make_player(name)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server.url + "/games/new/?variant=tamalou")  # eight seats, all empty
+
+    chips = page.locator(".known .chip")
+    expect(chips).to_have_count(3)
+    page.screenshot(path=artifacts / "new-game-known-players.png", caret="initial")  # the first screen only
+    for i in range(3):
+        box = chips.nth(i).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 740, f"chip {i} is below the fold: {box}"
+    assert page.evaluate("window.scrollY") == 0
+
+    chips.first.tap()
+    expect(page.get_by_label("Place 1", exact=True)).not_to_have_value("")

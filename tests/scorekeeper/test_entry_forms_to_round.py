@@ -50,6 +50,8 @@ def as_post(form) -> dict[str, str]:
             post.update({f"side-{side.index}-opening-{m}": t for m, t in enumerate(side.opening)})
             post[f"side-{side.index}-red_threes"] = side.red_threes
             post[f"side-{side.index}-hand"] = side.hand
+            post[f"side-{side.index}-mode"] = side.mode
+            post.update({f"side-{side.index}-counted-{key}": v for key, v in side.counted.items()})
         post["went_out"] = form.went_out
         if form.concealed:
             post["concealed"] = "1"
@@ -267,3 +269,41 @@ def test_it_starts_by_cards_without_a_last_round_or_with_an_odd_one():
         form = blank_form(VARIANTS["tamalou"], ["Ana", "Ben"], previous=previous)
         assert [h.mode for h in form.hands] == ["cards", "cards"]
 
+
+
+COUNTED_ANA = {"melded": 1450, "hand": 0, "natural_canastas": 1, "mixed_canastas": 1, "wild_canastas": 0,
+               "red_threes": 2}
+
+
+def test_it_builds_a_canasta_side_given_as_counted_points():
+    post = {"side-0-mode": "count", "side-0-counted-melded": "1450", "side-0-counted-hand": "",
+            "side-0-counted-natural_canastas": "1", "side-0-counted-mixed_canastas": "1",
+            "side-0-counted-wild_canastas": "0", "side-0-counted-red_threes": "2",
+            "side-0-meld-0": "KS KH KD",  # typed before switching to points: not sent
+            "side-1-melds": "1", "side-1-meld-0": "5H 5S 5D", "side-1-hand": "KH 3S", "went_out": "0"}
+    form = read_form(VARIANTS["canasta"], ["Ana", "Ben"], post)
+    data = to_round(form, ["Ana", "Ben"])
+    assert data == {"went_out": "Ana", "sides": {"Ana": {"counted": COUNTED_ANA},
+                                                 "Ben": {"melds": [["5H", "5S", "5D"]], "hand": ["KH", "3S"]}}}
+    result = score_record({"format": 1, "variant": "canasta", "players": ["Ana", "Ben"], "rounds": [data]})
+    assert result.to_json()["totals"] == {"Ana": 2550, "Ben": -95}  # the spec's worked example
+
+
+def test_it_sends_a_counted_number_that_is_no_number_as_typed_so_the_engine_names_it():
+    post = {"side-0-mode": "count", "side-0-counted-melded": "12a"}
+    data = to_round(read_form(VARIANTS["canasta"], ["Ana", "Ben"], post), ["Ana", "Ben"])
+    assert data["sides"]["Ana"]["counted"]["melded"] == "12a"
+
+
+def test_it_shows_a_stored_counted_side_again_to_edit_it():
+    canasta = {"went_out": "Ana", "sides": {"Ana": {"counted": COUNTED_ANA},
+                                            "Ben": {"melds": [["5H", "5S", "5D"]], "hand": ["KH", "3S"]}}}
+    assert round_trip("canasta", canasta, ["Ana", "Ben"]) == canasta
+    form = from_round(VARIANTS["canasta"], ["Ana", "Ben"], canasta)
+    assert [s.mode for s in form.sides] == ["count", "cards"]
+
+
+def test_it_keeps_each_canasta_side_s_mode_from_the_last_round():
+    previous = {"went_out": None, "sides": {"Nord-Sud": {"counted": {"melded": 50}}, "Est-Ouest": {}}}
+    form = blank_form(VARIANTS["canasta"], FOUR, teams=TEAMS, previous=previous)
+    assert [s.mode for s in form.sides] == ["count", "cards"]

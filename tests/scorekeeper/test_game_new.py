@@ -3,10 +3,13 @@
 import re
 
 import pytest
+from django import forms
+from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 
-from engine.rules import Problem, RecordError
+from engine.rules import VARIANTS, Problem, RecordError
+from scorekeeper.entry.new_game import NewGameForm
 from scorekeeper.models import Game
 from tests.factories import make_player
 
@@ -209,3 +212,26 @@ def test_it_offers_team_names_only_for_a_game_played_in_teams(client: Client):
     tamalou = client.get(reverse("game_new") + "?variant=tamalou").content.decode()
     assert "Équipes (à 4)" in canasta and 'value="Nord-Sud"' in canasta
     assert 'name="team"' not in tamalou
+
+
+def test_it_makes_one_form_field_per_declared_option_of_the_variant():
+    for key, variant in VARIANTS.items():
+        fields = NewGameForm(variant).fields
+        options = {name: field for name, field in fields.items() if name.startswith("option-")}
+        assert set(options) == {f"option-{o.key}" for o in variant.options}, key
+        for option in variant.options:
+            kind = forms.BooleanField if option.kind == "flag" else forms.IntegerField
+            assert isinstance(options[f"option-{option.key}"], kind), (key, option.key)
+
+
+def test_it_reads_seats_teams_and_a_count_option_through_the_form():
+    form = NewGameForm(VARIANTS["koubo"], QueryDict("seat=+Ana+&seat=&seat=Ben&option-rounds=12&action=start"))
+
+    assert form.is_valid()
+    assert form.cleaned_data["seat"] == ["Ana", "", "Ben"] and form.options() == {"rounds": 12}
+
+
+def test_it_refuses_a_count_option_that_is_not_a_whole_number_from_1():
+    for text in ("0", "x", "1000", "-3"):
+        form = NewGameForm(VARIANTS["koubo"], QueryDict(f"seat=Ana&option-rounds={text}"))
+        assert not form.is_valid() and form.option_errors() == {"option-rounds": ["Un nombre entier de 1 à 999."]}

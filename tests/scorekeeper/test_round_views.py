@@ -416,3 +416,90 @@ def test_the_new_round_page_opens_the_number_pad_for_a_player_who_counted_last_t
 
     assert 'name="hand-0-mode" value="cards" checked' in html
     assert 'name="hand-1-mode" value="count" checked' in html
+
+
+def test_it_saves_a_canasta_round_with_a_side_given_as_counted_points(client):
+    game = make_game("canasta", ["Ana", "Ben"])
+    post = {"side-0-mode": "count", "side-0-counted-melded": "1450", "side-0-counted-natural_canastas": "1",
+            "side-0-counted-mixed_canastas": "1", "side-0-counted-red_threes": "2",
+            "side-1-mode": "cards", "side-1-melds": "1", "side-1-meld-0": "5H 5S 5D", "side-1-hand": "KH 3S",
+            "went_out": "0", "request_id": str(uuid.uuid4())}
+
+    client.post(new_url(game), post)
+
+    game.refresh_from_db()
+    assert game.totals == {"Ana": 2550, "Ben": -95}
+    assert game.rounds.get().data["sides"]["Ana"] == {"counted": {
+        "melded": 1450, "hand": 0, "natural_canastas": 1, "mixed_canastas": 1, "wild_canastas": 0, "red_threes": 2}}
+
+
+def test_the_new_round_page_asks_a_side_that_counted_last_time_for_points_again(client):
+    game = make_game("canasta", ["Ana", "Ben"], rounds=[{"went_out": None, "sides": {
+        "Ana": {"counted": {"melded": 50}}, "Ben": {"melds": [["5H", "5S", "5D"]]}}}])
+
+    html = client.get(new_url(game)).content.decode()
+
+    assert 'name="side-0-mode" value="count" checked' in html
+    assert 'name="side-1-mode" value="cards" checked' in html
+    assert 'name="side-0-counted-melded"' in html and 'name="side-0-counted-red_threes" value="0" checked' in html
+
+
+def test_it_shows_a_counted_side_s_problem_beside_its_side_and_saves_nothing(client):
+    game = make_game("canasta", ["Ana", "Ben"])
+    post = {"side-0-mode": "count", "side-0-counted-melded": "30", "side-0-counted-natural_canastas": "1",
+            "request_id": str(uuid.uuid4())}
+
+    html = client.post(new_url(game), post, **HTMX).content.decode()
+
+    assert "ses cartes posées valent au moins 35, pas 30" in slot(html, "side-0")
+    assert game.rounds.count() == 0
+
+
+def test_it_refuses_a_counted_hand_the_deck_cannot_make_and_says_the_range(client):
+    game = make_game("tamalou", ["Ana", "Ben"])
+    post = {"hand-0-mode": "count", "hand-0-count": "-5", "hand-1-mode": "count", "hand-1-count": "12",
+            "announcer": "", "request_id": str(uuid.uuid4())}
+
+    html = client.post(new_url(game), post, **HTMX).content.decode()
+
+    assert "une main vaut de 0 à 330" in slot(html, "hand-0") and slot(html, "hand-1") == ""
+    assert game.rounds.count() == 0
+
+
+def test_it_accepts_a_counted_hand_below_0_where_the_deck_has_such_cards(client):
+    game = make_game("cabo-bruxellois", ["Ana", "Ben"])  # red kings below 0
+    post = {"hand-0-mode": "count", "hand-0-count": "-2", "hand-1-mode": "count", "hand-1-count": "12",
+            "announcer": "", "request_id": str(uuid.uuid4())}
+
+    client.post(new_url(game), post)
+
+    assert game.rounds.count() == 1
+
+
+def test_it_refuses_an_empty_canasta_round_with_a_message_in_place(client):
+    game = make_game("canasta", ["Ana", "Ben"])
+
+    html = client.post(new_url(game), {"request_id": str(uuid.uuid4())}, **HTMX).content.decode()
+
+    assert "La manche est vide" in slot(html, "top")
+    assert game.rounds.count() == 0
+
+
+def test_it_asks_who_played_a_cactus_game_turn_without_saying_null(client):
+    game = make_game("cactus-game", ["Ana", "Ben"])
+    post = {"player": "", "plays": "1", "play-0-card": "free_point", "request_id": str(uuid.uuid4())}
+
+    html = client.post(new_url(game), post, **HTMX).content.decode()
+
+    assert "Choisissez qui a joué ce tour." in slot(html, "player")
+    assert "null" not in html
+    assert game.rounds.count() == 0
+
+
+def test_it_refuses_a_cactus_game_turn_with_no_play(client):
+    game = make_game("cactus-game", ["Ana", "Ben"])
+
+    html = client.post(new_url(game), {"player": "0", "request_id": str(uuid.uuid4())}, **HTMX).content.decode()
+
+    assert "aucun coup" in slot(html, "top")
+    assert game.rounds.count() == 0

@@ -264,9 +264,9 @@ def test_it_shows_no_round_counter_without_an_agreed_number(client: Client):
     ("tamoul", {}, "La partie s’arrête quand un total dépasse 100."),
     ("dutch-toulousain", {}, "La partie s’arrête quand un total dépasse 100."),
     ("fontenaysien", {}, "Perdant·e à 100 points"),
-    ("fontenaysien", {}, "Grand·e gagnant·e à -50 points ou moins."),
+    ("fontenaysien", {}, "Grand·e gagnant·e à −50 points ou moins."),
     ("fontenaysien", {"half_game": True}, "Perdant·e à 50 points"),
-    ("fontenaysien", {"half_game": True}, "Grand·e gagnant·e à -25 points ou moins."),
+    ("fontenaysien", {"half_game": True}, "Grand·e gagnant·e à −25 points ou moins."),
     ("canasta", {}, "Le premier camp à 5000 points finit la partie."),
 ])
 def test_it_shows_the_limits_the_engine_declares(client: Client, variant, options, said):
@@ -362,3 +362,12 @@ def test_it_writes_each_row_in_the_page_s_language_with_its_marks(client: Client
     assert out[0] == '<td class="out"><span title="out">–</span></td>'
     acting = row_cells(client.get(turns.get_absolute_url()).content.decode(), 1)
     assert [cell.startswith('<td class="acting">') for cell in acting] == [True, False, False]
+
+
+def test_it_writes_a_negative_score_and_total_with_the_same_minus_as_the_preview(client):
+    game = make_game("canasta", ["Ana", "Ben"], rounds=[{"went_out": None, "sides": {
+        "Ana": {"melds": [["5H", "5S", "5D"]]}, "Ben": {"hand": ["KH", "3S"]}}}])
+
+    html = client.get(game.get_absolute_url()).content.decode()
+
+    assert "−110" in html and "-110" not in html

@@ -15,7 +15,7 @@ from engine.cards import parse_card
 from ..errors import TOP, Problems
 from ..game import Game
 from ..shapes import quoted, short_text, type_code, type_name
-from ..units import from_number
+from ..units import from_number, to_number
 from .base import MEMORY, RoundResult, Trace, Variant
 
 HAND_MIN, HAND_MAX = -50, 500
@@ -64,6 +64,15 @@ class MemoryVariant(Variant):
 
     def __init__(self) -> None:
         self.round_fields = frozenset(("hands", "announcer") + self.round_extras)
+
+    def hand_range(self) -> tuple[int | float, int | float]:
+        """The lowest and highest value a hand of this deck can have (every card worth
+        less than 0 in it, or every card worth more), as numbers. A record may count a hand
+        anywhere from HAND_MIN to HAND_MAX; the app's entry refuses what no deal can make."""
+        copies = self.deck.copies
+        low = sum(units * copies[code] for code, units in self.values.items() if units < 0)
+        high = sum(units * copies[code] for code, units in self.values.items() if units > 0)
+        return to_number(low, self.scale), to_number(high, self.scale)
 
     def read_number(self, hand: Any, name: str, n: int, problems: Problems) -> tuple[None, int]:
         """A hand given as a number (a player who counted their own cards)."""

@@ -31,7 +31,14 @@ from engine.rules import RecordError
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, EntryForm
 from scorekeeper.entry.picker import picker_deck
-from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
+from scorekeeper.entry.preview import (
+    Preview,
+    attach_errors,
+    build_preview,
+    errors_of,
+    field_keys,
+    refuse_impossible,
+)
 from scorekeeper.entry.turns import next_player
 from scorekeeper.http import (
     INVALID_FORM,
@@ -103,6 +110,7 @@ def _preview(game: Game, form: EntryForm, number: int, editing: bool) -> tuple[d
     players = game.player_names()
     data = adapter_of(form).to_round(form, players)
     try:
+        refuse_impossible(form, game.rules, players)
         result = game.preview(data, number if editing else None)
     except RecordError as error:
         return data, Preview(errors=errors_of(error, form, players, problem_text), checked=True)
@@ -221,10 +229,14 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id, version=version))
     data = adapter_of(form).to_round(form, game.player_names())
+
+    def add() -> None:
+        refuse_impossible(form, game.rules, game.player_names())
+        game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
+                       by=author_of(request, game), number=number)
+
     return _store(request, game, form, number, editing=False, preview=None, request_id=request_id,
-                  version=version, change=lambda: game.add_round(
-                      data, request_id=request_id, device=device_of(request), user=request.user,
-                      by=author_of(request, game), number=number))
+                  version=version, change=add)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -39,7 +39,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, template_name, {"variants": variant_choices(), "unknown": key, **urls})
     if request.method == "POST":
         draft = NewGameDraft.from_post(variant, request.POST)
-        action = request.POST.get("action", "")
+        action = draft.action
         if action == "start":
             started = start(draft, problem_lines)
             if started is not None:

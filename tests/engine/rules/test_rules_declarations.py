@@ -5,10 +5,13 @@ while the engine does another)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rules_support import record, rnd
 
 from engine.rules import VARIANTS, RecordError, score_record
 from engine.rules.registry import register, unregister
+from engine.rules.units import to_number
 from engine.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY, RoundExtra, Teams
 from engine.rules.variants.cactus import Cactus
 
@@ -99,3 +102,25 @@ def test_it_registers_a_variant_once_under_a_free_key():
     assert "cactus-bis" not in VARIANTS
     with pytest.raises(ValueError):
         register(Cactus())  # "cactus" is taken
+
+
+def test_it_derives_the_range_a_hand_can_make_from_the_card_values__hand_range():
+    assert VARIANTS["tamalou"].hand_range() == (0, 330)  # no tamalou card is worth less than 0
+    assert VARIANTS["cabo-bruxellois"].hand_range()[0] == -4  # its two red kings
+    for key, variant in VARIANTS.items():
+        if hasattr(variant, "hand_range"):
+            low, high = variant.hand_range()
+            values = [v for code, v in variant.values.items() for _ in range(variant.deck.copies[code])]
+            assert low == min(0, sum(v for v in values if v < 0)) / variant.scale, key
+            assert high == sum(v for v in values if v > 0) / variant.scale, key
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data(), key=st.sampled_from(["cactus", "tamalou", "koubo", "tamoul", "cabo-bruxellois", "dutch"]))
+def test_it_keeps_every_hand_a_deal_can_make_within_the_range__property_hand_range(data, key):
+    variant = VARIANTS[key]
+    deck = [code for code, copies in variant.deck.copies.items() for _ in range(copies)]
+    hand = data.draw(st.lists(st.sampled_from(range(len(deck))), unique=True, max_size=len(deck)))
+    value = to_number(sum(variant.values[deck[i]] for i in hand), variant.scale)
+    low, high = variant.hand_range()
+    assert low <= value <= high

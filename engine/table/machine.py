@@ -993,7 +993,11 @@ def _reveal(state: TableState, event: Event, now: float, rulings: list[Ruling]) 
     if check is not None:
         rulings.append(check)
     data = round_data(state, hands, event.payload.get("extras"))
-    rulings.append({"rule": "round.ready", "round": state.round, "data": data})
+    ready: Ruling = {"rule": "round.ready", "round": state.round, "data": data}
+    sheet_round = event.payload.get("round")
+    if isinstance(sheet_round, int) and not isinstance(sheet_round, bool):
+        ready["sheet_round"] = sheet_round  # the score sheet's number: every phone shows its points
+    rulings.append(ready)
     following = event.payload.get("players_after")
     _next_round(state, following if isinstance(following, list) and following else state.players)
 

@@ -17,6 +17,7 @@ from django.db import models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from engine.table import machine as tbl
 from engine.table.clock import DEFAULT_CREDIT_CAP
@@ -375,6 +376,8 @@ class TableMember(models.Model):
     """A phone at a table: a seat (a player of the game), the referee, or a spectator."""
 
     ROLE_CHOICES = [(tbl.SEAT, "seat"), (tbl.REFEREE, "referee"), (tbl.SPECTATOR, "spectator")]
+    # A phone without a seat, named in the page's language (the choices' labels stay as stored).
+    ROLE_LABELS = {tbl.REFEREE: gettext_lazy("arbitre"), tbl.SPECTATOR: gettext_lazy("spectateur")}
 
     table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="members")
     role = models.CharField(max_length=10, choices=ROLE_CHOICES)
@@ -387,7 +390,7 @@ class TableMember(models.Model):
         ordering = ["pk"]
 
     def __str__(self) -> str:
-        return self.seat or self.role
+        return self.seat or str(self.ROLE_LABELS.get(self.role, self.role))
 
     def token(self) -> str:
         return self.table.token_for(self)

@@ -16,9 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+from engine.rules import RecordError
 from engine.table.machine import TableState
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm, MemoryForm
+from scorekeeper.wording.text import number as number_text
 
 TABLE_KNOWS = frozenset({"wrong_snaps", "counter_callers"})
 
@@ -44,6 +50,24 @@ def hands_and_extras(form: EntryForm, players: list[str]) -> tuple[dict[str, Any
     hands = data.pop("hands", {})
     data.pop("announcer", None)
     return hands, data
+
+
+def round_outcome(game: Any, number: int) -> list[dict[str, Any]] | None:
+    """The sheet's round `number` as every phone shows it after the reveal: per side (seat
+    order) its points in the round, its new total and the link to why; None when the sheet
+    has no such round (yet) or its record no longer scores."""
+    try:
+        result = game.score()
+    except RecordError:
+        return None
+    if not 1 <= number <= len(result.rounds):
+        return None
+    scored = result.round_json(result.rounds[number - 1])
+    why = reverse("round_why", args=[game.token, number])
+    return [{"side": side, "points": number_text(scored["points"][side]) if side in scored["points"] else None,
+             "total": number_text(scored["totals"].get(side, 0)),
+             "why": f"{why}?{urlencode({'player': side})}"}
+            for side in game.sides() if side in scored["totals"] or side in scored["points"]]
 
 
 def miscounted_hands(hands: Mapping[str, Any], expected: Mapping[str, int]) -> dict[str, tuple[int, int]]:

@@ -64,6 +64,11 @@ def page_context(variant_key: str, state: tbl.TableState) -> dict[str, Any]:
             "reach": {p.effect: [list(r) for r in tbl.REACH.get(p.effect, ((), ()))] for p in rules.powers},
             "quiet": sorted(QUIET),
             "callWord": rules.call.word if rules.call else None,
+            # What is legal now, read by referee.js from the declarations (the server decides).
+            "callWhen": rules.call.when if rules.call else None,
+            "snapWho": rules.snap.who if rules.snap else None,
+            # Powers a turned caboteur may still be aimed at (looks), or looked at only (table-rules v1.2).
+            "looksOnly": sorted(tbl.LOOKS_ONLY), "swapsIfWished": sorted(tbl.SWAPS_IF_WISHED),
             "words": page_words(),
         },
         "house_limits": [(s, _("sans limite") if s == 0 else f"{s:g} s")
@@ -75,6 +80,9 @@ def page_words() -> dict[str, str]:
     """The page's sentences with {placeholders} for referee.js, in the page's language."""
     return {
         "turnOf": _("À {player} de jouer."),
+        "yourTurn": _("À vous de jouer."),
+        "justPlayedYou": _("{player} vient de jouer ; à vous de jouer."),
+        "youJustPlayed": _("Vous venez de jouer ; à {next} de jouer."),
         "justPlayed": _("{player} vient de jouer ; à {next} de jouer."),
         "firstTurn": _("La manche commence : la première défausse dira à qui c'est le tour."),
         "called": _("{player} a annoncé « {word} »."),

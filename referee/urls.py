@@ -13,4 +13,5 @@ urlpatterns = [
     path("tables/<str:code>/close/", views.table_close, name="table_close"),
     path("tables/<str:code>/log/", views.table_log, name="table_log"),
     path("tables/<str:code>/reveal/", views.table_reveal, name="table_reveal"),
+    path("tables/<str:code>/rounds/<int:number>/", views.table_round, name="table_round"),
 ]

@@ -42,7 +42,7 @@ from scorekeeper.wording.text import elided
 from scorekeeper.wording.text import number as written_number
 
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
-from .reveal import hands_and_extras, miscounted_hands, reveal_form
+from .reveal import hands_and_extras, miscounted_hands, reveal_form, round_outcome
 from .table_page import FEED_LENGTH, folded_feed, page_context, worded
 
 ENTRY_TEMPLATE = "scorekeeper/entry/round_entry.html"  # the score sheet's partials, shared
@@ -311,6 +311,21 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
         template_name += "#reveal-form"
     status = INVALID_FORM if request.method == "POST" else 200
     return render(request, template_name, context, status=status)
+
+
+@guesses.limited
+@require_safe
+def table_round(request: HtmxHttpRequest, code: str, number: int) -> HttpResponse:
+    """A revealed round as every phone of the table shows it: each side's points and new
+    total, with the link to why. Fetched by each phone when the reveal's update reaches it."""
+    table = _get_open_table(code, request)
+    if _get_member_for_request(request, table) is None:
+        raise Http404("not a member of this table")
+    rows = round_outcome(table.game, number)
+    if rows is None:
+        raise Http404(f"round {number} is not on the sheet")
+    return render(request, "referee/round_result.html",
+                  {"table": table, "game": table.game, "number": number, "rows": rows})
 
 
 def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], players: list[str]) -> Preview:

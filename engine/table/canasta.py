@@ -31,6 +31,11 @@ class Verdict:
     params: dict[str, Any] = field(default_factory=dict)
 
 
+def meld_rank(meld: list[str]) -> str | None:
+    """The rank of a meld's natural cards (None for a wild canasta, which has none)."""
+    return next((rank_of(c) for c in meld if not is_wild(c)), None)
+
+
 def is_black_three(code: str) -> bool:
     return rank_of(code) == "3" and is_black(code)
 
@@ -41,8 +46,14 @@ def pile_is_frozen(pile: list[str], side_has_melded: bool) -> bool:
 
 
 def may_take_pile(pile: list[str], hand: list[str], side_has_melded: bool,
-                  meld_ranks: list[str] | None = None) -> Verdict:
-    """May this side take the discard pile (the top card is the last of `pile`)?"""
+                  meld_ranks: list[str] | None = None, opening: list[list[str]] | None = None,
+                  side_total: int = 0) -> Verdict:
+    """May this side take the discard pile (the top card is the last of `pile`)?
+
+    A side that has not melded also says the melds it would make with the top card and
+    cards from its hand (`opening`; by default the top card with its naturals from the
+    hand): they must reach the opening minimum for `side_total` (table-rules.md, reading).
+    """
     if not pile:
         return Verdict(False, "canasta.pile.empty")
     top = pile[-1]
@@ -57,15 +68,37 @@ def may_take_pile(pile: list[str], hand: list[str], side_has_melded: bool,
     rank = rank_of(top)
     naturals = sum(1 for c in hand if not is_wild(c) and rank_of(c) == rank)
     if pile_is_frozen(pile, side_has_melded):
-        if naturals >= 2:
-            return Verdict(True, "canasta.pile.frozen_two_naturals", {"top": top})
-        return Verdict(False, "canasta.pile.frozen_needs_two_naturals", {"top": top, "naturals": naturals})
+        if naturals < 2:
+            return Verdict(False, "canasta.pile.frozen_needs_two_naturals", {"top": top, "naturals": naturals})
+        if not side_has_melded:
+            return _opening_with_top(top, hand, opening, side_total)
+        return Verdict(True, "canasta.pile.frozen_two_naturals", {"top": top})
     if rank in (meld_ranks or []):
         return Verdict(True, "canasta.pile.adds_to_meld", {"top": top})
     wild = sum(1 for c in hand if is_wild(c))
     if naturals >= 2 or (naturals == 1 and wild >= 1):
         return Verdict(True, "canasta.pile.pair_in_hand", {"top": top})
     return Verdict(False, "canasta.pile.top_unusable", {"top": top})
+
+
+def _opening_with_top(top: str, hand: list[str], opening: list[list[str]] | None,
+                      side_total: int) -> Verdict:
+    """A side that has not melded: the melds it makes with the top card and cards from its
+    hand (not the rest of the pile) must be legal and reach the opening minimum."""
+    if opening is None:
+        opening = [[top, *(c for c in hand if not is_wild(c) and rank_of(c) == rank_of(top))]]
+    if not any(top in meld for meld in opening):
+        return Verdict(False, "canasta.pile.opening_without_top", {"top": top})
+    for meld in opening:
+        verdict = meld_verdict(meld)
+        if not verdict.ok:
+            return verdict
+    value = sum(card_value(c) for meld in opening for c in meld)
+    minimum = opening_minimum(side_total)
+    if value < minimum:
+        return Verdict(False, "canasta.pile.opening_below_minimum",
+                       {"top": top, "value": value, "minimum": minimum, "total": side_total})
+    return Verdict(True, "canasta.pile.frozen_two_naturals", {"top": top, "value": value, "minimum": minimum})
 
 
 def meld_verdict(cards: list[str], going_out: bool = False) -> Verdict:
@@ -90,9 +123,25 @@ def opening_verdict(melds: list[list[str]], side_total: int) -> Verdict:
 
 
 def go_out_verdict(melds: list[list[str]], players: int, hand_left: int) -> Verdict:
-    """May this side go out: enough canastas, and (two players) nothing left in hand?"""
+    """May this side go out: enough canastas, and (two players) nothing left in hand?
+
+    Readings v1.2, "Canasta, going out": the check re-reads every meld of the side: each
+    legal (black 3s allowed, since the side goes out), at most one meld of each rank, and
+    only legal melds of 7 or more count as canastas.
+    """
     needed = CANASTAS_TO_GO_OUT.get(players, 1)
-    have = sum(1 for meld in melds if canasta_kind(meld) is not None)
+    ranks: set[str] = set()
+    for meld in melds:
+        problem = meld_problem(meld, may_meld_black_threes=True)
+        if problem is not None:
+            return Verdict(False, "canasta.go_out.illegal_meld",
+                           {"cards": meld, "reason": problem.code, "reason_params": problem.params})
+        rank = meld_rank(meld)
+        if rank is not None and rank in ranks:
+            return Verdict(False, "canasta.go_out.two_melds_of_a_rank", {"rank": rank})
+        if rank is not None:
+            ranks.add(rank)
+    have = sum(1 for meld in melds if canasta_kind(meld) is not None)  # every meld is legal by now
     if have < needed:
         return Verdict(False, "canasta.go_out.needs_canastas", {"needed": needed, "have": have})
     if hand_left > 1:

@@ -21,7 +21,7 @@ from typing import Any
 from engine.cards import is_black, is_red, rank_of, read_card
 from engine.rules import VARIANTS
 from engine.rules.units import from_number
-from engine.rules.variants.base import CACTUS_GAME, CANASTA, Power, Variant
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY, Power, Variant
 
 from . import cactus_game as cactus_game_rules
 from . import canasta as canasta_rules
@@ -93,6 +93,11 @@ class TableState:
     counter_callers: list[str] = field(default_factory=list)
     frozen: list[str] = field(default_factory=list)  # may not snap nor be targeted
     protected: list[str] = field(default_factory=list)  # may not be targeted by powers
+    # Cabo's turned caboteur (readings v1.2): their cards may be looked at, never taken or swapped.
+    sideways: list[str] = field(default_factory=list)
+    # Memory games, an empty stock (readings v1.2): even the pile left nothing to shuffle, so a
+    # penalty card due now is not given (until a reshuffle is said again).
+    stock_out: bool = False
     penalty_cards: dict[str, int] = field(default_factory=dict)
     wrong_snaps: dict[str, int] = field(default_factory=dict)
     snapped: dict[str, int] = field(default_factory=dict)  # cards got rid of by snapping
@@ -171,7 +176,8 @@ def copy_state(state: TableState) -> TableState:
         window=_copy_window(state.window),
         power=dict(state.power) if state.power is not None else None,
         counter_callers=list(state.counter_callers), frozen=list(state.frozen),
-        protected=list(state.protected), penalty_cards=dict(state.penalty_cards),
+        protected=list(state.protected), sideways=list(state.sideways),
+        penalty_cards=dict(state.penalty_cards),
         wrong_snaps=dict(state.wrong_snaps), snapped=dict(state.snapped), given=dict(state.given),
         penalty_locked=list(state.penalty_locked), players=list(state.players),
         to_play=list(state.to_play),
@@ -331,6 +337,8 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
         # table-rules.md, "after the call": no new turn for a player the call excludes.
         raise Refused("round.no_more_turn", player=player, caller=state.caller)
     passed = _turns_passed_by(state, player, enforce=not event.logged)
+    if not event.logged:
+        _refuse_while_power_due(state, player)
     took_pile = p.get("took_pile") is True
     if took_pile:
         _refuse_pile_after_snap(state, player)
@@ -352,16 +360,30 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
         from_stock = p.get("from_stock", True) is not False and not took_pile
         # A card swapped in from the hand keeps no power: using it is a wrong use (readings).
         state.power = {"player": player, "card": card, "effect": power.effect, "passed": False,
-                       "from_stock": from_stock}
+                       "from_stock": from_stock, "compulsory": power.compulsory}
         if from_stock:
-            rulings.append({"rule": "power.available", "player": player, "card": card, "effect": power.effect,
-                            "untargetable": sorted(set(state.frozen) | set(state.protected))})
+            available: Ruling = {"rule": "power.available", "player": player, "card": card,
+                                 "effect": power.effect, "untargetable": _untargetable(state, power.effect)}
+            if power.compulsory:
+                available["compulsory"] = True  # the table offers no pass (readings v1.2)
+            if power.effect in SWAPS_IF_WISHED and state.sideways:
+                available["look_only"] = list(state.sideways)  # the turned caboteur (readings v1.2)
+            rulings.append(available)
     if last_turn:
         del state.to_play[:passed + 1]  # their turn, and the turns of those skipped before them
         if not state.to_play:
             # The caller's turn comes back: the round ends. The last discard's window and
             # power stay until the reveal covers them (they belong to that last turn).
             _end_round(state, "caller_turn_back", rulings)
+
+
+def _refuse_while_power_due(state: TableState, player: str) -> None:
+    """Readings v1.2, dutch-toulousain: a compulsory power stays due until its player uses
+    it, so the next discard waits for it."""
+    power = state.power
+    if power is not None and power.get("compulsory") and power.get("from_stock", True):
+        raise Refused("power.still_due", player=player, owner=power["player"], card=power["card"],
+                      effect=power["effect"])
 
 
 def _refuse_pile_after_snap(state: TableState, player: str) -> None:
@@ -457,8 +479,9 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
         raise Refused("snap.frozen_caller", player=player)
     if snap.who == "others" and player == w.by:
         raise Refused("snap.not_on_own_discard", player=player)
-    if snap.who == "own_turn" and player != w.by:
-        raise Refused("snap.only_on_own_turn", player=player, turn=w.by)
+    if snap.who == "own_turn" and player != _turn_begun_by(state, w) \
+            and not (event.logged and player == w.by):  # an older log: as it was played
+        raise Refused("snap.only_on_own_turn", player=player, turn=_turn_begun_by(state, w))
     owner = _owner(state, snap.play_for_others, player, p.get("for_player"))
     for_player = owner if owner != player else None
     if any(c.player == player and c.card == card and c.for_player == for_player for c in w.claims):
@@ -478,6 +501,12 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
         _matching_snap(state, w, claim, rulings)
     else:
         _wrong_snap(state, w, claim, rulings)
+
+
+def _turn_begun_by(state: TableState, w: Window) -> str:
+    """Readings v1.2, dutch's own-turn snap: the discard that opened `w` begins the next
+    player's turn; theirs is the snap on it until their own discard."""
+    return _next_player(state, w.by)
 
 
 def _window_meant(state: TableState, meant: Any, tap: float | None) -> Window | None:
@@ -580,20 +609,39 @@ def _wrong_snap(state: TableState, w: Window, claim: Claim, rulings: list[Ruling
     elif snap.wrong == "penalty_card_card_stays":
         # The wrong card stays on the pile (others may match it); a penalty card replaces it.
         _bump(state.snapped, player, 1)
-        _bump(state.penalty_cards, player, 1)
+        given = _give_penalty_card(state, player)
         # Readings, "Cactus, wrong card left on the pile": it becomes the top card; the
         # window goes on for its rank, and the card it covered can no longer be matched.
         w.ranks = [rank_of(claim.card)]
         if w is state.window:
             state.pile_top = claim.card
-        if player not in state.penalty_locked:
+        if given and player not in state.penalty_locked:
             state.penalty_locked.append(player)
         rulings.append({**base, "rule": "snap.wrong.card_stays"})
+        _say_if_not_given(given, player, rulings)
     else:
-        _bump(state.penalty_cards, player, 1)
+        given = _give_penalty_card(state, player)
         rulings.append({**base, "rule": "snap.wrong.penalty_card"})
+        _say_if_not_given(given, player, rulings)
+    # Cabo-bruxellois: no second try on this discard; dutch (readings v1.2, the own-turn
+    # snap): a wrong card ends that player's snap for the turn, the one window of their turn.
     if not snap.retry_after_wrong and player not in w.barred:
         w.barred.append(player)
+
+
+def _give_penalty_card(state: TableState, player: str) -> bool:
+    """A penalty card, from the top of the stock. Readings v1.2, an empty stock: when even
+    the pile left nothing to shuffle, it is not given (False)."""
+    if state.stock_out:
+        return False
+    _bump(state.penalty_cards, player, 1)
+    return True
+
+
+def _say_if_not_given(given: bool, player: str, rulings: list[Ruling]) -> None:
+    """The log says so when a penalty card due was not given (no card left to give)."""
+    if not given:
+        rulings.append({"rule": "penalty.not_given", "player": player})
 
 
 def _bump(counts: dict[str, int], player: str, by: int) -> None:
@@ -623,6 +671,30 @@ REACH: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "swap_two_cards": (("any", "any"), ()),  # two different players (see _outside_reach)
     "give_stock_card": (("any",), ()),  # a player, no card
 }
+
+
+# Readings v1.2, the turned caboteur: a power may look at their cards, never take or swap them.
+LOOKS_ONLY = frozenset({"look_own", "look_own_then_next_player", "look_other", "look_any"})
+SWAPS_IF_WISHED = frozenset({"look_other_then_swap", "look_other_then_swap_shown"})  # a look, then maybe a swap
+
+
+def _untargetable(state: TableState, effect: str) -> list[str]:
+    """Whom this power may not aim at: a frozen or protected caller, and a turned caboteur
+    when the power takes or swaps a card (a look-then-swap may still look at them)."""
+    barred = set(state.frozen) | set(state.protected)
+    if effect not in LOOKS_ONLY and effect not in SWAPS_IF_WISHED:
+        barred |= set(state.sideways)
+    return sorted(barred)
+
+
+def _barred_target(state: TableState, effect: str, player: str, targets: list[Target]) -> str | None:
+    """The first aimed player this use may not reach, if any."""
+    swaps = effect not in LOOKS_ONLY and not (effect in SWAPS_IF_WISHED and len(targets) < 2)
+    for t in targets:
+        if t.player != player and (t.player in state.frozen or t.player in state.protected
+                                   or (swaps and t.player in state.sideways)):
+            return t.player
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -668,6 +740,9 @@ def _power_declined(state: TableState, event: Event, now: float, rulings: list[R
     if power is None or not power.get("from_stock", True):
         raise Refused("power.none")
     _acting_for(state, event, power["player"])
+    if power.get("compulsory"):
+        # Readings v1.2, dutch-toulousain's jack and red king: no pass; the power stays due.
+        raise Refused("power.compulsory", player=power["player"], card=power["card"], effect=power["effect"])
     if power["effect"].endswith("then_next_player") and not power["passed"]:
         following = _next_player(state, power["player"])
         state.power = {**power, "player": following, "passed": True}
@@ -697,8 +772,7 @@ def _power_used(state: TableState, event: Event, now: float, rulings: list[Rulin
         return _wrong_power(state, {**base, "reason": "not_from_stock"}, rulings)
     if effect in REACH and _outside_reach(effect, player, targets):
         return _wrong_power(state, {**base, "reason": "outside_reach"}, rulings)
-    barred = next((t.player for t in targets if t.player != player
-                   and (t.player in state.frozen or t.player in state.protected)), None)
+    barred = _barred_target(state, effect, player, targets)
     if barred is not None:
         return _wrong_power(state, {**base, "reason": "untargetable", "target": barred}, rulings)
     state.power = None
@@ -708,23 +782,30 @@ def _power_used(state: TableState, event: Event, now: float, rulings: list[Rulin
 
 
 def _wrong_power(state: TableState, ruling: Ruling, rulings: list[Ruling]) -> None:
-    """Readings, "A power used wrongly": the turn is cancelled and the player takes the
-    penalty card (cabo-bruxellois: +2 points instead, as for its wrong snaps)."""
+    """Readings, "A power used wrongly" and "A cancelled turn" (v1.2): the power has no
+    effect, the discard and its snap window stay, play passes to the next player, and the
+    variant's penalty applies: a penalty card; cabo-bruxellois +2 points, one more wrong
+    snap in the round; cactus none (its text punishes only wrong snaps)."""
     snap = state.rules.snap
     player = ruling["player"]
     state.power = None
-    if snap is not None and snap.wrong == "two_points":
+    penalty = state.rules.wrong_power
+    if penalty == "points" and snap is not None:
         _bump(state.wrong_snaps, player, 1)
         rulings.append({**ruling, "rule": "power.wrong", "penalty": "points", "points": snap.penalty_points})
+    elif penalty == "none":
+        rulings.append({**ruling, "rule": "power.wrong", "penalty": "none"})
     else:
-        _bump(state.penalty_cards, player, 1)
+        given = _give_penalty_card(state, player)
         rulings.append({**ruling, "rule": "power.wrong", "penalty": "card"})
+        _say_if_not_given(given, player, rulings)
 
 
 # -- the call and the end of the round ---------------------------------------------
 
 CALLER_FROZEN = "caller_frozen_until_their_turn"
-CALLER_PROTECTED = ("counter_call_next_turn", "one_last_turn_caller_cards_sideways")
+CALLER_PROTECTED = ("counter_call_next_turn",)
+CALLER_SIDEWAYS = "one_last_turn_caller_cards_sideways"  # cabo: the caboteur's cards turned
 COUNTER_CALL = "counter_call_next_turn"
 ROUND_STOPS = "round_stops"  # tamalou, dutch: the round stops at once
 
@@ -764,6 +845,8 @@ def _call_made(state: TableState, event: Event, now: float, rulings: list[Ruling
         state.turn = player
     if call.after == CALLER_FROZEN:
         state.frozen.append(player)
+    elif call.after == CALLER_SIDEWAYS:
+        state.sideways.append(player)  # readings v1.2: their cards may still be looked at
     elif call.after in CALLER_PROTECTED:
         state.protected.append(player)
     i = state.players.index(player)
@@ -803,6 +886,30 @@ def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling
     state.power = None
     rulings.append({"rule": "round.last_card", "player": player, "points": getattr(state.rules, "WENT_OUT", None)})
     _end_round(state, "last_card", rulings)
+
+
+def _stock_empty(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """Readings v1.2, memory games, an empty stock: the pile but its top card is shuffled
+    into a new stock. The referee or the current player says so; `"reshuffled": false` says
+    even that left no card (only the top on the pile): a penalty card due is then not given,
+    until a reshuffle is said again. One event, so the log tells when it happened."""
+    if state.rules.family != MEMORY:
+        raise Refused("variant.no_reshuffle", variant=state.variant)
+    _refuse_when_over(state)
+    member = _actor(state, event)
+    if member is None:
+        raise Refused("member.unknown")
+    current = next_to_discard(state)
+    if member.role != REFEREE and not (
+            member.role == SEAT and (current is None or member.seat in (current, state.turn))):
+        raise Refused("stock.not_current_player", turn=current or "")
+    reshuffled = event.payload.get("reshuffled", True) is not False
+    state.stock_out = not reshuffled
+    ruling: Ruling = {"rule": "stock.reshuffled" if reshuffled else "stock.exhausted",
+                      "player": member.seat or ""}
+    if state.pile_top is not None:
+        ruling["top"] = state.pile_top  # the card left on the pile
+    rulings.append(ruling)
 
 
 # -- the reveal: hands in, a round for the score sheet out ---------------------------
@@ -886,7 +993,11 @@ def _reveal(state: TableState, event: Event, now: float, rulings: list[Ruling]) 
     if check is not None:
         rulings.append(check)
     data = round_data(state, hands, event.payload.get("extras"))
-    rulings.append({"rule": "round.ready", "round": state.round, "data": data})
+    ready: Ruling = {"rule": "round.ready", "round": state.round, "data": data}
+    sheet_round = event.payload.get("round")
+    if isinstance(sheet_round, int) and not isinstance(sheet_round, bool):
+        ready["sheet_round"] = sheet_round  # the score sheet's number: every phone shows its points
+    rulings.append(ready)
     following = event.payload.get("players_after")
     _next_round(state, following if isinstance(following, list) and following else state.players)
 
@@ -944,7 +1055,8 @@ def _melds(state: TableState, raw: Any) -> list[list[str]]:
 ASKS: dict[tuple[str, Any], Any] = {
     (CANASTA, "take_pile"): lambda s, p: canasta_rules.may_take_pile(
         _cards(s, p["pile"]), _cards(s, p.get("hand", [])), bool(p.get("side_has_melded")),
-        [rank_of(c) for c in _cards(s, p.get("meld_tops", []))]),
+        [rank_of(c) for c in _cards(s, p.get("meld_tops", []))],
+        _melds(s, p["opening"]) if p.get("opening") is not None else None, int(p.get("side_total", 0))),
     (CANASTA, "meld"): lambda s, p: canasta_rules.meld_verdict(_cards(s, p["cards"]), bool(p.get("going_out"))),
     (CANASTA, "opening"): lambda s, p: canasta_rules.opening_verdict(_melds(s, p["melds"]), int(p["side_total"])),
     (CANASTA, "go_out"): lambda s, p: canasta_rules.go_out_verdict(
@@ -967,6 +1079,7 @@ HANDLERS = {
     "call.made": _call_made,
     "call.counter": _counter_call,
     "round.last_card": _last_card,
+    "stock.empty": _stock_empty,
     "reveal": _reveal,
     "settings": _settings,
     "ask": _ask,

@@ -50,6 +50,7 @@ TAPS_KEPT = 4  # pressed "Snap !" on this many windows and not yet named the car
 ACTIONS = frozenset({
     "clock.ping", "clock.sample", "discard", "snap.tap", "snap.claim", "window.tick", "power.declined",
     "power.used", "call.made", "call.counter", "round.last_card", "ask", "settings.change", "sync", "auth", "join.answer",
+    "stock.empty",  # table-rules v1.2: the memory games' empty stock (issue 20)
 })
 
 
@@ -266,6 +267,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def round_last_card(self, content: dict[str, Any]) -> None:
         await self.record("round.last_card", {"player": inbox.text(content, "player")}, content)
+
+    async def stock_empty(self, content: dict[str, Any]) -> None:
+        await self.record("stock.empty", {"reshuffled": inbox.flag(content, "reshuffled", default=True)}, content)
 
     async def call_made(self, content: dict[str, Any]) -> None:
         await self.record("call.made", {"player": inbox.text(content, "player")}, content)

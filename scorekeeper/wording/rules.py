@@ -17,6 +17,7 @@ from engine.rules.variants import cactus_game, canasta
 from engine.rules.variants.base import Variant
 from engine.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
 
+from .cards import card_text
 from .text import number
 from .variants import Reading
 
@@ -184,7 +185,19 @@ def rule_facts(variant: Variant) -> dict[str, Any]:
     facts["wrong_power_points"] = variant.snap.penalty_points if variant.snap else None
     facts["minimums"] = _opening_minimums()
     facts["targets"] = _cactus_game_targets(variant)
+    facts["word"] = variant.call.word if variant.call else None
+    facts["canasta_length"] = canasta.CANASTA_LENGTH
+    # Power cards named as the powers table names them (v1.2 readings quote them).
+    facts["compulsory"] = " ; ".join(_power_card(p.cards) for p in variant.powers if p.compulsory)
+    facts["give_card"] = next((_power_card(p.cards) for p in variant.powers if p.effect == "give_stock_card"), None)
     return facts
+
+
+def _power_card(cards: str) -> str:
+    """A power's card as the powers table names it: « R rouge », « V »."""
+    if cards in POWER_CARDS:
+        return str(POWER_CARDS[cards])
+    return card_text(cards + "S")[:-1]
 
 
 def _fontenaysien_scale() -> str:
@@ -337,8 +350,38 @@ TABLE_READINGS: tuple[Reading, ...] = (
               "défausse rapide continue pour son rang, et la carte qu'elle a recouverte ne peut plus "
               "être assortie.")),
     Reading("table-last-card", None,
-            _("À la table, un joueur peut déclarer « plus de carte » : la manche s'arrête aussitôt, et "
-              "la révélation lui compte %(went_out)s.")),
+            _("À la table, un joueur peut déclarer « plus de carte » à tout moment de la manche, pas "
+              "seulement pendant le dernier tour : la manche s'arrête aussitôt, et la révélation lui "
+              "compte %(went_out)s.")),
+    # table-rules.md v1.2, "Readings added in v1.2" (shown where the declaration has what they read)
+    Reading("table-cancelled-turn", None,
+            _("Un tour annulé (un pouvoir mal utilisé) : la carte défaussée reste sur la pile et sa "
+              "défausse rapide continue ; le pouvoir n'a aucun effet ; la pénalité du jeu s'applique ; "
+              "puis c'est au joueur suivant.")),
+    Reading("table-empty-stock", None,
+            _("Pioche vide : la défausse, sauf sa carte du dessus, est mélangée pour refaire une pioche"
+              " (le texte du dutch toulousain le dit ; nous l'appliquons à tous les jeux de mémoire). "
+              "L'arbitre ou le joueur dont c'est le tour le signale à la table. Si même ainsi il ne "
+              "reste aucune carte, une carte de pénalité due n'est pas donnée, et le journal le dit.")),
+    Reading("dutch-own-turn-snap", None,
+            _("La défausse rapide pendant son propre tour : le tour d'un joueur commence dès que la "
+              "défausse du joueur précédent est posée. De là jusqu'à sa propre défausse, ce joueur peut"
+              " poser une carte de même rang que la carte visible sur la pile : une seule par tour, et "
+              "personne d'autre ne le peut. Une mauvaise carte coûte la pénalité du tamalou (la carte "
+              "revient, plus une carte de pénalité) et met fin à sa défausse rapide pour ce tour.")),
+    Reading("table-cactus-caller", None,
+            _("Celui qui a dit « %(word)s » ne joue plus de tour, mais peut encore défausser rapidement"
+              " pendant les derniers tours des autres (« à tout moment, n'importe quel joueur »).")),
+    Reading("table-caboteur", None,
+            _("Le caboteur : personne ne peut prendre ni échanger ses cartes tournées, mais un pouvoir "
+              "peut les regarder ; le caboteur peut encore défausser rapidement.")),
+    Reading("dutch-toulousain-red-king", None,
+            _("Le %(give_card)s : son joueur choisit n'importe quel joueur, lui-même compris, mais "
+              "jamais un dutcheur gelé.")),
+    Reading("dutch-toulousain-compulsory", None,
+            _("Pouvoirs obligatoires (%(compulsory)s) : l'arbitre ne propose pas de passer ; un « je "
+              "passe » envoyé quand même est refusé, et le pouvoir reste dû jusqu'à ce que son joueur "
+              "s'en serve.")),
 )
 # Where a variant's snap rule differs from the general readings above, this text replaces it.
 TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
@@ -351,9 +394,14 @@ TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
     },
     "table-wrong-power": {
         "points": _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre "
-                    "pour « une de ses cartes », le caboteur dont les cartes sont tournées), ou se servir du "
+                    "pour « une de ses cartes », prendre ou échanger une carte du caboteur), ou se servir du "
                     "pouvoir d'une carte qui ne vient pas de la pioche : l'arbitre refuse, le tour est "
-                    "annulé, et le joueur prend +%(wrong_power_points)s points au lieu d'une carte."),
+                    "annulé, et le joueur prend +%(wrong_power_points)s points au lieu d'une carte, inscrits "
+                    "dans la manche comme une mauvaise défausse de plus."),
+        "none": _("Au cactus, le 8 permet seulement de regarder une de ses propres cartes. Un mauvais usage"
+                  " (viser la carte d'un autre, ou le pouvoir d'un 8 qui ne vient pas de la pioche) est "
+                  "refusé et annule le tour ; le texte du cactus ne punit que les défausses rapides ratées "
+                  ": pas de carte de pénalité."),
     },
 }
 
@@ -365,11 +413,19 @@ def table_readings(variant: Variant) -> list[tuple[Reading, Promise | str]]:
         return []
     kinds = {"table-one-card": "several" if snap.several else ("no_retry" if not snap.retry_after_wrong
                                                                  else None),
-             "table-wrong-power": "points" if snap.wrong == "two_points" else None}
+             "table-wrong-power": variant.wrong_power if variant.wrong_power in ("points", "none") else None}
+    effects = {p.effect for p in variant.powers}
+    after_call = variant.call.after if variant.call else None
     # Dutch snaps on the player's own turn only: table-rules' "one card per snap" does not list it.
     shown = {"table-one-card": snap.who != "own_turn",
              "table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
-             "table-last-card": "went_out" in variant.round_extras}
+             "table-last-card": "went_out" in variant.round_extras,
+             "table-cancelled-turn": bool(variant.powers),
+             "dutch-own-turn-snap": snap.who == "own_turn",
+             "table-cactus-caller": after_call == "one_more_turn_each",
+             "table-caboteur": after_call == "one_last_turn_caller_cards_sideways",
+             "dutch-toulousain-red-king": "give_stock_card" in effects,
+             "dutch-toulousain-compulsory": any(p.compulsory for p in variant.powers)}
     out = []
     for reading in TABLE_READINGS:
         if not shown.get(reading.key, True):

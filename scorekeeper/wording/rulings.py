@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.rules import get_variant
-from scorekeeper.wording.cards import card_text
+from scorekeeper.wording.cards import card_text, rank_text
 
 from .problems import reason_text
 from .text import elided, number
@@ -42,9 +42,10 @@ AFTER_CALL = {
         "pendant le tour suivant, les autres peuvent dire contre-tamoul ; aucun pouvoir ne vise l'annonceur"),
     "one_last_turn_until_caller": gettext_lazy("un dernier tour, jusqu'au tour de l'annonceur"),
     "one_last_turn_caller_cards_sideways": gettext_lazy(
-        "un dernier tour ; les cartes de l'annonceur sont tournées, personne ne peut les prendre"),
+        "un dernier tour ; les cartes de l'annonceur sont tournées : un pouvoir peut les regarder, "
+        "personne ne peut les prendre ni les échanger"),
     "caller_frozen_until_their_turn": gettext_lazy(
-        "l'annonceur est gelé : il ne peut plus défausser rapidement ni être visé jusqu'à la fin"),
+        "les cartes de l'annonceur sont gelées jusqu'à la fin : ni défausse rapide, ni cible d'un pouvoir"),
 }
 
 
@@ -96,8 +97,10 @@ def _wrong_power(p: dict[str, Any], r: dict[str, Any]) -> str:
     why = WRONG_POWER.get(r.get("reason", ""), r.get("reason", ""))
     base = _("%(player)s utilise mal le pouvoir du %(card)s (%(why)s) : le tour est annulé") % {**p, "why": why}
     if r.get("penalty") == "points":
-        return base + " " + _("et il prend +%(points)s points.") % p
-    return base + " " + _("et il prend une carte de pénalité.")
+        return base + " " + _("et +%(points)s points pour %(player)s.") % p
+    if r.get("penalty") == "none":
+        return base + " " + _("sans pénalité : ce jeu ne punit que les mauvaises défausses rapides.")
+    return base + " " + _("et %(player)s prend une carte de pénalité.") % p
 
 
 def _call_not_now(p: dict[str, Any], r: dict[str, Any]) -> str:
@@ -111,18 +114,42 @@ def _call_over(p: dict[str, Any], r: dict[str, Any]) -> str:
     rules = get_variant(r.get("variant"))
     over = rules.call.over if rules is not None and rules.call is not None else ""
     if over == "failed_call":
-        return base + " " + _("« %(word)s » raté : %(points)s points pour lui, 0 pour les autres.") % {
-            "word": p.get("word", ""), "points": number(rules.numbers["failed"])}
+        return base + " " + _("« %(word)s » raté : %(points)s points pour %(player)s, 0 pour les autres.") % {
+            "word": p.get("word", ""), "player": p.get("player", ""), "points": number(rules.numbers["failed"])}
     if over == "ignored":
         return base + " " + _("L'annonce ne compte pas dans le score.")
     return base + " " + _("La manche est comptée par la même règle.")
+
+
+def _power_available(p: dict[str, Any], r: dict[str, Any]) -> str:
+    said = _("%(card)s : %(player)s peut %(effect)s.") % {**p, "effect": _effect(r)}
+    if r.get("untargetable"):
+        said += " " + _("Personne ne peut viser %(names)s.") % {"names": ", ".join(r["untargetable"])}
+    if r.get("look_only"):
+        said += " " + _("Les cartes de %(names)s se regardent, sans se prendre ni s'échanger.") % {
+            "names": ", ".join(r["look_only"])}
+    if r.get("compulsory"):
+        said += " " + _("Pouvoir obligatoire : pas de passe.")
+    return said
+
+
+def _stock_reshuffled(p: dict[str, Any], r: dict[str, Any]) -> str:
+    if "top" in p:
+        return _("Pioche vide : la défausse, sauf %(top)s dessus, est mélangée en une nouvelle pioche.") % p
+    return _("Pioche vide : la défausse, sauf sa carte du dessus, est mélangée en une nouvelle pioche.")
+
+
+def _stock_not_current_player(p: dict[str, Any], r: dict[str, Any]) -> str:
+    if p.get("turn"):
+        return _("Seuls l'arbitre et le joueur dont c'est le tour (%(turn)s) signalent la pioche vide.") % p
+    return _("Seuls l'arbitre et le joueur dont c'est le tour signalent la pioche vide.")
 
 
 SENTENCES: dict[str, Any] = {
     "member.joined": lambda p, r: (_("%(seat)s a rejoint la table.") % p if r.get("seat")
                                    else _("Un arbitre a rejoint la table.") if r.get("role") == "referee"
                                    else _("Un spectateur a rejoint la table.")),
-    "member.rejoined": lambda p, r: _("%(seat)s est revenu à la table.") % p,
+    "member.rejoined": lambda p, r: _("%(seat)s : de retour à la table.") % p,
     "member.left": lambda p, r: _("Un téléphone a quitté la table."),
     "member.unknown": lambda p, r: _("Ce téléphone n'est pas membre de la table."),
     "member.not_allowed": lambda p, r: _("Ce téléphone ne peut pas agir pour %(player)s.") % p,
@@ -143,31 +170,30 @@ SENTENCES: dict[str, Any] = {
     "snap.overturned": lambda p, r: _(
         "%(faster)s a tapé %(gap_ms)s ms avant %(player)s : %(player)s reprend %(card)s.") % p,
     "snap.wrong.penalty_card": lambda p, r: _(
-        "%(player)s pose %(card)s, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder.") % p,
+        "%(player)s pose %(card)s, mauvaise carte : %(card)s revient dans sa main, avec une carte de pénalité "
+        "prise sans la regarder.") % p,
     "snap.wrong.card_stays": lambda p, r: _(
-        "%(player)s pose %(card)s, mauvaise carte : elle reste sur la pile, il prend une carte de pénalité "
-        "qu'il ne peut pas défausser avant son prochain tour.") % p,
+        "%(player)s pose %(card)s, mauvaise carte : elle reste sur la pile ; %(player)s prend une carte de "
+        "pénalité, à ne pas défausser avant son prochain tour.") % p,
     "snap.wrong.points": lambda p, r: _(
         "%(player)s pose %(card)s, mauvaise carte : +%(points)s points, plus d'essai sur cette défausse.") % p,
     "snap.no_window": lambda p, r: _("Pas de défausse rapide ouverte."),
     "snap.too_late": lambda p, r: _("Trop tard, %(player)s : la défausse est fermée.") % p,
-    "snap.frozen_caller": lambda p, r: _("%(player)s est gelé et ne peut plus défausser rapidement.") % p,
-    "snap.for_frozen_caller": lambda p, r: _("Personne ne joue pour le joueur gelé %(owner)s.") % p,
+    "snap.frozen_caller": lambda p, r: _("Les cartes de %(player)s sont gelées : plus de défausse rapide.") % p,
+    "snap.for_frozen_caller": lambda p, r: _("Personne ne joue pour %(owner)s : ses cartes sont gelées.") % p,
     "snap.not_on_own_discard": lambda p, r: _("%(player)s ne peut pas défausser sur sa propre défausse.") % p,
-    "snap.only_on_own_turn": lambda p, r: _("Dans ce jeu, seul %(turn)s peut défausser sur sa défausse.") % p,
-    "snap.no_second_try": lambda p, r: _("%(player)s s'est déjà trompé sur cette défausse : pas de second essai.") % p,
+    "snap.only_on_own_turn": lambda p, r: _("Dans ce jeu, on ne défausse rapidement que pendant son propre tour : c'est le tour de %(turn)s.") % p,
+    "snap.no_second_try": lambda p, r: _("%(player)s a déjà fait une erreur sur cette défausse : pas de second essai.") % p,
     "snap.penalty_card_locked": lambda p, r: _(
         "%(player)s ne peut pas défausser sa carte de pénalité avant son prochain tour.") % p,
     "snap.not_for_others": lambda p, r: _("Ce jeu ne permet pas de jouer pour autrui."),
-    "power.available": lambda p, r: _("%(card)s : %(player)s peut %(effect)s.") % {**p, "effect": _effect(r)}
-    + ("" if not r.get("untargetable") else " " + _("Personne ne peut viser %(names)s.") % {
-        "names": ", ".join(r["untargetable"])}),
+    "power.available": _power_available,
     "power.passed": lambda p, r: _("Pouvoir du %(card)s non utilisé : il passe à %(to)s.") % p,
     "power.lost": lambda p, r: _("Pouvoir du %(card)s perdu.") % p,
     "power.used": lambda p, r: _("%(player)s utilise le pouvoir du %(card)s.") % p,
     "power.none": lambda p, r: _("Aucun pouvoir en jeu."),
     "power.not_yours": lambda p, r: _("Ce pouvoir est celui de %(owner)s.") % p,
-    "power.untargetable": lambda p, r: _("%(target)s ne peut pas être visé.") % p,
+    "power.untargetable": lambda p, r: _("Personne ne peut viser %(target)s.") % p,
     "power.wrong": _wrong_power,
     "power.targets_count": lambda p, r: _(
         "Ce pouvoir vise %(needed)s carte(s) (%(most)s au plus) : choisissez le joueur et la carte.") % p,
@@ -191,7 +217,7 @@ SENTENCES: dict[str, Any] = {
         "why": ROUND_OVER.get(r.get("reason", ""), r.get("reason", ""))},
     "round.no_more_turn": lambda p, r: _(
         "%(player)s ne rejoue pas : après l'annonce de %(caller)s, son tour est passé.") % p,
-    "round.last_card": lambda p, r: _("%(player)s n'a plus de carte : la manche s'arrête (%(points)s pour lui).") % {
+    "round.last_card": lambda p, r: _("%(player)s n'a plus de carte : la manche s'arrête (%(points)s pour %(player)s).") % {
         **p, "points": str(r.get("points", "")).replace("-", "−")},
     "round.no_last_card": lambda p, r: _("Dans ce jeu, se défaire de sa dernière carte ne finit pas la manche."),
     "snap.duplicate": lambda p, r: _("%(player)s a déjà posé %(card)s : la même demande ne compte qu'une fois.") % p,
@@ -243,6 +269,25 @@ SENTENCES: dict[str, Any] = {
     "cactus_game.turn.ends": lambda p, r: _("Le tour s'arrête."),
     "cactus_game.turn.goes_on": lambda p, r: _("Le tour continue."),
     "event.unknown": lambda p, r: _("Message inconnu."),
+    # table-rules.md v1.2, readings added
+    "power.compulsory": lambda p, r: _(
+        "Le pouvoir du %(card)s est obligatoire : %(player)s ne peut pas passer et doit l'utiliser.") % p,
+    "power.still_due": lambda p, r: _("%(owner)s doit d'abord utiliser le pouvoir obligatoire du %(card)s.") % p,
+    "stock.reshuffled": _stock_reshuffled,
+    "stock.exhausted": lambda p, r: _(
+        "Pioche vide, et rien à mélanger : une carte de pénalité due maintenant n'est pas donnée."),
+    "stock.not_current_player": _stock_not_current_player,
+    "penalty.not_given": lambda p, r: _("Plus de carte à prendre : %(player)s ne reçoit pas la carte de pénalité.") % p,
+    "variant.no_reshuffle": lambda p, r: _("Dans ce jeu, la défausse ne se remélange pas en pioche."),
+    "canasta.go_out.illegal_meld": lambda p, r: _("Sortie refusée : une combinaison n'est pas valable (%(problem)s).") % {
+        "problem": reason_text(r.get("reason"), r.get("reason_params"))},
+    "canasta.go_out.two_melds_of_a_rank": lambda p, r: _(
+        "Sortie refusée : deux combinaisons de %(rank)s ; un camp n'en a qu'une par rang.") % {
+        "rank": rank_text(str(r.get("rank", "")))},
+    "canasta.pile.opening_below_minimum": lambda p, r: _(
+        "Pile refusée : les poses faites avec %(top)s valent %(value)s, il faut %(minimum)s pour ouvrir.") % p,
+    "canasta.pile.opening_without_top": lambda p, r: _(
+        "Pile refusée : la carte du dessus, %(top)s, doit entrer dans une des poses d'ouverture.") % p,
     "table.closed": lambda p, r: _("Cette table est fermée."),
 }
 
@@ -267,6 +312,15 @@ RULE_ANCHORS: dict[str, str] = {
     "round.last_card": "reading-table-last-card",
     "canasta.pile.top_is_red_three": "reading-canasta-red-three-top",
     "canasta.pile.frozen_two_naturals": "reading-canasta-frozen-pile",
+    # table-rules.md v1.2, readings added
+    "snap.only_on_own_turn": "reading-dutch-own-turn-snap",
+    "power.compulsory": "reading-dutch-toulousain-compulsory", "power.still_due": "reading-dutch-toulousain-compulsory",
+    "stock.reshuffled": "reading-table-empty-stock", "stock.exhausted": "reading-table-empty-stock",
+    "stock.not_current_player": "reading-table-empty-stock", "penalty.not_given": "reading-table-empty-stock",
+    "canasta.go_out.illegal_meld": "reading-canasta-going-out-check",
+    "canasta.go_out.two_melds_of_a_rank": "reading-canasta-going-out-check",
+    "canasta.pile.opening_below_minimum": "reading-canasta-not-yet-melded",
+    "canasta.pile.opening_without_top": "reading-canasta-not-yet-melded",
     "canasta.pile.frozen_needs_two_naturals": "reading-canasta-frozen-pile",
 }
 ANCHOR_PREFIXES: tuple[tuple[str, str], ...] = (

@@ -121,6 +121,11 @@ WORDING: dict[str, VariantWording] = {
     ),
     CactusTas.key: VariantWording(
         blurb=_("Cactus où chaque main sans cactus pioche des kilos ; le 7 remet à zéro."),
+        readings=(
+            Reading("cactus-tas-table", None,
+                    _("À la table, le cactus tas de merde se joue exactement comme le cactus : seul son "
+                      "décompte diffère.")),
+        ),
     ),
     Tamalou.key: VariantWording(
         blurb=_("Mémoire : annoncez « Tamalou » avec la plus petite main ; le plus petit total "
@@ -248,10 +253,14 @@ WORDING: dict[str, VariantWording] = {
                     _("Un 3 rouge n'est jamais une carte du dessus qu'on peut prendre : comme il ne se "
                       "pose jamais, il bloque la défausse comme un 3 noir.")),
             Reading("canasta-not-yet-melded", None,
-                    _("Un camp qui n'a encore rien posé ne prend la défausse qu'avec deux cartes "
-                      "naturelles assorties à celle du dessus, et les poses qu'il fait avec elle et des "
-                      "cartes de sa main (pas le reste de la défausse) doivent atteindre le minimum "
-                      "d'ouverture.")),
+                    _("Un camp qui n'a encore rien posé ne prend la défausse qu'avec deux cartes naturelles "
+                      "assorties à celle du dessus, et les poses qu'il fait avec elle et des cartes de sa main "
+                      "(pas le reste de la défausse) doivent atteindre le minimum d'ouverture (%(minimums)s).")),
+            Reading("canasta-going-out-check", None,
+                    _("Pour terminer, l'arbitre relit toutes les poses du camp : chacune doit être une pose "
+                      "valable (la canasta de jokers et les 3 noirs compris), le camp n'a qu'une pose de chaque"
+                      " rang, et seules les poses valables de %(canasta_length)s cartes ou plus comptent comme "
+                      "canastas.")),
             Reading("canasta-one-meld-per-rank", None,
                     _("Un camp a au plus une pose de chaque rang : les cartes de ce rang s'y ajoutent.")),
             Reading("canasta-empty-stock", None,

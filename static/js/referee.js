@@ -148,6 +148,12 @@
     }
     render(m.state);
     m.rulings.forEach((r) => addRuling(r.text, r.rule, false, r));
+    // The reveal's update (or a phone that joins before the next round begins): every
+    // phone shows the round's points; the next round's first discard puts them away.
+    const ready = m.rulings.filter((r) => r.rule === "round.ready" && r.sheet_round).pop();
+    const fresh = !m.state.turn && !m.state.caller && !m.state.over;
+    if (ready && (m.type === "table.update" || fresh)) showRoundResult(ready.sheet_round);
+    if (m.state.turn) hideRoundResult();
   }
 
   function anchorOf(rule) {
@@ -194,6 +200,31 @@
     if (rule === "round.ready" && ruling) foldRound(ruling.round);
   }
 
+  // -- the round ends on every phone: its points and the new totals, then the next round ----
+
+  let resultShown = null;
+
+  function showRoundResult(number) {
+    const box = $("round-result");
+    if (!box || !number || resultShown === number) return;
+    resultShown = number;
+    fetch(box.dataset.url.replace(/\/0\/$/, `/${number}/`), { headers: { Accept: "text/html" }, credentials: "same-origin" })
+      .then((response) => (response.ok ? response.text() : Promise.reject(response.status)))
+      .then((html) => {
+        // Our own server's fragment (names escaped by Django's templates).
+        $("round-result-body").innerHTML = html;
+        box.hidden = false;
+      })
+      .catch(() => { resultShown = null; });
+  }
+
+  function hideRoundResult() {
+    const box = $("round-result");
+    if (box) box.hidden = true;
+  }
+  const nextRound = $("round-result-next");
+  if (nextRound) nextRound.addEventListener("click", hideRoundResult);
+
   function render(state) {
     api.state = state;
     const top = $("pile-top");
@@ -206,6 +237,22 @@
   }
 
   // -- the round's shape: whose turn, the call and what it ends, the reveal -----------
+
+  // Whose turn, said to the player: « À vous » on your own phone.
+  function turnText(last, next) {
+    const mine = role === "seat";
+    if (!last) return words.firstTurn;
+    if (last === next) return mine && next === seat ? words.yourTurn : fill(words.turnOf, { player: next });
+    if (mine && next === seat) return fill(words.justPlayedYou, { player: last });
+    if (mine && last === seat) return fill(words.youJustPlayed, { next: next });
+    return fill(words.justPlayed, { player: last, next: next });
+  }
+
+  const nextOf = (player) => {
+    const players = state0().players;
+    const i = players.indexOf(player);
+    return i < 0 ? null : players[(i + 1) % players.length];
+  };
 
   function state0() {
     return api.state || { players: [] };
@@ -223,9 +270,8 @@
       // without a phone is skipped when no referee logs their turn).
       const next = state.next_turn;
       turn.hidden = Boolean(state.turn) && !next;
-      turn.textContent = !state.turn ? words.firstTurn
-        : state.turn === next ? fill(words.turnOf, { player: next })
-        : fill(words.justPlayed, { player: state.turn, next: next });
+      turn.textContent = turnText(state.turn, next);
+      turn.dataset.mine = role === "seat" && next === seat ? "true" : "false";
     }
     call.hidden = !state.caller;
     if (state.caller) {
@@ -248,7 +294,38 @@
     if (discard && role === "seat") discard.disabled = Boolean(state.next_turn) && state.next_turn !== seat;
     const snap = $("snap-button");
     const open = state.window && state.window.closed === null;
-    if (snap) snap.hidden = !!state.over && !open;
+    if (snap) snap.hidden = (!!state.over && !open) || (role === "seat" && !maySnap(state, open));
+    if (role === "seat") showLegalOnly(state);
+    const reveal = $("reveal-link");
+    if (reveal) reveal.hidden = role !== "referee" && !state.over;
+  }
+
+  // A player's phone offers only what is legal for them now (the server refuses the rest):
+  // the snap on a discard they may snap on, the call when it may be made, the counter-call
+  // during the last round of turns, "stock empty" on their turn. The referee sees everything.
+  function maySnap(state, open) {
+    const w = state.window;
+    if (!open || (state.frozen || []).includes(seat) || (w.barred || []).includes(seat)) return false;
+    if (page.snapWho === "others") return w.by !== seat;
+    if (page.snapWho === "own_turn") return nextOf(w.by) === seat; // dutch: the turn that discard began
+    return true;
+  }
+
+  function mayCall(state) {
+    if (state.over || state.caller) return false;
+    const starting = !state.turn || nextOf(state.turn) === seat;
+    if (page.callWhen === "own_turn") return state.turn === seat || starting;
+    if (page.callWhen === "instead_of_drawing") return state.turn !== seat && starting;
+    return state.turn === seat; // at the end of your turn
+  }
+
+  function showLegalOnly(state) {
+    const call = $("call-button");
+    if (call) call.hidden = !mayCall(state);
+    const counter = $("counter-button");
+    if (counter) counter.hidden = !state.caller || !!state.over || state.caller === seat || (state.counter_callers || []).includes(seat);
+    const stock = $("stock-empty");
+    if (stock) stock.hidden = !!state.over || !(state.next_turn === seat || state.turn === seat || (!state.turn && !state.next_turn));
   }
 
   // -- aiming a power: the player and the card, as the power's reach allows --------------
@@ -275,6 +352,7 @@
     if (key === shownPower) return;
     shownPower = key;
     const power = state.power;
+    if (decline) decline.hidden = Boolean(power.compulsory); // dutch-toulousain: no pass (table-rules v1.2)
     $("power-title").textContent = fill(words.powerTitle, { card: label(power.card), effect: page.effects[power.effect] || power.effect });
     const [required, optional] = page.reach[power.effect] || [[], []];
     const targets = $("power-targets");
@@ -282,6 +360,20 @@
     required.forEach((kind, i) => targets.append(slot(kind, i, false, power.player, power.effect)));
     optional.forEach((kind, i) => targets.append(slot(kind, required.length + i, true, power.player, power.effect)));
     checkReach();
+    // In view without scrolling: the panel sits under the round's shape; make sure of it.
+    const box = panel.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) panel.scrollIntoView({ block: "nearest" });
+  }
+
+  // Whom this power may aim at: never a frozen or protected caller; a turned caboteur only
+  // with a power that looks (table-rules v1.2), and a look-then-swap only for its look.
+  function reachable(effect, user, slotIndex) {
+    const s = state0();
+    const barred = new Set([...(s.frozen || []), ...(s.protected || [])]);
+    const looks = page.looksOnly.includes(effect) || (page.swapsIfWished.includes(effect) && slotIndex === 0);
+    if (!looks) (s.sideways || []).forEach((p) => barred.add(p));
+    barred.delete(user);
+    return s.players.filter((p) => !barred.has(p));
   }
 
   function cardsOf(player) {
@@ -313,9 +405,13 @@
     who.dataset.testid = `target-player-${i}`;
     who.setAttribute("aria-label", words.player);
     if (isOptional) who.append(new Option(words.none, ""));
-    state0().players.forEach((p) => who.append(new Option(p, p)));
-    const others = state0().players.filter((p) => p !== user);
-    who.value = isOptional ? "" : kind === "own" ? user : kind === "other" ? others[i % others.length] || user : others[0] || user;
+    // Only the players this slot may aim at, your own seat first: "own" is you alone,
+    // "other" the others within reach, "any" anyone within reach.
+    const reach = reachable(effect, user, i);
+    const others = reach.filter((p) => p !== user);
+    const offered = kind === "own" ? [user] : kind === "other" ? others : [user, ...others].filter((p) => reach.includes(p));
+    offered.forEach((p) => who.append(new Option(p, p)));
+    who.value = isOptional ? "" : kind === "own" ? user : kind === "other" ? others[i % others.length] || "" : (i === 0 ? offered[0] : others[0]) || "";
     box.append(legend, who);
     if (effect !== "give_stock_card") {
       const card = document.createElement("select");
@@ -475,6 +571,10 @@
       send({ type: "power.used", player: power.player, targets: targets });
     });
   }
+  const reshuffled = $("stock-reshuffled");
+  if (reshuffled) reshuffled.addEventListener("click", () => send({ type: "stock.empty", reshuffled: true }));
+  const exhausted = $("stock-exhausted");
+  if (exhausted) exhausted.addEventListener("click", () => send({ type: "stock.empty", reshuffled: false }));
   const lastCard = $("last-card-button");
   if (lastCard) lastCard.addEventListener("click", () => send({ type: "round.last_card", player: actingFor() }));
 

@@ -58,7 +58,10 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
 
     # Ana draws a 9 and discards it: look at an opponent's card. She aims at Ben's 2nd card.
     discard(ana, "9", "H")
-    expect(ben.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; à Ben de jouer.")
+    # Each phone says whose turn to its own player: « à vous » on Ben's (issue 20).
+    expect(ben.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; à vous de jouer.")
+    expect(chloe.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; à Ben de jouer.")
+    expect(ana.get_by_test_id("round-turn")).to_have_text("Vous venez de jouer ; à Ben de jouer.")
     # Only Ben discards now (our reading "table-turns"): the others' button waits for their turn.
     expect(ben.get_by_role("button", name="Je défausse…")).to_be_enabled()
     for phone in (ana, chloe):
@@ -76,15 +79,15 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
     expect(panel).to_be_hidden()
     assert table.state().penalty_cards == {}
 
-    # Ben discards a 7, "look at one of your own cards", and aims it at Chloé's card: a wrong use.
+    # Ben discards a 7, "look at one of your own cards": his panel offers only his own cards
+    # (issue 20). A phone that sends another player's card anyway (an old page) is a wrong use.
     discard(ben, "7", "S")
     ben_panel = ben.get_by_test_id("power-panel")
     expect(ben_panel).to_be_visible()
-    aim(ben, 0, "Chloé", 1)
-    expect(ben.locator("#power-warning")).to_be_visible()  # the page warns before the tap
-    ben.get_by_test_id("power-use").tap()
+    expect(ben_panel.locator('[data-testid="target-player-0"] option')).to_have_text(["Ben"])
+    ben.evaluate("window.referee.send({type: 'power.used', player: 'Ben', targets: [{player: 'Chloé', card: 0}]})")
     wrong = ("Ben utilise mal le pouvoir du 7♠ (la carte visée est hors de portée de ce pouvoir) : "
-             "le tour est annulé et il prend une carte de pénalité.")
+             "le tour est annulé et Ben prend une carte de pénalité.")
     for phone in (ana, ben, chloe):
         expect(newest(phone)).to_contain_text(wrong)
         expect(newest(phone)).to_have_class("penalty")
@@ -138,12 +141,12 @@ def test_a_player_without_a_phone_is_skipped_when_no_referee_logs_their_turn(
     ana, chloe = (sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Chloé"))
 
     discard(ana, "A", "H")
-    expect(chloe.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; à Chloé de jouer.")
+    expect(chloe.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; à vous de jouer.")
     expect(chloe.get_by_role("button", name="Je défausse…")).to_be_enabled()
     expect(ana.get_by_role("button", name="Je défausse…")).to_be_disabled()
     chloe.screenshot(path=artifacts / "referee-turn-skipped-chloe.png", full_page=True)
     discard(chloe, "A", "S")
-    expect(ana.get_by_test_id("round-turn")).to_have_text("Chloé vient de jouer ; à Ana de jouer.")
+    expect(ana.get_by_test_id("round-turn")).to_have_text("Chloé vient de jouer ; à vous de jouer.")
     expect(ana.get_by_role("button", name="Je défausse…")).to_be_enabled()
     assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
 

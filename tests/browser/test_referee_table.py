@@ -85,7 +85,7 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     pick(ben, "Je défausse…", "5", "D")
     expect(chloe.get_by_test_id("pile-top")).to_have_text("5♦")
     pick(chloe, "Snap !", "9", "S")
-    penalty = "Chloé pose 9♠, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder."
+    penalty = "Chloé pose 9♠, mauvaise carte : 9♠ revient dans sa main, avec une carte de pénalité prise sans la regarder."
     for phone in (ana, ben, chloe):
         expect(phone.get_by_test_id("feed").locator("li").first).to_have_text(ruling(penalty))
     chloe.screenshot(path=artifacts / "referee-penalty-chloe.png", full_page=True)

@@ -75,7 +75,7 @@ def test_a_page_draws_from_deltas_and_asks_for_the_whole_state_when_one_update_i
     expect(chloe.get_by_test_id("pile-top")).to_have_text("5♦")
     expect(ana.get_by_test_id("pile-top")).to_have_text("7♣")  # the discard was lost
     pick(ben, "Snap !", "9", "S")  # a delta on top of a state Ana's page does not have
-    penalty = "Ben pose 9♠, mauvaise carte : il la reprend et prend une carte de pénalité sans la regarder."
+    penalty = "Ben pose 9♠, mauvaise carte : 9♠ revient dans sa main, avec une carte de pénalité prise sans la regarder."
     expect(ana.get_by_test_id("feed").locator("li").first).to_have_text(ruling(penalty))
     expect(ana.get_by_test_id("pile-top")).to_have_text("5♦")
     syncs = [m for m in sent if m["type"] == "sync"]

@@ -47,7 +47,7 @@ def test_every_ruling_has_a_sentence_in_french_and_in_english(rule):
 
 
 @pytest.mark.parametrize("variant,says", [
-    ("cabo-bruxellois", "« w » raté : 10 points pour lui, 0 pour les autres."),
+    ("cabo-bruxellois", "« w » raté : 10 points pour Ana, 0 pour les autres."),
     ("cactus", "L'annonce ne compte pas dans le score."),
     ("tamalou", "La manche est comptée par la même règle."),
     ("tamoul", "La manche est comptée par la même règle."),

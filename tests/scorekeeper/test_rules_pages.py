@@ -127,7 +127,7 @@ def test_it_lists_every_reading_of_the_spec_and_ours():
     assert v1_1 <= keys
     table = {r.key for r, _text in table_readings(VARIANTS["tamalou"])}
     assert table == {"table-windows", "table-after-call", "table-turns", "table-ties", "table-one-card",
-                     "table-knowledge", "table-wrong-power"}
+                     "table-knowledge", "table-wrong-power", "table-cancelled-turn", "table-empty-stock"}
     assert "table-cactus-wrong-card" in {r.key for r, _text in table_readings(VARIANTS["cactus-tas"])}
     assert "table-last-card" in {r.key for r, _text in table_readings(VARIANTS["fontenaysien"])}
 

@@ -32,7 +32,7 @@ def test_it_quotes_cabo_s_failed_call_from_the_declaration():
     """cabo.failed_call: a call above the limit costs the caller the declared points."""
     with translation.override("fr"):
         text = describe({**CALL, "variant": "cabo-bruxellois"})
-    assert "« cabo » raté : 10 points pour lui, 0 pour les autres." in text
+    assert "« cabo » raté : 10 points pour Ana, 0 pour les autres." in text
 
 
 def test_it_says_a_cactus_call_above_the_limit_does_not_count__cactus_announcer_ignored():

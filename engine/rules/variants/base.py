@@ -142,6 +142,8 @@ class Power:
 
     cards: str  # a rank ("8"), or "black K" / "red K"
     effect: str
+    # The player must use it: the table offers no pass (dutch-toulousain's jack and red king).
+    compulsory: bool = False
 
 
 class Variant:
@@ -162,6 +164,9 @@ class Variant:
     call: Call | None = None
     snap: SnapRule | None = None
     powers: tuple[Power, ...] = ()
+    # What a power used wrongly costs at the table (table-rules.md, readings): "penalty_card",
+    # "points" (cabo: the wrong-snap points, one more wrong snap), "none" (cactus: refused only).
+    wrong_power: str = "penalty_card"
     extras: tuple[RoundExtra, ...] = ()  # the round's own fields, beyond the family's
     round_extras: tuple[str, ...] = ()  # their keys (filled in from `extras`)
     # The numbers the rules' prose quotes, in points as players write them (not units):

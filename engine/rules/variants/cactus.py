@@ -27,6 +27,7 @@ class Cactus(MemoryVariant):
     call = Call("cactus", CACTUS_LIMIT, "one_more_turn_each", over="ignored")
     snap = SnapRule(who="anyone", several=True, wrong="penalty_card_card_stays")
     powers = (Power("8", "look_own_then_next_player"),)
+    wrong_power = "none"  # table-rules.md v1.2: its text punishes only wrong snaps
     numbers = {"limit": CACTUS_LIMIT}
     rules = (
         "cactus.round_winner", "cactus.cactus_not_lowest", "cactus.no_cactus",

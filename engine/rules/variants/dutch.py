@@ -20,7 +20,8 @@ class Dutch(MemoryVariant):
     deck = DECK_54
     values = card_values(DECK_54, {**FACE, "J": 11, "Q": 12}, red_k=0, black_k=20, joker=0)
     call = Call("dutch", None, "round_stops", when="own_turn")
-    snap = SnapRule(who="own_turn", several=False, wrong="penalty_card")
+    # table-rules.md v1.2, the own-turn snap: a wrong card ends that player's snap for the turn.
+    snap = SnapRule(who="own_turn", several=False, wrong="penalty_card", retry_after_wrong=False)
     powers = (Power("7", "swap_with_other"), Power("J", "look_own"), Power("Q", "look_other"))
     rules = ("dutch.hand_value", "dutch.eliminated", "dutch.last_player_in", "dutch.all_out_lowest_wins")
     OUT_AT = 100
@@ -65,7 +66,9 @@ class DutchToulousain(MemoryVariant):
     values = card_values(DECK_52, {**FACE, "J": 11, "Q": 12}, red_k=0, black_k=13)
     call = Call("dutch", None, "caller_frozen_until_their_turn")
     snap = SnapRule(who="anyone", several=True, wrong="penalty_card", play_for_others=True)
-    powers = (Power("J", "swap_two_cards"), Power("Q", "look_any"), Power("red K", "give_stock_card"))
+    # table-rules.md v1.2: the jack and the red king are compulsory (no pass).
+    powers = (Power("J", "swap_two_cards", compulsory=True), Power("Q", "look_any"),
+              Power("red K", "give_stock_card", compulsory=True))
     extras = (RoundExtra("penalty_cards", "round", "cards"),)
     rules = ("dutch_toulousain.hand_value", "dutch_toulousain.penalty_cards",
              "dutch_toulousain.round_winner", "dutch_toulousain.over_hundred_ends")

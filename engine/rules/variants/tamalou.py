@@ -311,6 +311,7 @@ class CaboBruxellois(MemoryVariant):
     snap = SnapRule(who="others", several=False, wrong="two_points", retry_after_wrong=False,
                     penalty_points=WRONG_SNAP, pile_after_snap=False)
     powers = TAMALOU_POWERS
+    wrong_power = "points"  # table-rules.md v1.2: +2, one more wrong snap in the round
     extras = (RoundExtra("wrong_snaps", "player", "count"),)
     rules = (
         "cabo.failed_call", "cabo.failed_call_others", "cabo.beaten", "cabo.negative_call",

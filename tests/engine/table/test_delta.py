@@ -97,6 +97,7 @@ payloads = {
         [SEAT, REFEREE, SPECTATOR]), "seat": players}),
     "member.left": st.fixed_dictionaries({"member": st.sampled_from([SPEC, 20, 21, *SEATS.values()])}),
     "ask": st.sampled_from(QUESTIONS),
+    "stock.empty": st.fixed_dictionaries({"reshuffled": st.booleans()}),
 }
 steps = st.lists(st.tuples(st.sampled_from(sorted(payloads)).flatmap(
     lambda kind: st.tuples(st.just(kind), payloads[kind])), senders, st.floats(0, 4)), max_size=40)
@@ -143,6 +144,7 @@ def played_round(variant: str) -> list[tuple[str, TableState, TableState]]:
         send("snap.claim", {"player": "Ben", "card": "7S", "tap": t["now"] + 0.2}, SEATS["Ben"])
         send("snap.claim", {"player": "Chloé", "card": "9S", "tap": t["now"] + 0.3}, SEATS["Chloé"])
         send("window.timeout", {}, None, pause=5)
+        send("stock.empty", {"reshuffled": False})
         power = next(p for p in VARIANTS[variant].powers)
         card = {"Q": "QH", "J": "JH", "K": "KD", "10": "10H", "7": "7H", "8": "8H", "9": "9H"}.get(
             power.cards.split()[-1], "QH")
@@ -182,7 +184,7 @@ def test_a_claim_sends_only_what_it_changed():
 
 def test_a_discard_sends_the_covered_window_as_a_copy_of_the_window_before_it():
     round_ = played_round("tamalou")
-    kind, before, after = round_[7]  # the second discard: the first one's window (timed out) is covered
+    kind, before, after = round_[8]  # the second discard: the first one's window (timed out) is covered
     assert kind == "discard" and before.window is not None and after.covered is not None
     changes = delta.diff(before.to_json(), after.to_json())
     assert changes[0] == [["covered"], "from", ["window"]]

@@ -24,6 +24,7 @@ def test_tamalou_black_king_has_a_power_and_red_king_has_none():
 def test_dutch_toulousain_red_king_gives_a_stock_card_and_black_king_has_no_power():
     t = Table("dutch-toulousain")
     assert t.discard("Ana", "KD", at=1.0)[-1]["effect"] == "give_stock_card"
+    t.send("power.used", {"player": "Ana", "targets": ["Chloé"]}, member=t.by("Ana"), at=1.5)
     assert t.discard("Ben", "KC", at=2.0)[-1]["rule"] == "window.opened"
 
 

@@ -86,11 +86,13 @@ def test_cabo_bruxellois_wrong_snap_costs_two_points_and_no_second_try_on_that_d
     assert t.claim("Ben", "5S", tap=11.1, at=11.2)[-1]["rule"] == "snap.accepted"  # a new discard
 
 
-def test_dutch_snap_only_on_your_own_turn():
+def test_dutch_snap_only_on_your_own_turn_which_the_previous_discard_begins():
+    # table-rules.md v1.2, "Dutch, the own-turn snap": Ana's discard begins Ben's turn.
     t = Table("dutch")
     t.discard("Ana", "7H", at=10.0)
-    assert t.claim("Ben", "7S", tap=10.1, at=10.2)[-1]["rule"] == "snap.only_on_own_turn"
-    assert t.claim("Ana", "7S", tap=10.1, at=10.3)[-1]["rule"] == "snap.accepted"
+    assert t.claim("Chloé", "7S", tap=10.1, at=10.2)[-1]["rule"] == "snap.only_on_own_turn"
+    assert t.claim("Ana", "7S", tap=10.1, at=10.3)[-1]["rule"] == "snap.only_on_own_turn"
+    assert t.claim("Ben", "7C", tap=10.1, at=10.4)[-1]["rule"] == "snap.accepted"
 
 
 def test_dutch_toulousain_several_snaps_are_accepted():
@@ -168,8 +170,8 @@ def test_cabo_bruxellois_the_pile_may_be_taken_when_nobody_snapped_or_every_snap
 @pytest.mark.parametrize("variant", ["tamalou", "koubo", "cactus", "dutch-toulousain"])
 def test_other_variants_let_the_pile_be_taken_after_a_snap(variant):
     t = Table(variant)
-    t.discard("Ana", "KH", at=10.0)
-    t.claim("Chloé", "KS", tap=10.1, at=10.2)
+    t.discard("Ana", "5H", at=10.0)
+    t.claim("Chloé", "5S", tap=10.1, at=10.2)
     assert t.discard("Ben", "AH", at=11.0, took_pile=True)[-1]["rule"] == "window.opened"
 
 

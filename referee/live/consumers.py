@@ -77,7 +77,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.clock = ClockEstimate()
         self.pongs: dict[float, tuple[float, float]] = {}
         self.taps: dict[Any, tuple[float, bool]] = {}  # window -> (credited tap, at the credit's edge)
-        self.bucket = gates.TokenBucket(gates.RATE, gates.BURST, now())  # before authentication
+        self.bucket = gates.member_bucket(now())  # before authentication
+        self.address = str((self.scope.get("client") or ("",))[0])  # config/proxy.py settled it
         self.timers: set[asyncio.Task[None]] = set()
         self.reported_delay: float | None = None
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -95,6 +96,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             timer.cancel()
         if self.member is not None:
             gates.leave(self.member["id"], self.channel_name)
+            gates.unwatch(self.code, self.channel_name)
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def _close_if_anonymous(self) -> None:
@@ -110,6 +112,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if gate is None:
             log.warning("table %s: member %s refused a socket beyond %s", self.code, member["id"], gates.MAX_SOCKETS)
             await self.send_json({"type": "error", "code": "too_many_sockets", "field": None})
+            await self.close(code=TOO_MANY_SOCKETS)
+            return False
+        if member["role"] == "spectator" and not gates.watch(self.code, self.channel_name):
+            gates.leave(member["id"], self.channel_name)
+            log.warning("table %s: spectator %s refused beyond %s", self.code, member["id"],
+                        settings.SPECTATORS_PER_TABLE)
+            await self.send_json({"type": "error", "code": "too_many_spectators", "field": None})
             await self.close(code=TOO_MANY_SOCKETS)
             return False
         self.member, self.gate = member, gate
@@ -135,7 +144,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
         """Every message is answered, never fatal: a bad one gets an error naming its problem."""
         bucket = self.gate.bucket if self.gate is not None else self.bucket
-        if not bucket.allow(now()):
+        if not gates.address_allows(self.address, now()) or not bucket.allow(now()):
             await self.send_json({"type": "error", "code": "rate_limited", "field": None})
             return
         try:

@@ -29,7 +29,13 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.table import inbox
-from engine.table.clock import MAX_CREDIT_CAP, ClockEstimate, Sample, sample_problem
+from engine.table.clock import (
+    MAX_CREDIT_CAP,
+    ClockEstimate,
+    Sample,
+    sample_problem,
+    supported_by_answer,
+)
 from engine.table.inbox import BadMessage
 from referee.limits import gates
 from referee.live import broadcast
@@ -77,6 +83,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.clock = ClockEstimate()
         self.pongs: dict[float, tuple[float, float]] = {}
         self.taps: dict[Any, tuple[float, bool]] = {}  # window -> (credited tap, at the credit's edge)
+        self.cards_sent: dict[int, float] = {}  # window -> when this phone was sent its card
         self.bucket = gates.member_bucket(now())  # before authentication
         self.address = str((self.scope.get("client") or ("",))[0])  # config/proxy.py settled it
         self.timers: set[asyncio.Task[None]] = set()
@@ -238,7 +245,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """"Snap !" pressed: the tap is credited against this message's arrival, not the claim's
         (naming the card takes the player a moment the network did not)."""
         window = inbox.integer(content, "window", required=False)
-        credited = self.clock.credited_tap(inbox.number(content, "tap"), now(), self.table.credit_cap)
+        credited = self.clock.credited_tap(inbox.number(content, "tap"), now(), self.table.credit_cap,
+                                           self._supported(window))
         if len(self.taps) >= TAPS_KEPT:
             self.taps.pop(next(iter(self.taps)))
         self.taps[window] = credited
@@ -253,7 +261,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         }
         phone_tap = inbox.number(content, "tap", required=False)
         tap, at_limit = self.taps.pop(window, None) or self.clock.credited_tap(
-            phone_tap, now(), self.table.credit_cap)
+            phone_tap, now(), self.table.credit_cap, self._supported(window))
         if at_limit:
             self._anomaly("tap claimed earlier than its credit allows")
         payload["tap"] = tap
@@ -262,6 +270,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.gate.claimed(at_limit and _won(rulings, payload["player"]))
         if at_limit:
             await broadcast.to_table(self.code, self._delay_message())
+
+    def _supported(self, window: int | None) -> float | None:
+        """The credit this claim's own timing supports: from when its card was sent to this phone."""
+        if window is None and self.cards_sent:
+            window = max(self.cards_sent)
+        return supported_by_answer(now(), self.cards_sent.get(window) if window is not None else None)
 
     async def window_tick(self, content: dict[str, Any]) -> None:
         await self.record("window.timeout", {}, content, as_member=False)
@@ -364,7 +378,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages --------------------------------------------------------------
 
     async def table_update(self, message: dict[str, Any]) -> None:
-        await self.send(text_data=update_text(message, self.lang, now()))
+        sent = now()
+        if "opens" in message:
+            if len(self.cards_sent) >= TAPS_KEPT:
+                self.cards_sent.pop(min(self.cards_sent))
+            self.cards_sent[message["opens"]] = sent
+        await self.send(text_data=update_text(message, self.lang, sent))
 
     async def member_delay(self, message: dict[str, Any]) -> None:
         """A phone's measured delay and credit: the referee's phones only."""

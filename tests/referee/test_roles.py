@@ -10,7 +10,6 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from referee.limits import guesses
 from referee.models import JoinRequest, LiveTable, TableMember
 from referee.views import cookie_name, request_cookie_name
 from tests.factories import make_game

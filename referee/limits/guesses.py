@@ -24,6 +24,7 @@ The counts live in Django's cache: Redis in production, shared by every process.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
 from functools import wraps
@@ -36,6 +37,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 
+log = logging.getLogger("referee.limits")
 WINDOW = 60  # seconds
 DEVICE_COOKIE = "mc_device"
 DEVICE_AGE = 60 * 60 * 24 * 365
@@ -68,19 +70,33 @@ def _keys(request: HttpRequest) -> list[tuple[str, int]]:
 
 
 def exhausted(request: HttpRequest) -> bool:
-    """Is this device, or its address, out of guesses for the minute?"""
-    counts = cache.get_many([key for key, _limit in _keys(request)])
+    """Is this device, or its address, out of guesses for the minute? (No, while the cache is down.)"""
+    try:
+        counts = cache.get_many([key for key, _limit in _keys(request)])
+    except Exception as exc:  # noqa: BLE001 - Redis down: the pages keep answering
+        return _cache_down(exc, False)
     return any(int(counts.get(key, 0)) >= limit for key, limit in _keys(request))
 
 
 def _bump(key: str) -> int:
-    if cache.add(key, 1, WINDOW):
-        return 1
+    """The key's count for the minute, one more; 0 while the cache is down (nothing counted)."""
     try:
-        return cache.incr(key)
-    except ValueError:  # expired between the two calls
-        cache.add(key, 1, WINDOW)
-        return 1
+        if cache.add(key, 1, WINDOW):
+            return 1
+        try:
+            return cache.incr(key)
+        except ValueError:  # expired between the two calls
+            cache.add(key, 1, WINDOW)
+            return 1
+    except Exception as exc:  # noqa: BLE001 - Redis down: the pages keep answering
+        return _cache_down(exc, 0)
+
+
+def _cache_down(exc: BaseException, answer: Any) -> Any:
+    """A cache that fails (Redis down) limits nothing for the while: logged, never a 500.
+    A 6-letter code guessed during an outage of minutes is still a needle in 887 million."""
+    log.warning("join-code limits off: the cache failed (%s)", type(exc).__name__)
+    return answer
 
 
 def count(request: HttpRequest) -> None:

@@ -405,6 +405,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.table.credit_cap = message["credit_cap"]
         await self.send_json(message)
 
+    async def table_resync(self, message: dict[str, Any]) -> None:
+        """The channel layer is back after updates to this table were lost: the whole state."""
+        if self.member is not None:
+            await self.send_state()
+
     async def table_closed(self, message: dict[str, Any]) -> None:
         await self.send_json({"type": "table.closed"})
         await self.close(code=CLOSED)

@@ -17,6 +17,12 @@ who reached the server first. Then a forger on a 20 ms network tries every
 trick (tap stamped 0, forged clock samples, pongs held back) and we report the
 most its credited tap ever gets ahead of its true tap. A fixed seed makes the
 figures repeatable. The figures go in docs/benchmarks.md.
+
+Issue 21 ("the credit is earned") adds, before and after: the forger's gain when
+it holds back every clock report by 300 ms, how often it then overturns an honest
+tap 100 ms earlier, and what an honest phone really 300 ms away gets (its credit,
+and how often its earlier tap wins against a 20 ms phone's). "Before" is the old
+rule, replayed here: the largest one-way delay the server measured recently.
 """
 
 from __future__ import annotations
@@ -30,7 +36,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.table.clock import DEFAULT_CREDIT_CAP, ClockEstimate, Sample  # noqa: E402
+from engine.table.clock import (  # noqa: E402
+    CREDIT_MARGIN,
+    DEFAULT_CREDIT_CAP,
+    ClockEstimate,
+    Sample,
+    supported_by_answer,
+)
 from engine.table.machine import REFEREE, SEAT, Event, apply, new_table  # noqa: E402
 
 CAP = DEFAULT_CREDIT_CAP
@@ -112,6 +124,66 @@ def forger_gain(rng: random.Random, tries: int) -> float:
     return best
 
 
+class BeforeIssue21(ClockEstimate):
+    """The old credit: the largest one-way delay the server measured (t4 - t2) over the last samples."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._measured: list[float] = []
+
+    def add(self, sample: Sample, returned_at: float | None = None) -> bool:
+        if super().add(sample, returned_at) and returned_at is not None:
+            self._measured = [*self._measured[-15:], max(0.0, returned_at - sample.t2) / 2]
+        return True
+
+    def credit(self, cap: float = CAP, most: float | None = None) -> float:
+        return min(max(self._measured) + CREDIT_MARGIN, cap) if self._measured else 0.0
+
+
+def measured(rng: random.Random, delay: float, hold: float, estimate: ClockEstimate) -> Phone:
+    """A phone `delay` seconds away (each way, with jitter) after its pings, sitting `hold` on each report."""
+    phone = Phone(delay, rng.uniform(-OFFSET_S, OFFSET_S), estimate)
+    for i in range(PINGS):
+        sent = i * 0.2
+        at_server = sent + phone.trip(rng)
+        answered = at_server + 0.0002
+        back = answered + phone.trip(rng)
+        phone.estimate.add(Sample(sent - phone.offset, at_server, answered, back - phone.offset),
+                           back + hold + phone.trip(rng))
+    return phone
+
+
+def duel(rng: random.Random, make, slow: float, slow_hold: float, slow_reaction: float, gap: float
+         ) -> tuple[bool, float]:
+    """A phone `slow` away (holding its reports `slow_hold`) against an honest 20 ms phone tapping
+    `gap` seconds after it (negative: before it). (the slow phone wins, its credit)"""
+    sent = 100.0
+    slow_phone, fast = measured(rng, slow, slow_hold, make()), measured(rng, 0.020, 0.0, make())
+    slow_tap = sent + slow_phone.trip(rng) + slow_reaction
+    fast_tap = slow_tap + gap
+    claims = []
+    for phone, tap in ((slow_phone, slow_tap), (fast, fast_tap)):
+        arrival = tap + phone.trip(rng)
+        credited, _ = phone.estimate.credited_tap(0.0, arrival, CAP, supported_by_answer(arrival, sent))
+        claims.append((credited, arrival, phone is slow_phone))
+    credited_slow = claims[0]
+    return min(claims)[2], credited_slow[1] - credited_slow[0]
+
+
+def issue_21(rng: random.Random, tries: int) -> None:
+    for name, make in (("before", BeforeIssue21), ("after", ClockEstimate)):
+        forger = [duel(rng, make, 0.020, 0.300, 0.250, -0.100) for _ in range(tries)]
+        gain = max(credit - 0.020 for _, credit in forger)
+        print(f"{name}: forger on 20 ms holding reports 300 ms: credit up to {max(c for _, c in forger) * 1000:.0f} ms "
+              f"(gain over its real delay {gain * 1000:.0f} ms); overturns an honest tap 100 ms earlier in "
+              f"{100 * sum(w for w, _ in forger) / tries:.1f}% of races")
+        for gap_ms in (50, 100, 150, 200):
+            slow = [duel(rng, make, 0.300, 0.0, 0.200, gap_ms / 1000) for _ in range(tries)]
+            print(f"{name}: honest phone 300 ms away, credit {sum(c for _, c in slow) / tries * 1000:.0f} ms "
+                  f"on average; its tap {gap_ms} ms before a 20 ms phone's wins "
+                  f"{100 * sum(w for w, _ in slow) / tries:.1f}%")
+
+
 def main() -> None:
     pairs = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
     rng = random.Random(SEED)
@@ -130,6 +202,7 @@ def main() -> None:
                   f"{100 * fair / pairs:6.2f}% with the fair order, {100 * arrival / pairs:6.2f}% by arrival order")
     gain = forger_gain(rng, 2_000)
     print(f"a forger's largest gain over its true tap: {gain * 1000:.1f} ms (cap {CAP * 1000:.0f} ms)")
+    issue_21(rng, 2_000)
     print(f"({time.perf_counter() - started:.1f} s)")
 
 

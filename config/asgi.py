@@ -18,17 +18,19 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 import config.routing  # noqa: E402
+from config.proxy import TrustedProxyMiddleware  # noqa: E402
 from scorekeeper.sheet.broadcast import RemembersServerLoop  # noqa: E402
 
 # RemembersServerLoop: a view's broadcast goes to the loop that serves it, off the request.
-application = RemembersServerLoop(ProtocolTypeRouter(
+# TrustedProxyMiddleware: the client's address from the proxy only (config/proxy.py).
+application = TrustedProxyMiddleware(RemembersServerLoop(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(config.routing.websocket_urlpatterns))
         ),
     }
-))
+)))
 
 # Everything loaded so far (Django, the apps, the URL conf) lives as long as the
 # process: keep the cyclic GC from walking it on every full collection. A live

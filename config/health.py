@@ -1,9 +1,12 @@
-"""/healthz: is this process able to serve a live table? For nginx, a load balancer or a restart script.
+"""Health, in two parts, for nginx, a load balancer, a monitor or the restart script.
 
-Checks what every request and every ruling needs: the database answers a
-query, and the channel layer carries a message from this process back to it
-(through Redis when REDIS_URL is set, so a Redis that is down or unreachable
-shows). 200 with {"ok": true, ...} when both work, 503 naming what failed.
+- `/healthz`: can this process serve pages? The database answers a query. 200
+  then, even when live updates are down (the score sheets, the join page and the
+  leagues need no channel layer: a Redis outage must not take them away), with
+  `"live"` saying whether live updates work; 503 when the database fails.
+- `/healthz/live`: do live updates work too? The channel layer carries a message
+  from this process back to it (through Redis when REDIS_URL is set, so a Redis
+  that is down shows). 200 when both work, 503 naming what failed.
 """
 
 from __future__ import annotations
@@ -42,9 +45,24 @@ async def _check(name: str, check) -> str:
     return "ok"
 
 
-@never_cache
-async def healthz(request: HttpRequest) -> JsonResponse:
+async def _both() -> dict[str, str]:
     database = await _check("database", sync_to_async(_database, thread_sensitive=True))
     layer = await _check("channel layer", _channel_layer)
-    ok = database == layer == "ok"
-    return JsonResponse({"ok": ok, "database": database, "channel_layer": layer}, status=200 if ok else 503)
+    return {"database": database, "channel_layer": layer}
+
+
+@never_cache
+async def healthz(request: HttpRequest) -> JsonResponse:
+    """Pages: 200 while the database answers, whatever the channel layer does."""
+    checks = await _both()
+    ok = checks["database"] == "ok"
+    return JsonResponse({"ok": ok, "live": checks["channel_layer"] == "ok", **checks},
+                        status=200 if ok else 503)
+
+
+@never_cache
+async def healthz_live(request: HttpRequest) -> JsonResponse:
+    """Live updates: 200 only when the database and the channel layer both work."""
+    checks = await _both()
+    ok = all(value == "ok" for value in checks.values())
+    return JsonResponse({"ok": ok, **checks}, status=200 if ok else 503)

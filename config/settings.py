@@ -19,6 +19,7 @@ from config.env import (
     env_bool,
     env_choice,
     env_int,
+    env_list,
     env_str,
     secret_key,
 )
@@ -136,6 +137,30 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_VERBOSE = False
+# The address is the one config/proxy.py settled on: the trusted proxy's X-Real-IP, else the peer.
+AXES_CLIENT_IP_CALLABLE = "config.proxy.client_address"
+
+# Proxies whose X-Real-IP is believed (config/proxy.py); nobody by default. The
+# production recipe (tools/serve_prod.sh) sets 127.0.0.1: its nginx.
+TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])
+
+# Limits against abuse (docs/deploy.md, "What is capped"). Each refusal says why.
+# Join-code guesses a minute (referee/limits/guesses.py): a phone's typos lock only
+# that phone; the address's cap is high enough for a bar whose phones share one Wi-Fi.
+GUESSES_PER_DEVICE = env_int("GUESSES_PER_DEVICE", 10, minimum=1)
+GUESSES_PER_ADDRESS = env_int("GUESSES_PER_ADDRESS", 60, minimum=1)
+# Joins and join requests a minute at one table from phones that are not at it.
+JOINS_PER_TABLE = env_int("JOINS_PER_TABLE", 30, minimum=1)
+SPECTATORS_PER_TABLE = env_int("SPECTATORS_PER_TABLE", 20, minimum=0)
+JOIN_REQUESTS_PENDING = env_int("JOIN_REQUESTS_PENDING", 5, minimum=1)  # per table; one per device
+# A live table's sockets (referee/limits/gates.py): messages a second (and at once)
+# per member, and per client address over all its sockets.
+SOCKET_MESSAGES_RATE = env_int("SOCKET_MESSAGES_RATE", 8, minimum=1)
+SOCKET_MESSAGES_BURST = env_int("SOCKET_MESSAGES_BURST", 20, minimum=1)
+ADDRESS_MESSAGES_RATE = env_int("ADDRESS_MESSAGES_RATE", 60, minimum=1)
+ADDRESS_MESSAGES_BURST = env_int("ADDRESS_MESSAGES_BURST", 150, minimum=1)
+# Round saves a minute per game and device (scorekeeper/views/game/rounds.py).
+ROUND_SAVES_PER_MINUTE = env_int("ROUND_SAVES_PER_MINUTE", 12, minimum=1)
 
 # Content-Security-Policy (django-csp): scripts, styles and everything else from this
 # site only. No inline script, style or hx-on handler anywhere (htmx's own indicator
@@ -184,7 +209,7 @@ STORAGES = {
 # a deployment that needs it (e.g. TLS ended by a proxy that already redirects).
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 # Health checks come over plain HTTP from the machine itself (docs/deploy.md).
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz(/live)?$"]
 if env_bool("DJANGO_SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from config.health import healthz
+from config.health import healthz, healthz_live
 from leagues.views.accounts import OrganiserLoginView
 from scorekeeper.views.game import history, life, records, sheet
 from scorekeeper.views.game import start as games
@@ -15,7 +15,8 @@ from scorekeeper.views.rules_pages import rules_index, rules_page
 urlpatterns = [
     path("", home, name="home"),
     path("sw.js", service_worker, name="service_worker"),  # at the root: its scope is the site
-    path("healthz", healthz, name="healthz"),  # database and channel layer (docs/deploy.md)
+    path("healthz", healthz, name="healthz"),  # pages: the database (docs/deploy.md)
+    path("healthz/live", healthz_live, name="healthz_live"),  # live updates: and the channel layer
     # The score sheet, a game's life cycle, import and export (issue 3, part A).
     path("games/new/", games.game_new, name="game_new"),
     path("games/import/", records.game_import, name="game_import"),

@@ -352,9 +352,19 @@ def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | 
 
 
 def _current_state(table: LiveTable) -> tuple[bool, _Known]:
-    """(closed, the state and its last event's time): the cached state brought up to date, one query."""
+    """(closed, the state and its last event's time): the cached state brought up to date, one query.
+
+    A cache far behind (other processes appended more than SNAPSHOT_EVERY events
+    since) starts from the newest snapshot instead: replaying the 10,000 events a warm
+    process missed cost 385 ms, the snapshot and at most SNAPSHOT_EVERY events cost
+    one more query (issue 21)."""
     known = _STATES.get((table.pk, table.secret)) or _Known(table.snapshot_before(), None)
     closed, rows = LOG.read_newer(table.pk, known.state.last_seq)
+    if len(rows) > SNAPSHOT_EVERY:
+        newest = table.snapshot_before()
+        if newest.last_seq > known.state.last_seq:
+            known = _Known(newest, next((row.at for row in rows if row.seq == newest.last_seq), None))
+            rows = [row for row in rows if row.seq > newest.last_seq]
     newer = [TableEvent(pk=row.pk, table_id=table.pk, seq=row.seq, kind=row.kind, payload=row.payload,
                         member_id=row.member_id, at=row.at) for row in rows]
     if newer:

@@ -7,6 +7,7 @@ from datetime import datetime, time, timedelta
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -59,15 +60,29 @@ def cookie_name(table: LiveTable) -> str:
 
 
 def _get_open_table(code: str, request: HttpRequest | None = None) -> LiveTable:
-    """The open table of this code; a wrong code counts as one guess of the asking client."""
-    if request is not None and guesses.exhausted(request):
-        raise guesses.TooManyGuesses
+    """The open table of this code; a wrong code counts as one guess of the asking client.
+
+    A client out of guesses gets 429 whatever the code, except at a table it
+    knows (it holds a member token of it, or its own join request): a phone is
+    never locked out of its own table by its neighbours' typos, or its own."""
     table = LiveTable.objects.open().select_related("game").filter(code=normalise_code(code)).first()
+    if request is not None and guesses.exhausted(request) and not _knows(request, table):
+        raise guesses.TooManyGuesses
     if table is None or table.closed_if_idle():
         if request is not None:
             guesses.count(request)
         raise Http404("no open table with this code")
     return table
+
+
+def _knows(request: HttpRequest, table: LiveTable | None) -> bool:
+    """Does this phone hold a valid member token of the table, or its pending join request?"""
+    if table is None:
+        return False
+    if _get_member_for_request(request, table) is not None:
+        return True
+    secret = request.COOKIES.get(request_cookie_name(table))
+    return bool(secret) and JoinRequest.objects.filter(table=table, secret=secret).exists()
 
 
 def _get_member_for_request(request: HttpRequest, table: LiveTable) -> TableMember | None:
@@ -154,15 +169,19 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Who is this phone: a free seat or a spectator at once; a held seat or the referee's role
     once the referee approves it on their phone. Shows the code and a QR."""
     table = _get_open_table(code, request)
-    error = None
+    error, status = None, 200
     if request.method == "POST":
         role, seat = request.POST.get("role", ""), request.POST.get("seat") or None
         try:
             if table.needs_approval(role, seat):
-                return _ask_the_referee(request, table, table.ask_to_join(role, seat))
+                return _ask_the_referee(request, table, role, seat)
+            if not guesses.join_allowed(table.code):
+                raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
             member, _rulings = table.join(role, seat)
         except ValueError:
-            error = _("Choisissez une place de la table, l'arbitre ou spectateur.")
+            error, status = _("Choisissez une place de la table, l'arbitre ou spectateur."), INVALID_FORM
+        except TableFull as full:
+            error, status = str(full), 429
         else:
             _broadcast_latest(table)
             return _with_member(redirect("table_page", code=table.code), request, table, member)
@@ -175,11 +194,30 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
                                                                                light="#ffffff"),
         "member": _get_member_for_request(request, table),
     }
-    return render(request, "referee/join.html", context, status=INVALID_FORM if error else 200)
+    response = render(request, "referee/join.html", context, status=status)
+    if status == 429:
+        response["Retry-After"] = str(guesses.WINDOW)
+    return response
 
 
-def _ask_the_referee(request: HttpRequest, table: LiveTable, ask: JoinRequest) -> HttpResponse:
-    """The referee's phones are asked; this phone waits on a page that asks again every few seconds."""
+class TableFull(Exception):
+    """A cap of the table refuses this phone for now; the message says which."""
+
+
+def _ask_the_referee(request: HttpRequest, table: LiveTable, role: str, seat: str | None) -> HttpResponse:
+    """The referee's phones are asked; this phone waits on a page that asks again every few seconds.
+
+    One pending request per device (its cookie): asking again waits on the same one. At
+    most JOIN_REQUESTS_PENDING wait at a table, and JOINS_PER_TABLE a minute reach it."""
+    pending = JoinRequest.objects.filter(table=table, status=JoinRequest.PENDING)
+    if pending.filter(secret=request.COOKIES.get(request_cookie_name(table), "-")).exists():
+        return redirect("table_wait", code=table.code)
+    if pending.count() >= settings.JOIN_REQUESTS_PENDING:
+        raise TableFull(_("L'arbitre a déjà %(count)s demandes à traiter : réessayez dans un moment.")
+                        % {"count": pending.count()})
+    if not guesses.join_allowed(table.code):
+        raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
+    ask = table.ask_to_join(role, seat)
     broadcast.to_table_on_commit(table.code, {"type": "join.requested", "request": ask.as_message()})
     return _set_table_cookie(redirect("table_wait", code=table.code), request, request_cookie_name(table),
                              ask.secret)

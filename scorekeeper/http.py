@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -112,3 +114,34 @@ def client_redirect(request: HtmxHttpRequest, url: str) -> HttpResponse:
     if request.htmx:
         return HttpResponseClientRedirect(url)
     return redirect(url)
+
+
+# -- round saves, throttled (issue 21) ----------------------------------------------------
+
+SAVES_WINDOW = 60  # seconds
+TOO_MANY_SAVES = 429
+# A game's phones together: a table saves a round every few minutes; a script saving
+# hundreds a minute would crowd the sheet and slow every phone of the game.
+GAME_SAVES_FACTOR = 5
+
+
+def save_allowed(request: HttpRequest, game: Game) -> bool:
+    """One more round save of this game from this device (its session, else its address), and
+    from all its devices together, within the minute's limits? Yes while the cache is down."""
+    per_device = settings.ROUND_SAVES_PER_MINUTE
+    session = getattr(request, "session", None)
+    if session is not None and session.session_key is None:
+        session["saves_rounds"] = True  # a session of its own, so its count follows it
+        session.save()
+    device = (session.session_key if session is not None else None) or request.META.get("REMOTE_ADDR", "")
+    limits = ((f"scorekeeper.saves.{game.token}.{device}", per_device),
+              (f"scorekeeper.saves.{game.token}", per_device * GAME_SAVES_FACTOR))
+    try:
+        for key, limit in limits:
+            if not cache.add(key, 1, SAVES_WINDOW) and cache.incr(key) > limit:
+                return False
+    except ValueError:  # the count expired between the two calls: a new minute
+        return True
+    except Exception:  # noqa: BLE001 - Redis down: saving rounds matters more than counting them
+        return True
+    return True

@@ -22,6 +22,8 @@ DAPHNE_PORT="${DAPHNE_PORT:-8001}"
 PYTHON_BIN="${PYTHON_BIN:-$ROOT/.venv/bin}"
 export DJANGO_DEBUG="${DJANGO_DEBUG:-false}"
 export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings}"
+# nginx, on this machine, is the one proxy whose X-Real-IP is believed (config/proxy.py).
+export DJANGO_TRUSTED_PROXIES="${DJANGO_TRUSTED_PROXIES:-127.0.0.1}"
 STOP_WAIT=20  # seconds a process gets to close its sockets before it is killed
 
 die() { echo "serve_prod: $*" >&2; exit 1; }
@@ -72,8 +74,9 @@ PY
 
 start_process() {
     local i=$1 port=$((DAPHNE_PORT + $1))
-    # --proxy-headers: the client's address from nginx's X-Forwarded-For.
-    nohup "$PYTHON_BIN/daphne" -b 127.0.0.1 -p "$port" --proxy-headers \
+    # No --proxy-headers (it believes X-Forwarded-For from anyone): config/proxy.py
+    # takes nginx's X-Real-IP, from 127.0.0.1 only (DJANGO_TRUSTED_PROXIES).
+    nohup "$PYTHON_BIN/daphne" -b 127.0.0.1 -p "$port" \
         config.asgi:application >>"$RUN_DIR/daphne-$i.log" 2>&1 &
     echo $! >"$RUN_DIR/daphne-$i.pid"
     healthy "$port" 30 || die "process $i (port $port) is not healthy: see $RUN_DIR/daphne-$i.log"
@@ -102,7 +105,7 @@ prepare() {
 write_nginx_conf() {
     local n=$1 upstreams="" user_line=""
     for i in $(seq 0 $((n - 1))); do
-        upstreams+="        server 127.0.0.1:$((DAPHNE_PORT + i)) max_fails=1 fail_timeout=2s;"$'\n'
+        upstreams+="        server 127.0.0.1:$((DAPHNE_PORT + i)) max_fails=3 fail_timeout=10s;"$'\n'
     done
     # As root, the workers keep root's read access to the static files here.
     [ "$(id -u)" = 0 ] && user_line="user root;"

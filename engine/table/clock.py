@@ -18,10 +18,25 @@ full round trip on the server's clock. A tap is therefore credited at most that
 one-way delay (half of it) plus a small margin before its message arrived, and
 never more than the table's cap: holding pongs back only inflates the delay,
 up to the cap. The cap is the whole of what a forger can gain.
+
+The credit is earned (issue 21): holding pongs back inflated that measure, so
+a phone on a 20 ms network could claim 150 ms of credit. Now each sample's
+round trip is the *smaller* of the server's measure (t4 - t2) and the sample's
+own delay (the phone's stamps): a phone sitting on its report after stamping
+t3 inflates only the first. And the credit rests on the *fastest* round trips
+seen over the socket's whole life (the BEST-th fastest, so one lucky sample
+does not decide), not on the slowest recent one: a network can be slow on a
+sample, never faster than it is. A claim's own timing bounds it too (the
+consumer's `most`): a phone cannot tap before the card reached it, so a claim
+arriving `a` seconds after its window was sent to it supports a one-way delay
+of at most (a - REACTION) / 2. An honest phone really 300 ms away is credited
+up to the table's cap (150 ms by default): half of its delay, so it loses a
+race to a tap less than 150 ms after its own (bench/referee_fairness.py).
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import deque
 from dataclasses import dataclass
@@ -37,6 +52,9 @@ CREDIT_MARGIN = 0.025
 DEFAULT_CREDIT_CAP = 0.150
 MAX_CREDIT_CAP = 0.5  # a table option above this would make close calls a matter of forging
 SLACK = 0.002  # clock resolution and the server's own handling, in consistency checks
+# The quickest a player sees a card and presses "Snap !" (visual reaction times start
+# around 150 ms; less is anticipation): what a claim's own timing leaves for the network.
+REACTION = 0.100
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,40 +101,46 @@ class ClockEstimate:
 
     def __init__(self, keep: int = KEEP, best: int = BEST):
         self._samples: deque[Sample] = deque(maxlen=keep)
-        self._one_way: deque[float] = deque(maxlen=keep)
+        self._trips: list[float] = []  # the fastest round trips of the socket's life, sorted (at most `best`)
         self._best = best
 
     def add(self, sample: Sample, returned_at: float | None = None) -> bool:
         """Remember a sample; False (and ignored) when it is impossible.
 
-        With `returned_at` (t4, server clock) the server's own measure of the
-        round trip, t4 - t2, is kept too: it is what the credit rests on.
+        With `returned_at` (t4, server clock) the sample's round trip is kept
+        too, the smaller of the server's own measure (t4 - t2) and the sample's
+        delay: what the credit rests on.
         """
         if sample_problem(sample, returned_at) is not None:
             return False
         self._samples.append(sample)
         if returned_at is not None:
-            self._one_way.append(max(0.0, returned_at - sample.t2) / 2)
+            trip = min(max(0.0, returned_at - sample.t2), sample.delay)
+            bisect.insort(self._trips, trip)
+            del self._trips[self._best:]
         return True
 
     @property
     def one_way(self) -> float | None:
-        """The largest one-way delay the server measured recently (None before any)."""
-        return max(self._one_way, default=None)
+        """The one-way delay the socket's fastest round trips support (None before any):
+        half the BEST-th fastest (or the slowest kept, before BEST samples)."""
+        return self._trips[-1] / 2 if self._trips else None
 
-    def credit(self, cap: float = DEFAULT_CREDIT_CAP) -> float:
-        """How long before its arrival a tap may be placed: the delay plus a margin, capped."""
+    def credit(self, cap: float = DEFAULT_CREDIT_CAP, most: float | None = None) -> float:
+        """How long before its arrival a tap may be placed: the delay plus a margin, capped
+        (and no more than `most`, what the claim's own timing supports)."""
         one_way = self.one_way
-        return 0.0 if one_way is None else min(one_way + CREDIT_MARGIN, cap)
+        credit = 0.0 if one_way is None else min(one_way + CREDIT_MARGIN, cap)
+        return credit if most is None else max(0.0, min(credit, most))
 
-    def credited_tap(self, phone_tap: float | None, arrived: float, cap: float = DEFAULT_CREDIT_CAP
-                     ) -> tuple[float, bool]:
+    def credited_tap(self, phone_tap: float | None, arrived: float, cap: float = DEFAULT_CREDIT_CAP,
+                     most: float | None = None) -> tuple[float, bool]:
         """(server time of the tap, whether the phone claimed more than its credit).
 
         The phone's own time, converted, is believed within [arrived - credit,
         arrived]; a missing or non-finite time counts as the arrival.
         """
-        earliest = arrived - self.credit(cap)
+        earliest = arrived - self.credit(cap, most)
         if phone_tap is None or not math.isfinite(phone_tap):
             return arrived, False
         tap = self.to_server(phone_tap)
@@ -153,3 +177,11 @@ def clamp_tap(tap: float | None, opened: float, arrived: float) -> float:
     if tap is None or tap != tap or tap in (float("inf"), float("-inf")):
         return arrived
     return min(max(tap, opened), arrived)
+
+
+def supported_by_answer(arrived: float, sent: float | None) -> float | None:
+    """The most a claim arriving at `arrived` may be credited, when the card it answers was
+    sent to its phone at `sent`: the way there and back, less a reaction, halved."""
+    if sent is None:
+        return None
+    return max(0.0, (arrived - sent - REACTION) / 2)

@@ -550,8 +550,10 @@ def _matching_snap(state: TableState, w: Window, claim: Claim, rulings: list[Rul
         _unaccept(state, winner)
         winner.verdict = "handed_back"
         _accept(state, claim, rulings, w is state.window)
+        # Decided by the credit: how long before its arrival the faster tap was placed (issue 21).
         rulings.append({"rule": "snap.overturned", "player": winner.player, "card": winner.card,
-                        "faster": claim.player, "gap_ms": round((winner.tap - claim.tap) * 1000)})
+                        "faster": claim.player, "gap_ms": round((winner.tap - claim.tap) * 1000),
+                        "by_credit": True, "credit_ms": round((claim.arrived - claim.tap) * 1000)})
     else:
         claim.verdict = "handed_back"
         rulings.append({"rule": "snap.handed_back", "player": claim.player, "card": claim.card,

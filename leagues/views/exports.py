@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 from leagues.models import LeagueGame, Result, Season
 from leagues.ranking import reading
 from leagues.views.access import HtmxHttpRequest
+from scorekeeper.sheet.csv_export import safe_cell
 
 
 def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
@@ -22,8 +23,8 @@ def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
 
 
 def _cell(text: str) -> str:
-    """A name starting like a formula is written as text (no =cmd() in a spreadsheet)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    """A name is written as text whatever separator opens the file (no =cmd() in a spreadsheet)."""
+    return safe_cell(text)
 
 
 @require_safe

@@ -23,7 +23,7 @@ from leagues.models import LeagueGame, NightTable
 from leagues.views.access import HtmxHttpRequest, _get_table_for_link
 from scorekeeper.entry.new_game import TEMPLATE as FORM_TEMPLATE
 from scorekeeper.entry.new_game import NewGameDraft, form_context, start, variant_choices
-from scorekeeper.http import INVALID_FORM, client_redirect, remember_game
+from scorekeeper.http import INVALID_FORM, client_redirect, remember_game, remembered_games
 from scorekeeper.models import Game
 from scorekeeper.wording.problems import problem_line
 
@@ -88,7 +88,8 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def _form(request: HtmxHttpRequest, table: NightTable, draft: NewGameDraft) -> HttpResponse:
-    return _render(request, table, form_context(draft), "form", status=INVALID_FORM if draft.errors else 200)
+    return _render(request, table, form_context(draft, remembered_games(request)), "form",
+                   status=INVALID_FORM if draft.errors else 200)
 
 
 def game_link(game: Game) -> str:

@@ -22,3 +22,7 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+    def idle(self, now: float) -> bool:
+        """Full again: nothing was taken from it lately (it can be forgotten)."""
+        return self.tokens + max(0.0, now - self.updated) * self.rate >= self.burst

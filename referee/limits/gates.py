@@ -4,16 +4,26 @@ Kept in the process's memory, keyed by member: every socket of a member on
 this process shares one token bucket, one socket count and one record of its
 claims. Two server processes each keep their own (a member split across both
 gets twice the rate at most; the socket cap still holds per process).
+
+Two caps above the member's (issue 21), each a setting:
+- messages per client address, over all its sockets (ADDRESS_MESSAGES_RATE a
+  second, ADDRESS_MESSAGES_BURST at once): a client joining as many spectators
+  gets no more than a bar's phones together need;
+- spectators' sockets per table (SPECTATORS_PER_TABLE): beyond it a spectator's
+  socket is refused with `too_many_spectators`; seats and the referee never are.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.conf import settings
+
 from referee.limits.bucket import TokenBucket
 
 MAX_SOCKETS = 3  # a phone, its reconnect not yet noticed as closed, and a second tab
-RATE, BURST = 8.0, 20  # messages a second, and at once, per member
+RATE, BURST = 8.0, 20  # messages a second, and at once, per member (defaults of the settings)
+ADDRESSES_KEPT = 4096  # address buckets remembered before the idle ones are dropped
 # A phone is flagged when its claims keep winning at exactly its credit: an honest
 # tap lands about the margin inside it (see engine.table.clock).
 FLAG_AFTER = 3  # races won at the limit
@@ -38,13 +48,49 @@ class Gate:
 
 
 _GATES: dict[int, Gate] = {}
+_ADDRESSES: dict[str, TokenBucket] = {}
+_SPECTATORS: dict[str, set[str]] = {}  # table code -> spectators' sockets on this process
+
+
+def member_bucket(now: float) -> TokenBucket:
+    return TokenBucket(getattr(settings, "SOCKET_MESSAGES_RATE", RATE),
+                       getattr(settings, "SOCKET_MESSAGES_BURST", BURST), now)
+
+
+def address_allows(address: str, now: float) -> bool:
+    """One more message from this client address, over all its sockets: within its rate?"""
+    bucket = _ADDRESSES.get(address)
+    if bucket is None:
+        if len(_ADDRESSES) >= ADDRESSES_KEPT:  # drop the idle ones: their buckets are full again
+            for key in [k for k, b in _ADDRESSES.items() if b.idle(now)]:
+                del _ADDRESSES[key]
+        bucket = _ADDRESSES[address] = TokenBucket(settings.ADDRESS_MESSAGES_RATE,
+                                                   settings.ADDRESS_MESSAGES_BURST, now)
+    return bucket.allow(now)
+
+
+def watch(code: str, channel: str) -> bool:
+    """A spectator's socket at the table counted in; False when the table has enough already."""
+    sockets = _SPECTATORS.setdefault(code, set())
+    if channel not in sockets and len(sockets) >= settings.SPECTATORS_PER_TABLE:
+        return False
+    sockets.add(channel)
+    return True
+
+
+def unwatch(code: str, channel: str) -> None:
+    sockets = _SPECTATORS.get(code)
+    if sockets is not None:
+        sockets.discard(channel)
+        if not sockets:
+            del _SPECTATORS[code]
 
 
 def enter(member_id: int, channel: str, now: float) -> Gate | None:
     """The member's gate with this socket counted in, or None when it has too many sockets."""
     gate = _GATES.get(member_id)
     if gate is None:
-        gate = _GATES[member_id] = Gate(TokenBucket(RATE, BURST, now))
+        gate = _GATES[member_id] = Gate(member_bucket(now))
     if channel not in gate.sockets and len(gate.sockets) >= MAX_SOCKETS:
         return None
     gate.sockets.add(channel)
@@ -60,3 +106,5 @@ def leave(member_id: int, channel: str) -> None:
 def forget() -> None:
     """Every gate dropped (tests: a fresh server)."""
     _GATES.clear()
+    _ADDRESSES.clear()
+    _SPECTATORS.clear()

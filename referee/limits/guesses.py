@@ -1,57 +1,131 @@
-"""Join-code guesses, limited per client: six letters are found by trying only if trying is cheap.
+"""Join-code guesses, limited so they punish the guesser, not the room.
 
-Each wrong code a client looks up (the code form, a table's URL) counts in the
-cache for a minute; past GUESSES a minute, every table lookup of that client is
-answered 429 until the minute is over. With 31^6 codes and a handful of open
-tables, ten guesses a minute find one in about three thousand years.
+Six letters are found by trying only if trying is cheap. Each wrong code a
+client looks up (the code form, a table's URL) counts, for a minute, against
+
+- its device: a signed cookie set on the first answer (GUESSES_PER_DEVICE,
+  10 by default). A phone's typos lock that phone only;
+- its address (GUESSES_PER_ADDRESS, 60): a script that drops its cookies is
+  still counted, while the phones of a bar, which share one Wi-Fi address,
+  have room for their typos.
+
+A client past either limit gets 429 with a sentence for the minute, except on
+the tables it knows: a phone holding a valid member token of the table (or its
+own pending join request) always reaches that table. With 31^6 codes and a
+handful of open tables, 60 guesses a minute from one address find one in
+about five hundred years.
+
+Joins are limited per table as well (JOINS_PER_TABLE a minute): phones that are
+not yet at a table can only ask to sit at it or watch it so often, so a flood of
+join requests or spectators never reaches the referee's phone.
+
+The counts live in Django's cache: Redis in production, shared by every process.
 """
 
 from __future__ import annotations
 
+import logging
+import secrets
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
 
-GUESSES = 10  # wrong codes a minute, per client
+log = logging.getLogger("referee.limits")
 WINDOW = 60  # seconds
+DEVICE_COOKIE = "mc_device"
+DEVICE_AGE = 60 * 60 * 24 * 365
+_SALT = "referee.limits.guesses.device"
 
 
 class TooManyGuesses(Exception):
     """This client tried too many wrong codes in the last minute."""
 
 
-def _key(request: HttpRequest) -> str:
-    # REMOTE_ADDR: behind a proxy, the deploy recipe sets it from the proxy's header.
-    return f"referee.limits.guesses.{request.META.get('REMOTE_ADDR', '')}"
+def device(request: HttpRequest) -> str:
+    """This device's id: from its signed cookie, or a new one (set on the answer by `limited`)."""
+    known = getattr(request, "_guess_device", None)
+    if known is None:
+        known = request.get_signed_cookie(DEVICE_COOKIE, default=None, salt=_SALT)
+        if not known or len(known) > 40:
+            known = request._new_guess_device = secrets.token_urlsafe(12)  # type: ignore[attr-defined]
+        request._guess_device = known  # type: ignore[attr-defined]
+    return known
+
+
+def _address(request: HttpRequest) -> str:
+    # REMOTE_ADDR: behind the recipe's nginx, config/proxy.py set it from the proxy alone.
+    return request.META.get("REMOTE_ADDR", "")
+
+
+def _keys(request: HttpRequest) -> list[tuple[str, int]]:
+    return [(f"referee.guesses.device.{device(request)}", settings.GUESSES_PER_DEVICE),
+            (f"referee.guesses.address.{_address(request)}", settings.GUESSES_PER_ADDRESS)]
 
 
 def exhausted(request: HttpRequest) -> bool:
-    return int(cache.get(_key(request), 0)) >= GUESSES
+    """Is this device, or its address, out of guesses for the minute? (No, while the cache is down.)"""
+    try:
+        counts = cache.get_many([key for key, _limit in _keys(request)])
+    except Exception as exc:  # noqa: BLE001 - Redis down: the pages keep answering
+        return _cache_down(exc, False)
+    return any(int(counts.get(key, 0)) >= limit for key, limit in _keys(request))
+
+
+def _bump(key: str) -> int:
+    """The key's count for the minute, one more; 0 while the cache is down (nothing counted)."""
+    try:
+        if cache.add(key, 1, WINDOW):
+            return 1
+        try:
+            return cache.incr(key)
+        except ValueError:  # expired between the two calls
+            cache.add(key, 1, WINDOW)
+            return 1
+    except Exception as exc:  # noqa: BLE001 - Redis down: the pages keep answering
+        return _cache_down(exc, 0)
+
+
+def _cache_down(exc: BaseException, answer: Any) -> Any:
+    """A cache that fails (Redis down) limits nothing for the while: logged, never a 500.
+    A 6-letter code guessed during an outage of minutes is still a needle in 887 million."""
+    log.warning("join-code limits off: the cache failed (%s)", type(exc).__name__)
+    return answer
 
 
 def count(request: HttpRequest) -> None:
-    key = _key(request)
-    if not cache.add(key, 1, WINDOW):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between the two calls
-            cache.add(key, 1, WINDOW)
+    """One wrong code, against the device and the address."""
+    for key, _limit in _keys(request):
+        _bump(key)
+
+
+def join_allowed(code: str) -> bool:
+    """One more join (or join request) at this table from a phone not at it: within the minute's limit?"""
+    return _bump(f"referee.guesses.joins.{code}") <= settings.JOINS_PER_TABLE
 
 
 def limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """The view, answering 429 with a sentence while its client is out of guesses."""
+    """The view, answering 429 with a sentence while its client is out of guesses;
+    the device cookie set on a device that had none."""
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
-            return view(request, *args, **kwargs)
+            response = view(request, *args, **kwargs)
         except TooManyGuesses:
             message = _("Trop de codes essayés : attendez une minute avant de réessayer.")
             response = render(request, "referee/find.html", {"error": message, "code": ""}, status=429)
             response["Retry-After"] = str(WINDOW)
-            return response
+        except Http404 as missing:  # answered here, so a wrong code's answer carries the device cookie
+            response = page_not_found(request, missing)
+        new = getattr(request, "_new_guess_device", None)
+        if new is not None:
+            response.set_signed_cookie(DEVICE_COOKIE, new, salt=_SALT, max_age=DEVICE_AGE, httponly=True,
+                                       samesite="Lax", secure=request.is_secure())
+        return response
     return wrapper

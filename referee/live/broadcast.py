@@ -8,15 +8,31 @@ and only once what it tells is committed:
   commits on its own (referee/eventlog.py), so it is in the log already;
 - `to_table_on_commit`, from the views: sent when the view's transaction commits (at
   once outside a transaction), as Zulip's `send_event_on_commit` does.
+
+When the channel layer is down (Redis unreachable), sending fails: what it told is
+in the log already, so the failure is logged here and never reaches the phone or
+the page that caused it (issue 21: an event logged is answered as logged, the join
+page keeps answering). The table is remembered as missed; once the layer carries a
+message again (the next send, or a retry every RESYNC_EVERY seconds from a socket's
+loop), its phones are told `table.resync` first and each gets the whole state.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+log = logging.getLogger("referee.broadcast")
+RESYNC_EVERY = 1.0  # seconds between two tries to reach a table's phones again
+RESYNC_TRIES = 600  # ten minutes of outage, then the next event's send tries again
+RESYNC = {"type": "table.resync"}
+_missed: set[str] = set()  # tables whose phones missed an update on this process
+_retrying: set[str] = set()
 
 
 def table_group(code: str) -> str:
@@ -24,17 +40,68 @@ def table_group(code: str) -> str:
     return f"table.{code}"
 
 
-async def to_table(code: str, message: dict[str, Any]) -> None:
-    await get_channel_layer().group_send(table_group(code), message)
+async def to_table(code: str, message: dict[str, Any]) -> bool:
+    """Send to the table's phones; False (logged, and retried as a resync) when the layer is down."""
+    layer = get_channel_layer()
+    try:
+        if code in _missed:
+            await layer.group_send(table_group(code), RESYNC)
+            _missed.discard(code)
+        await layer.group_send(table_group(code), message)
+    except Exception as exc:  # noqa: BLE001 - any failure of the layer: the log has the event
+        _missed_by(code, exc)
+        if code not in _retrying:
+            _retrying.add(code)
+            asyncio.ensure_future(_resync_when_back(code))
+        return False
+    return True
+
+
+async def _resync_when_back(code: str) -> None:
+    """Try to tell the table's phones to resync until the layer carries the message."""
+    try:
+        for _ in range(RESYNC_TRIES):
+            await asyncio.sleep(RESYNC_EVERY)
+            if code not in _missed:
+                return
+            try:
+                await get_channel_layer().group_send(table_group(code), RESYNC)
+            except Exception:  # noqa: BLE001 - still down
+                continue
+            _missed.discard(code)
+            log.warning("table %s: the channel layer is back, phones told to resync", code)
+            return
+    finally:
+        _retrying.discard(code)
+
+
+def _missed_by(code: str, exc: BaseException) -> None:
+    if code not in _missed:
+        log.warning("table %s: live update not sent, the channel layer failed (%s)", code, type(exc).__name__)
+    _missed.add(code)
 
 
 def to_table_on_commit(code: str, message: dict[str, Any] | Any) -> None:
     """Send `message` (or what a function given instead returns, then; None sends nothing)
-    to the table's phones once the current transaction commits."""
+    to the table's phones once the current transaction commits. A layer that is down
+    costs the page nothing: the table is remembered as missed (see above)."""
 
     def send() -> None:
         body = message() if callable(message) else message
-        if body is not None:
-            async_to_sync(get_channel_layer().group_send)(table_group(code), body)
+        if body is None:
+            return
+        layer = get_channel_layer()
+        try:
+            if code in _missed:
+                async_to_sync(layer.group_send)(table_group(code), RESYNC)
+                _missed.discard(code)
+            async_to_sync(layer.group_send)(table_group(code), body)
+        except Exception as exc:  # noqa: BLE001 - the page's work is committed already
+            _missed_by(code, exc)
 
     transaction.on_commit(send)
+
+
+def forget() -> None:
+    """No table missed (tests: a fresh server)."""
+    _missed.clear()

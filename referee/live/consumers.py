@@ -29,7 +29,13 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.table import inbox
-from engine.table.clock import MAX_CREDIT_CAP, ClockEstimate, Sample, sample_problem
+from engine.table.clock import (
+    MAX_CREDIT_CAP,
+    ClockEstimate,
+    Sample,
+    sample_problem,
+    supported_by_answer,
+)
 from engine.table.inbox import BadMessage
 from referee.limits import gates
 from referee.live import broadcast
@@ -78,7 +84,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.clock = ClockEstimate()
         self.pongs: dict[float, tuple[float, float]] = {}
         self.taps: dict[Any, tuple[float, bool]] = {}  # window -> (credited tap, at the credit's edge)
-        self.bucket = gates.TokenBucket(gates.RATE, gates.BURST, now())  # before authentication
+        self.cards_sent: dict[int, float] = {}  # window -> when this phone was sent its card
+        self.bucket = gates.member_bucket(now())  # before authentication
+        self.address = str((self.scope.get("client") or ("",))[0])  # config/proxy.py settled it
         self.timers: set[asyncio.Task[None]] = set()
         self.reported_delay: float | None = None
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -96,6 +104,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             timer.cancel()
         if self.member is not None:
             gates.leave(self.member["id"], self.channel_name)
+            gates.unwatch(self.code, self.channel_name)
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def _close_if_anonymous(self) -> None:
@@ -111,6 +120,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if gate is None:
             log.warning("table %s: member %s refused a socket beyond %s", self.code, member["id"], gates.MAX_SOCKETS)
             await self.send_json({"type": "error", "code": "too_many_sockets", "field": None})
+            await self.close(code=TOO_MANY_SOCKETS)
+            return False
+        if member["role"] == "spectator" and not gates.watch(self.code, self.channel_name):
+            gates.leave(member["id"], self.channel_name)
+            log.warning("table %s: spectator %s refused beyond %s", self.code, member["id"],
+                        settings.SPECTATORS_PER_TABLE)
+            await self.send_json({"type": "error", "code": "too_many_spectators", "field": None})
             await self.close(code=TOO_MANY_SOCKETS)
             return False
         self.member, self.gate = member, gate
@@ -136,7 +152,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
         """Every message is answered, never fatal: a bad one gets an error naming its problem."""
         bucket = self.gate.bucket if self.gate is not None else self.bucket
-        if not bucket.allow(now()):
+        if not gates.address_allows(self.address, now()) or not bucket.allow(now()):
             await self.send_json({"type": "error", "code": "rate_limited", "field": None})
             return
         try:
@@ -230,7 +246,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """"Snap !" pressed: the tap is credited against this message's arrival, not the claim's
         (naming the card takes the player a moment the network did not)."""
         window = inbox.integer(content, "window", required=False)
-        credited = self.clock.credited_tap(inbox.number(content, "tap"), now(), self.table.credit_cap)
+        credited = self.clock.credited_tap(inbox.number(content, "tap"), now(), self.table.credit_cap,
+                                           self._supported(window))
         if len(self.taps) >= TAPS_KEPT:
             self.taps.pop(next(iter(self.taps)))
         self.taps[window] = credited
@@ -245,7 +262,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         }
         phone_tap = inbox.number(content, "tap", required=False)
         tap, at_limit = self.taps.pop(window, None) or self.clock.credited_tap(
-            phone_tap, now(), self.table.credit_cap)
+            phone_tap, now(), self.table.credit_cap, self._supported(window))
         if at_limit:
             self._anomaly("tap claimed earlier than its credit allows")
         payload["tap"] = tap
@@ -254,6 +271,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.gate.claimed(at_limit and _won(rulings, payload["player"]))
         if at_limit:
             await broadcast.to_table(self.code, self._delay_message())
+
+    def _supported(self, window: int | None) -> float | None:
+        """The credit this claim's own timing supports: from when its card was sent to this phone."""
+        if window is None and self.cards_sent:
+            window = max(self.cards_sent)
+        return supported_by_answer(now(), self.cards_sent.get(window) if window is not None else None)
 
     async def window_tick(self, content: dict[str, Any]) -> None:
         await self.record("window.timeout", {}, content, as_member=False)
@@ -359,7 +382,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages --------------------------------------------------------------
 
     async def table_update(self, message: dict[str, Any]) -> None:
-        await self.send(text_data=update_text(message, self.lang, now()))
+        sent = now()
+        if "opens" in message:
+            if len(self.cards_sent) >= TAPS_KEPT:
+                self.cards_sent.pop(min(self.cards_sent))
+            self.cards_sent[message["opens"]] = sent
+        await self.send(text_data=update_text(message, self.lang, sent))
 
     async def member_delay(self, message: dict[str, Any]) -> None:
         """A phone's measured delay and credit: the referee's phones only."""
@@ -380,6 +408,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def table_option(self, message: dict[str, Any]) -> None:
         self.table.credit_cap = message["credit_cap"]
         await self.send_json(message)
+
+    async def table_resync(self, message: dict[str, Any]) -> None:
+        """The channel layer is back after updates to this table were lost: the whole state."""
+        if self.member is not None:
+            await self.send_state()
 
     async def table_closed(self, message: dict[str, Any]) -> None:
         await self.send_json({"type": "table.closed"})

@@ -32,6 +32,9 @@ def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]
         with translation.override(lang):
             worded[lang] = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
     message: dict[str, Any] = {"type": "table.update", "seq": seq, "rulings": worded}
+    opens = next((r["window"] for r in rulings if r["rule"] == "window.opened"), None)
+    if opens is not None:  # each consumer notes when its phone was sent the card (a claim's timing)
+        message["opens"] = opens
     changes = json.dumps(delta.diff(before, state), ensure_ascii=False) if before is not None else None
     if changes is not None and len(changes) < delta.SHORTEST_STATE:
         message["delta"] = changes  # shorter than any state: no need to encode this one to know

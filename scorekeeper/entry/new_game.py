@@ -15,7 +15,7 @@ in which teams, is read from the variant's declaration.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -244,18 +244,23 @@ def variant_choices() -> list[dict[str, Any]]:
             for key, v in VARIANTS.items()]
 
 
-def known_players() -> list[str]:
-    """The players seen most recently, to seat with one tap."""
-    return [p.name for p in Player.objects.annotate(last=Max("seats__game__created_at"))
+def known_players(games: Sequence[str] = ()) -> list[str]:
+    """The players of this device's games (their tokens, from its session), most recent first,
+    to seat with one tap. Nobody else's: a fresh visitor is shown no names (issue 21)."""
+    if not games:
+        return []
+    return [p.name for p in Player.objects.filter(seats__game__token__in=list(games)).distinct()
+            .annotate(last=Max("seats__game__created_at"))
             .order_by(F("last").desc(nulls_last=True), "name")[:KNOWN_PLAYERS_SHOWN]]
 
 
-def form_context(draft: NewGameDraft) -> dict[str, Any]:
+def form_context(draft: NewGameDraft, games: Sequence[str] = ()) -> dict[str, Any]:
     """What the form partial needs for `draft`; the page adds where the form posts
-    (`form_url`) and where "change game" leads (`choose_url`)."""
+    (`form_url`) and where "change game" leads (`choose_url`). `games`: this device's
+    games, whose players are offered."""
     variant = draft.variant
     seated = {name.casefold() for name in draft.players}
-    known = known_players()
+    known = known_players(games)
     numbers = {key: number(value) for key, value in variant.numbers.items()}
     options = [{"key": o.key, "kind": o.kind, "default": o.default, "value": draft.options.get(o.key),
                 "label": OPTION_LABELS.get(o.key, o.key),

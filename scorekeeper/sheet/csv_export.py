@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from engine.rules import Problem
 from scorekeeper.models import Game
@@ -19,6 +20,12 @@ BOM = "\ufeff"
 # A cell starting with one of these is run as a formula by spreadsheets: a player
 # named "=HYPERLINK(…)" must stay a name (OWASP's CSV injection advice).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# ...and so is any piece of a cell that a separator (",", ";", a tab, a line break)
+# starts, with a quote or blanks before it: the file opened with another separator
+# than its own (French Excel's ";" for a "," file, a "," import of a ";" file) splits
+# the cell there. Such a piece gets the same quote.
+_FORMULA_PIECE = re.compile(r"([,;\t\r\n])([\s\"']*)(?=[=+\-@\t\r])")
+_FORMULA_CELL = re.compile(r"[\s\"']*[=+\-@\t\r]")
 
 
 def game_csv(game: Game) -> str:
@@ -51,8 +58,14 @@ def _number(value: int | float | None) -> str:
     return str(value).replace(".", ",")
 
 
-def _text(value: str) -> str:
-    return "'" + value if value.startswith(FORMULA_START) else value
+def safe_cell(value: str) -> str:
+    """A text cell no spreadsheet runs as a formula, whichever separator it splits the file on:
+    a "'" before its start, and before any piece after a separator, that looks like a formula."""
+    value = _FORMULA_PIECE.sub(lambda m: f"{m.group(1)}{m.group(2)}'", value)
+    return "'" + value if _FORMULA_CELL.match(value) else value
+
+
+_text = safe_cell
 
 
 def csv_instead_of_record(content: bytes | str) -> Problem | None:

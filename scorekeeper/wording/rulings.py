@@ -70,6 +70,14 @@ def describe(ruling: dict[str, Any]) -> str:
         return str(rule)
 
 
+def _by_credit(p: dict[str, Any]) -> str:
+    """Said of a ruling the credit decided: the later message won on its phone's measured delay."""
+    if "credit_ms" not in p:
+        return ""
+    return " " + _("Décidé par le délai réseau crédité à %(faster)s (%(credit_ms)s ms avant son "
+                   "message).") % p
+
+
 def _effect(r: dict[str, Any]) -> str:
     return str(EFFECTS.get(r.get("effect", ""), r.get("effect", "")))
 
@@ -168,7 +176,8 @@ SENTENCES: dict[str, Any] = {
     "snap.handed_back": lambda p, r: _(
         "%(player)s reprend %(card)s : %(winner)s a été plus rapide (%(gap_ms)s ms).") % p,
     "snap.overturned": lambda p, r: _(
-        "%(faster)s a tapé %(gap_ms)s ms avant %(player)s : %(player)s reprend %(card)s.") % p,
+        "%(faster)s a tapé %(gap_ms)s ms avant %(player)s : %(player)s reprend %(card)s.") % p
+    + _by_credit(p),
     "snap.wrong.penalty_card": lambda p, r: _(
         "%(player)s pose %(card)s, mauvaise carte : %(card)s revient dans sa main, avec une carte de pénalité "
         "prise sans la regarder.") % p,

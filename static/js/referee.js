@@ -135,6 +135,7 @@
     if (m.type === "received") return claims.received(m);
     if (m.type === "table.refused") return addRuling(m.ruling.text, m.ruling.rule, true);
     if (m.type === "error" && m.code === "rate_limited") return addRuling(text.tooMany, "rate_limited", true);
+    if (m.type === "error" && m.code === "too_many_spectators") return addRuling(text.fullSpectators, "too_many_spectators", true);
     // The referee's panel (table-guard.js): join requests, delays, the credit's cap.
     document.dispatchEvent(new CustomEvent("referee:message", { detail: m }));
   }

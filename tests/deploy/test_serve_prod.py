@@ -10,21 +10,16 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import secrets
 import shutil
-import socket
-import subprocess
-import sys
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connection
 from django.test import override_settings
 
 from referee.models import LiveTable
+from tests.deploy.conftest import SECRET_KEY
 from tests.factories import make_game
 from tests.referee.table_view import TableView
 
@@ -37,50 +32,6 @@ pytestmark = [
                        reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx"),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def free_ports(n: int) -> int:
-    """The first of n consecutive free loopback ports."""
-    for _ in range(50):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            first = s.getsockname()[1]
-        if first + n > 65535:
-            continue
-        try:
-            for port in range(first, first + n):
-                with socket.socket() as s:
-                    s.bind(("127.0.0.1", port))
-            return first
-        except OSError:
-            continue
-    raise RuntimeError("no run of free ports")
-
-
-SECRET_KEY = secrets.token_urlsafe(50)  # the servers': members' tokens are signed with it
-
-
-@pytest.fixture(scope="module")
-def served(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """nginx's port, in front of two processes serving the test database (once for the module)."""
-    tmp_path = tmp_path_factory.mktemp("serve_prod")
-    settings = connection.settings_dict
-    database = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
-    listen = free_ports(1)
-    env = {**os.environ, "DATABASE_URL": database, "RUN_DIR": str(tmp_path / "run"),
-           "LISTEN": f"127.0.0.1:{listen}", "DAPHNE_PORT": str(free_ports(2)),
-           "PYTHON_BIN": str(Path(sys.executable).parent), "DJANGO_DEBUG": "false",
-           "DJANGO_SECRET_KEY": SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-           "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_LOG_LEVEL": "WARNING"}
-    if settings.get("PASSWORD"):
-        env["PGPASSWORD"] = settings["PASSWORD"]
-    script = str(ROOT / "tools" / "serve_prod.sh")
-    started = subprocess.run([script, "start", "2"], env=env, capture_output=True, text=True, timeout=300)
-    try:
-        assert started.returncode == 0, started.stdout + started.stderr
-        yield listen
-    finally:
-        subprocess.run([script, "stop"], env=env, capture_output=True, timeout=120)
 
 
 def get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
@@ -141,7 +92,7 @@ def test_it_plays_a_table_whose_phones_are_split_between_two_processes_behind_ng
 
 def test_it_answers_health_through_nginx_and_serves_static_files_itself(served: int):
     status, headers, body = get(served, "/healthz")
-    assert status == 200 and json.loads(body) == {"ok": True, "database": "ok", "channel_layer": "ok"}
+    assert status == 200 and json.loads(body) == {"ok": True, "live": True, "database": "ok", "channel_layer": "ok"}
 
     manifest = json.loads((ROOT / "staticfiles" / "staticfiles.json").read_text())["paths"]
     status, headers, _ = get(served, "/static/" + manifest["css/app.css"])

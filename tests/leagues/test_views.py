@@ -8,6 +8,7 @@ import io
 from django.urls import reverse
 
 from leagues.models import League, LeagueGame
+from scorekeeper.http import SESSION_GAMES
 from scorekeeper.models import Game
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -127,7 +128,10 @@ def test_it_pairs_canasta_partners_opposite_each_other_as_named_sides(client, ta
 def test_it_shows_the_same_new_game_form_as_the_games_page(client, table):
     """Known-player chips, canasta's sides named Nord-Sud and Est-Ouest, and only the
     chosen game's options, capped as on /games/new/."""
-    Game.start("tamalou", ["Zoé", "Yann"])
+    game = Game.start("tamalou", ["Zoé", "Yann"])
+    session = client.session
+    session[SESSION_GAMES] = [game.token]  # a game started on this phone: its players are offered
+    session.save()
     url = reverse("leagues:table", args=[table.token])
 
     choose = client.get(url).content.decode()

@@ -4,9 +4,11 @@ import pytest
 from django.core.cache import cache
 
 from referee.limits import gates
+from referee.live import broadcast
 
 
 @pytest.fixture(autouse=True)
 def fresh_server_memory():
     cache.clear()
     gates.forget()
+    broadcast.forget()

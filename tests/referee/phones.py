@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -15,6 +16,9 @@ from tests.factories import make_game
 from tests.referee.table_view import TableView
 
 ORIGIN = [(b"origin", b"http://testserver")]
+# Each phone on a network of its own unless a test puts several at one address (a bar's Wi-Fi):
+# the limits per address (referee/limits/gates.py) then count them apart.
+_ADDRESSES = (f"10.{i // 250}.{i % 250}.1" for i in itertools.count(1))
 
 
 @database_sync_to_async
@@ -42,9 +46,11 @@ class Phone(WebsocketCommunicator):
 
 
 @asynccontextmanager
-async def phone(code: str, token: str | None, lang: str = "fr") -> AsyncIterator[WebsocketCommunicator]:
+async def phone(code: str, token: str | None, lang: str = "fr", address: str | None = None
+                ) -> AsyncIterator[WebsocketCommunicator]:
     query = f"?lang={lang}" + (f"&token={token}" if token else "")
     communicator = Phone(application, f"/ws/tables/{code}/{query}", headers=ORIGIN)
+    communicator.scope["client"] = (address or next(_ADDRESSES), 40000)
     connected, _ = await communicator.connect()
     assert connected
     try:

@@ -10,7 +10,6 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from referee.limits import guesses
 from referee.models import JoinRequest, LiveTable, TableMember
 from referee.views import cookie_name, request_cookie_name
 from tests.factories import make_game
@@ -111,8 +110,8 @@ def test_a_token_expires_after_two_days(referee, monkeypatch):
     assert table.member_for_token(token) is None
 
 
-def test_join_code_guesses_are_limited_per_client(client: Client):
-    for i in range(guesses.GUESSES):
+def test_join_code_guesses_are_limited_per_client(client: Client, settings):
+    for i in range(settings.GUESSES_PER_DEVICE):
         assert client.get(reverse("table_find"), {"code": f"ZZZZZ{i}"}).status_code == 422  # refused in place
     blocked = client.get(reverse("table_find"), {"code": "ZZZZZZ"})
     assert blocked.status_code == 429 and blocked["Retry-After"] == "60"

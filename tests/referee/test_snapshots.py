@@ -30,6 +30,12 @@ def test_a_state_written_to_json_reads_back_equal_in_the_middle_of_a_snap_race()
     assert state_from_json(json.loads(json.dumps(state.to_json()))) == state
 
 
+def discard(table: LiveTable, i: int, start: float) -> models.Outcome:
+    player = table.players()[i % 3]
+    return table.record("discard", {"player": player, "card": ["4H", "5S", "6D", "7C"][i % 4]},
+                        table.members.get(seat=player), start + i)
+
+
 def played(table: LiveTable, discards: int) -> None:
     """Members, then `discards` discards in turn (each covering the last)."""
     for seat in table.players():
@@ -105,3 +111,27 @@ def test_every_state_of_a_played_round_reads_back_equal_from_its_json(variant):
     for i, move in enumerate(moves):
         move(10.0 + i)
         assert state_from_json(json.loads(json.dumps(t.state.to_json()))) == t.state, (variant, i)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_warm_process_far_behind_starts_from_the_newest_snapshot(monkeypatch):
+    """Issue 21: other processes appended many events since this one cached the table."""
+    monkeypatch.setattr(models, "SNAPSHOT_EVERY", 5)
+    table = LiveTable.open_for(make_game("tamalou", ["Ana", "Ben", "Chloé"]))
+    played(table, 1)  # events 1-4, cached by this process
+    stale = dict(models._STATES)
+    assert [k.state.last_seq for k in stale.values()] == [4]
+    start = time.time()
+    for i in range(1, 19):  # "another process": events 5-22, snapshots at 5, 10, 15 and 20
+        discard(table, i, start)
+    models._STATES.clear()
+    models._STATES.update(stale)  # this process still holds the state at event 4
+    applied = []
+    monkeypatch.setattr(models.tbl, "apply", lambda *a: applied.append(a[1].seq) or apply(*a))
+
+    outcome = discard(table, 19, start)
+
+    assert applied == [21, 22, 23]  # not 5 to 22 again
+    replayed = full_replay(table)
+    assert outcome.event.seq == 23 == replayed.last_seq
+    assert outcome.state.pile_top == replayed.pile_top and outcome.state.window.card == replayed.window.card

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from engine.rules import VARIANTS, Problem, RecordError
 from scorekeeper.entry.new_game import NewGameForm
+from scorekeeper.http import SESSION_GAMES
 from scorekeeper.models import Game
 from tests.factories import make_player
 
@@ -108,12 +109,33 @@ def test_it_seats_a_known_player_in_the_first_empty_seat(client: Client):
     assert 'value="add:Zoé"' not in html  # already seated: no chip for her any more
 
 
+def played_here(client: Client, players: list[str]) -> Game:
+    """A game this phone started (in its session's list), with these players."""
+    game = Game.start("tamalou", players)
+    session = client.session
+    session[SESSION_GAMES] = [game.token, *session.get(SESSION_GAMES, [])]
+    session.save()
+    return game
+
+
 def test_it_offers_known_players_as_chips_and_suggestions(client: Client):
-    make_player("Zoé")
+    played_here(client, ["Zoé", "Yann"])
 
     html = client.get(URL + "?variant=tamalou").content.decode()
 
     assert 'value="add:Zoé"' in html and '<option value="Zoé">' in html
+
+
+def test_it_shows_a_visitor_no_names_from_other_peoples_games(client: Client):
+    """Issue 21: the known players are the names this device has used, nobody else's."""
+    Game.start("tamalou", ["Secret", "Private"])  # someone else's game
+    played_here(client, ["Zoé", "Yann"])
+
+    html = client.get(URL + "?variant=tamalou").content.decode()
+    fresh = Client().get(URL + "?variant=tamalou").content.decode()
+
+    assert "Secret" not in html and "Private" not in html and "Zoé" in html
+    assert "Secret" not in fresh and "Zoé" not in fresh and 'id="known-players"' in fresh
 
 
 def test_it_refuses_too_few_players_saying_how_many_may_play(client: Client):

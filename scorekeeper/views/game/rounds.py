@@ -42,11 +42,13 @@ from scorekeeper.entry.preview import (
 from scorekeeper.entry.turns import next_player
 from scorekeeper.http import (
     INVALID_FORM,
+    TOO_MANY_SAVES,
     HtmxHttpRequest,
     author_of,
     device_of,
     get_game_for_request,
     get_game_to_change,
+    save_allowed,
 )
 from scorekeeper.models import Game, Round, RoundTaken
 from scorekeeper.sheet.live import Handoff, answered_with_the_sheet, language_of
@@ -277,6 +279,14 @@ def _store(request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *
     """Make the change (add or edit a round) and answer with the sheet; if another phone
     took that round first, the form says who and offers the choice; if the engine refuses
     the round (the game changed in between), the form shows why, beside its fields."""
+    if not save_allowed(request, game):  # a flood of saves: refused in place, the form kept
+        refused = Preview(errors={"top": [_("Trop d’enregistrements de manches en une minute : "
+                                            "attendez un instant, puis enregistrez à nouveau.")]},
+                          checked=True)
+        response = _render(request, _context(game, form, number, editing=editing, preview=refused,
+                                              request_id=request_id, version=version), status=TOO_MANY_SAVES)
+        response["Retry-After"] = "10"
+        return response
     with answered_with_the_sheet() as handoff:
         try:
             change()

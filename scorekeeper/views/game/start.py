@@ -20,6 +20,7 @@ from scorekeeper.http import (
     client_redirect,
     get_game_for_request,
     remember_game,
+    remembered_games,
 )
 from scorekeeper.models import Game
 from scorekeeper.views.game.records import problem_lines
@@ -51,7 +52,8 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         draft = NewGameDraft.blank(variant)
     template_name = FORM_TEMPLATE + "#form" if request.htmx else TEMPLATE
     status = INVALID_FORM if draft.errors else 200
-    return render(request, template_name, {**form_context(draft), **urls}, status=status)
+    return render(request, template_name, {**form_context(draft, remembered_games(request)), **urls},
+                  status=status)
 
 
 @require_POST

@@ -1,0 +1,74 @@
+"""The production recipe, started once for the package: nginx in front of two processes
+serving the test database (tools/serve_prod.sh). Needs PostgreSQL, Redis and nginx."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
+# Tight limits, so the attacks in tests/deploy reach them in a few requests.
+LIMITS = {"GUESSES_PER_DEVICE": "10", "GUESSES_PER_ADDRESS": "20", "AXES_FAILURE_LIMIT": "5"}
+
+
+def free_ports(n: int) -> int:
+    """The first of n consecutive free loopback ports."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            first = s.getsockname()[1]
+        if first + n > 65535:
+            continue
+        try:
+            for port in range(first, first + n):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+    raise RuntimeError("no run of free ports")
+
+
+SECRET_KEY = secrets.token_urlsafe(50)  # the servers': members' tokens are signed with it
+
+
+@pytest.fixture(scope="package")
+def served(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """nginx's port, in front of two processes serving the test database (once for the package)."""
+    tmp_path = tmp_path_factory.mktemp("serve_prod")
+    settings = connection.settings_dict
+    database = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
+    listen = free_ports(1)
+    env = {**os.environ, "DATABASE_URL": database, "RUN_DIR": str(tmp_path / "run"),
+           "LISTEN": f"127.0.0.1:{listen}", "DAPHNE_PORT": str(free_ports(2)),
+           "PYTHON_BIN": str(Path(sys.executable).parent), "DJANGO_DEBUG": "false",
+           "DJANGO_SECRET_KEY": SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_SECURE_COOKIES": "false",
+           "DJANGO_LOG_LEVEL": "WARNING", **LIMITS}
+    _flush_own_redis_database()
+    if settings.get("PASSWORD"):
+        env["PGPASSWORD"] = settings["PASSWORD"]
+    script = str(ROOT / "tools" / "serve_prod.sh")
+    started = subprocess.run([script, "start", "2"], env=env, capture_output=True, text=True, timeout=300)
+    try:
+        assert started.returncode == 0, started.stdout + started.stderr
+        yield listen
+    finally:
+        subprocess.run([script, "stop"], env=env, capture_output=True, timeout=120)
+
+
+
+
+def _flush_own_redis_database() -> None:
+    """Counts left by an earlier run (join-code guesses) would start these tests half-spent."""
+    import redis
+
+    redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()

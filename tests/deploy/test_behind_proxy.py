@@ -1,0 +1,100 @@
+"""Behind the recipe's nginx, the client's address is the one nginx saw (issue 21, point 1).
+
+The attack: every request carries a fresh forged X-Forwarded-For (and X-Real-IP).
+With nginx appending to the client's header and Daphne's --proxy-headers taking
+its first entry, each request looked like a new client: django-axes never locked
+and join-code guesses were never throttled. Through nginx and two Daphne
+processes (tests/deploy/conftest.py), the counts must follow the real address:
+127.0.0.1, or 127.0.0.2 (another loopback source) for a second client.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import shutil
+from http.cookies import SimpleCookie
+from urllib.parse import urlencode
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.deploy.conftest import LIMITS
+
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+
+pytestmark = [
+    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
+                       or not os.environ.get("REDIS_URL") or NGINX is None,
+                       reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx"),
+    pytest.mark.django_db(transaction=True),
+]
+
+_forged = iter(f"203.0.113.{i}" for i in range(1, 255))
+
+
+class Browser:
+    """A client of nginx from one loopback address, keeping its cookies; every request
+    forges a new X-Forwarded-For and X-Real-IP."""
+
+    def __init__(self, port: int, source: str = "127.0.0.1", keep_cookies: bool = True):
+        self.port, self.source, self.keep = port, source, keep_cookies
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, form: dict[str, str] | None = None
+                ) -> tuple[int, dict[str, str], str]:
+        forged = next(_forged)
+        headers = {"Host": "127.0.0.1", "X-Forwarded-For": forged, "X-Real-IP": forged}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=20,
+                                                source_address=(self.source, 0))
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            text = response.read().decode()
+            if self.keep:
+                for value in response.headers.get_all("Set-Cookie") or []:
+                    for name, morsel in SimpleCookie(value).items():
+                        self.cookies[name] = morsel.value
+            return response.status, dict(response.headers), text
+        finally:
+            connection.close()
+
+
+def login(browser: Browser, password: str) -> tuple[int, dict[str, str]]:
+    _status, _headers, page = browser.request("GET", "/accounts/login/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    status, headers, _ = browser.request("POST", "/accounts/login/", {
+        "csrfmiddlewaretoken": token, "username": "organiser", "password": password})
+    return status, headers
+
+
+def test_it_locks_a_login_guessed_with_a_fresh_forwarded_address_each_time(served: int):
+    get_user_model().objects.create_user("organiser", password="the-right-one-42")
+    attacker = Browser(served)
+    for i in range(int(LIMITS["AXES_FAILURE_LIMIT"])):
+        assert login(attacker, f"wrong-{i}")[0] in (200, 403, 429)
+
+    status, headers = login(attacker, "the-right-one-42")
+
+    assert status == 429  # django-axes' lock-out: every try came from 127.0.0.1
+    assert "Location" not in headers
+    # The lock is the address's: the organiser on another address still signs in.
+    assert login(Browser(served, "127.0.0.2"), "the-right-one-42")[0] == 302
+
+
+def test_it_counts_join_code_guesses_per_real_address_whatever_the_headers_say(served: int):
+    limit = int(LIMITS["GUESSES_PER_ADDRESS"])
+    answers = [Browser(served, keep_cookies=False).request("GET", f"/tables/join/?code=ZZZZ{i:02d}")[0]
+               for i in range(limit + 3)]
+
+    assert answers[:limit] == [422] * limit
+    assert answers[limit:] == [429] * 3
+    # Another real address is not counted with it, and claiming it in a header is no use.
+    assert Browser(served, "127.0.0.2", keep_cookies=False).request("GET", "/tables/join/?code=ZZZZ99")[0] == 422

@@ -1,0 +1,65 @@
+"""Caps of a live table's sockets (issue 21, point 3): spectators per table, messages per
+client address; each refusal says which cap, and the honest phones keep playing."""
+
+from __future__ import annotations
+
+from contextlib import AsyncExitStack
+
+import pytest
+from channels.db import database_sync_to_async
+
+from referee.models import LiveTable
+from tests.referee.phones import open_table, phone, until, update_with
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@database_sync_to_async
+def spectators(code: str, count: int) -> list[str]:
+    table = LiveTable.objects.get(code=code, closed_at__isnull=True)
+    return [table.join("spectator")[0].token() for _ in range(count)]
+
+
+async def test_it_refuses_a_spectators_socket_beyond_the_tables_cap_and_never_a_seat(settings):
+    settings.SPECTATORS_PER_TABLE = 3
+    t = await open_table()
+    tokens = await spectators(t["code"], 5)
+    async with AsyncExitStack() as stack:
+        watching = [await stack.enter_async_context(phone(t["code"], token)) for token in tokens[:3]]
+        for communicator in watching:
+            await until(communicator, "table.state")
+        async with phone(t["code"], tokens[3]) as fourth:
+            assert await fourth.receive_json_from() == {"type": "error", "code": "too_many_spectators",
+                                                        "field": None}
+            assert (await fourth.receive_output(timeout=1))["code"] == 4429
+        async with phone(t["code"], t["tokens"]["Ben"]) as ben:  # a seat is never counted
+            assert (await until(ben, "table.state"))["member"]["seat"] == "Ben"
+        await watching[0].disconnect()  # one leaves: the fifth may watch
+        async with phone(t["code"], tokens[4]) as fifth:
+            assert (await until(fifth, "table.state"))["member"]["role"] == "spectator"
+
+
+async def test_many_members_from_one_address_share_one_rate_and_honest_phones_keep_playing(settings):
+    settings.ADDRESS_MESSAGES_RATE, settings.ADDRESS_MESSAGES_BURST = 5, 30
+    t = await open_table(snap_limit=30.0)
+    tokens = await spectators(t["code"], 10)
+    async with phone(t["code"], t["tokens"]["referee"]) as referee, phone(t["code"], t["tokens"]["Ana"]) as ana, \
+            AsyncExitStack() as stack:
+        for communicator in (referee, ana):
+            await until(communicator, "table.state")
+        flood = [await stack.enter_async_context(phone(t["code"], token, address="192.0.2.66")) for token in tokens]
+        for communicator in flood:
+            await until(communicator, "table.state")
+        for communicator in flood:  # 10 members x 5 messages: each under its own rate, 50 from one address
+            for i in range(5):
+                await communicator.send_json_to({"type": "sync", "since": 10**6 + i})
+        answers = []
+        for communicator in flood:
+            for _ in range(5):
+                message = await communicator.receive_json_from()
+                answers.append(message.get("code") if message["type"] == "error" else message["type"])
+        await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        opened = await update_with(ana, "window.opened")
+    assert answers.count("table.state") <= 30 + 2  # the address's burst (and its refill meanwhile)
+    assert answers.count("rate_limited") >= 18
+    assert opened["state"]["pile_top"] == "4H"

@@ -10,6 +10,7 @@ from scorekeeper.views.game.why import round_why
 from scorekeeper.views.home import home
 from scorekeeper.views.offline import service_worker
 from scorekeeper.views.rules_pages import rules_index, rules_page
+from scorekeeper.views.rules_search import rules_search
 
 urlpatterns = [
     path("", home, name="home"),
@@ -32,6 +33,7 @@ urlpatterns = [
     path("games/<str:token>/rounds/preview/", round_preview, name="round_preview"),
     path("games/<str:token>/rounds/<int:number>/why/", round_why, name="round_why"),
     path("rules/", rules_index, name="rules_index"),
+    path("rules/search/", rules_search, name="rules_search"),  # ask the rules (issue 22)
     path("rules/<slug:variant>/", rules_page, name="rules_page"),
     path("", include("referee.urls")),  # live tables (issue 4)
     path("i18n/", include("django.conf.urls.i18n")),

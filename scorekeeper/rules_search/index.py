@@ -90,7 +90,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
             for words, weight in ((question, 1.0), (added, SYNONYM_WEIGHT)):
                 for i, score in enumerate(page.scores(terms(words, other))):
                     totals[i] += weight * score
-        found += [Answer(key, p.anchor, p.text, total) for p, total in zip(shown, totals, strict=True)
+        found += [Answer(key, p.anchor, p.text, float(total)) for p, total in zip(shown, totals, strict=True)
                   if total > 0]
     found.sort(key=lambda a: -a.score)
     return _one_per_text(found)[:limit]

@@ -12,6 +12,7 @@ from urllib.parse import quote
 from django.urls import reverse
 from django.utils import formats
 
+from scorekeeper.charts.sheet_chart import SheetChart, sheet_chart
 from scorekeeper.models import Game, Round
 
 Number = int | float
@@ -99,6 +100,11 @@ class Sheet:
     @property
     def next_round(self) -> int:
         return self.last_round + 1
+
+    @property
+    def chart(self) -> SheetChart:
+        """The running totals as a picture (scorekeeper/charts/sheet_chart.py)."""
+        return sheet_chart(self)
 
     @property
     def many(self) -> bool:

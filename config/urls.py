@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from config.health import healthz
-from scorekeeper.views.game import history, life, records, sheet
+from scorekeeper.views.game import history, life, records, share, sheet
 from scorekeeper.views.game import start as games
 from scorekeeper.views.game.rounds import round_edit, round_new, round_preview
 from scorekeeper.views.game.why import round_why
@@ -28,6 +28,7 @@ urlpatterns = [
     path("games/<str:token>/players/rename/", life.player_rename, name="player_rename"),
     path("games/<str:token>/export.json", records.game_export_json, name="game_export_json"),
     path("games/<str:token>/export.csv", records.game_export_csv, name="game_export_csv"),
+    path("games/<str:token>/share.png", share.game_share_png, name="game_share_png"),  # issue 22
     path("games/<str:token>/rounds/new/", round_new, name="round_new"),
     path("games/<str:token>/rounds/<int:number>/edit/", round_edit, name="round_edit"),
     path("games/<str:token>/rounds/preview/", round_preview, name="round_preview"),

@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import formats
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from .geometry import DASHES, PALETTE, Box, Guide, Mark, Plot, Series, plot
 from .svg import axis_number, svg
@@ -74,3 +76,29 @@ def _guides(sheet: Sheet) -> list[Guide]:
         if reset_from not in guides:
             drawn.append(Guide(reset_from, f"↺ {axis_number(reset_from)}", "reset"))
     return drawn
+
+
+def share_png(sheet: Sheet) -> bytes:
+    """The sheet as an image to send to the group: the game, its winners (or who leads),
+    each side's total, best first, and the chart."""
+    from .png import CHART, result_png  # Pillow is loaded by the one view that draws
+
+    game = sheet.game
+    chart = sheet_chart(sheet, box=CHART)
+    colours = {line["name"]: line["colour"] for line in chart.legend}
+    ranked = sorted(sheet.sides, key=lambda side: side.total, reverse=not sheet.lower_is_better)
+    if sheet.finished:
+        names = ", ".join(side.name for side in sheet.winners) or "—"
+        headline = _("Gagnant·e·s : %(names)s") % {"names": names}
+    else:
+        leaders = [side.name for side in ranked if side.total == ranked[0].total] if ranked else []
+        headline = _("En tête : %(names)s") % {"names": ", ".join(leaders) or "—"}
+    count = sheet.count or len(sheet.rows)
+    subtitle = (ngettext("%(count)s tour", "%(count)s tours", count) if sheet.turns
+                else ngettext("%(count)s manche", "%(count)s manches", count)) % {"count": count}
+    subtitle = f"n° {game.pk} · {subtitle} · {date_format(game.created_at, 'j F Y')}"
+    axis = [axis_number(value) for _y, value in chart.plot.grid] if chart.plot else []
+    return result_png(str(game.rules.name), subtitle, headline,
+                      [(side.name, formats.number_format(side.total) if not isinstance(side.total, int)
+                        else str(side.total), colours.get(side.name, "#0b6e4f")) for side in ranked],
+                      chart.plot, axis, "Marque-carte")

@@ -35,3 +35,10 @@ def cactus_game_game() -> Game:
 
 
 TEN_ROUND_GAMES = {"memory": memory_game, "canasta": canasta_game, "cactus-game": cactus_game_game}
+
+
+def finished_memory_game() -> Game:
+    """The memory game, then Ben goes over 100 at round 11: the game ends."""
+    rounds = [{"announcer": None, "hands": hands} for hands in TAMOUL_HANDS]
+    rounds.append({"announcer": None, "hands": {"Ana": 3, "Ben": 40, "Chloé": 6}})
+    return make_game("tamoul", ["Ana", "Ben", "Chloé"], rounds=rounds)

@@ -27,8 +27,9 @@ from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm
 from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import Preview, attach_errors, build_preview, errors_of, field_keys
-from scorekeeper.http import INVALID_FORM, HtmxHttpRequest, get_game_to_change
+from scorekeeper.http import INVALID_FORM, HtmxHttpRequest, get_game_to_change, remembered_games
 from scorekeeper.models import Game, RoundTaken
+from scorekeeper.players.records import player_records
 from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.links import linked
 from scorekeeper.wording.cards import picker_labels, placeholder, rank_name, rank_text, suits
@@ -241,6 +242,22 @@ def table_ask(request: HtmxHttpRequest, code: str) -> HttpResponse:
     context = {"question": question, "variant": table.game.variant, "answers": linked(found),
                "rulings": rulings}
     return render(request, "scorekeeper/rules/answers.html", context)
+
+
+@require_safe
+def player_page(request: HtmxHttpRequest) -> HttpResponse:
+    """A player's records over the games this phone knows (?name=Ana), never anybody
+    else's: a name in none of them is not found. Here rather than in the scoring app
+    because it counts the snaps won at the games' live tables too."""
+    name = request.GET.get("name", "")[:40]
+    games = (Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
+             .prefetch_related("rounds", "live_tables"))
+    records = player_records(name, games)
+    if not records.games:
+        raise Http404("no game of this phone has this player")
+    records.snaps_won = sum(table.snaps_won().get(name, 0) for game in records.games
+                            for table in game.live_tables.all())
+    return render(request, "referee/player.html", {"records": records})
 
 
 @guesses.limited

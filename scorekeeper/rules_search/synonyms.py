@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from engine.rules import VARIANTS
+
 SNAP = "défausse rapide même rang snap same rank"
 CALL = "annonce annoncer call"
 POWERS = "pouvoir pouvoirs power powers"
@@ -24,11 +26,11 @@ SYNONYMS: dict[str, str] = {
     "coller": SNAP, "colle": SNAP, "snap": SNAP, "snapper": SNAP, "snapping": SNAP, "snaps": SNAP,
     "snapped": SNAP, "meme carte": SNAP, "same card": SNAP, "quick discard": SNAP,
     "match": SNAP, "matching": SNAP, "pareille": SNAP, "pareil": SNAP,
-    # the call, by any game's word
-    "tamalou": CALL, "koubo": CALL, "dutch": CALL, "stop": CALL, "knock": CALL, "knocking": CALL,
+    # the call (each game's own word is added from its declaration, below)
+    "stop": CALL, "knock": CALL, "knocking": CALL,
     "annoncer": CALL, "annonce": CALL, "dire": CALL, "say": CALL, "call": CALL, "calls": CALL,
     "calling": CALL, "caller": "annonceur " + CALL, "annonceur": CALL,
-    "contre": "contre-tamoul counter", "counter": "contre-tamoul counter",
+    "contre": "contre counter", "counter": "contre counter",
     # powers
     "pouvoir": POWERS, "power": POWERS, "powers": POWERS, "special": POWERS, "speciale": POWERS,
     "echanger": "échange swap", "swap": "échanger échange swap", "regarder": "look",
@@ -57,6 +59,10 @@ SYNONYMS: dict[str, str] = {
     "trop tard": "fenêtre tard late window", "too late": "fenêtre tard late window",
     "trop lent": "fenêtre tard late window", "too slow": "fenêtre tard late window",
 }
+
+
+# « Je dis tamalou », "can I say cabo": every game's call word means the call.
+SYNONYMS |= {variant.call.word: CALL for variant in VARIANTS.values() if variant.call}
 
 
 def plain(text: str) -> str:

@@ -86,12 +86,14 @@ def share_png(sheet: Sheet) -> bytes:
     game = sheet.game
     chart = sheet_chart(sheet, box=CHART)
     colours = {line["name"]: line["colour"] for line in chart.legend}
+    # Best first. The one place here that reads the game's direction: with the engine's
+    # rank() (issue 18) this becomes its places.
     ranked = sorted(sheet.sides, key=lambda side: side.total, reverse=not sheet.lower_is_better)
     if sheet.finished:
         names = ", ".join(side.name for side in sheet.winners) or "—"
         headline = _("Gagnant·e·s : %(names)s") % {"names": names}
-    else:
-        leaders = [side.name for side in ranked if side.total == ranked[0].total] if ranked else []
+    else:  # the sheet's own leaders (scorekeeper/sheet/build.py)
+        leaders = [side.name for side in sheet.sides if side.leader]
         headline = _("En tête : %(names)s") % {"names": ", ".join(leaders) or "—"}
     count = sheet.count or len(sheet.rows)
     subtitle = (ngettext("%(count)s tour", "%(count)s tours", count) if sheet.turns

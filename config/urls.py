@@ -4,13 +4,14 @@ from django.urls import include, path
 
 from config.health import healthz, healthz_live
 from leagues.views.accounts import OrganiserLoginView
-from scorekeeper.views.game import history, life, records, sheet
+from scorekeeper.views.game import history, life, records, share, sheet
 from scorekeeper.views.game import start as games
 from scorekeeper.views.game.rounds import round_edit, round_new, round_preview
 from scorekeeper.views.game.why import round_why
 from scorekeeper.views.home import home
 from scorekeeper.views.offline import service_worker
 from scorekeeper.views.rules_pages import rules_index, rules_page
+from scorekeeper.views.rules_search import rules_search
 
 urlpatterns = [
     path("", home, name="home"),
@@ -29,11 +30,13 @@ urlpatterns = [
     path("games/<str:token>/players/rename/", life.player_rename, name="player_rename"),
     path("games/<str:token>/export.json", records.game_export_json, name="game_export_json"),
     path("games/<str:token>/export.csv", records.game_export_csv, name="game_export_csv"),
+    path("games/<str:token>/share.png", share.game_share_png, name="game_share_png"),  # issue 22
     path("games/<str:token>/rounds/new/", round_new, name="round_new"),
     path("games/<str:token>/rounds/<int:number>/edit/", round_edit, name="round_edit"),
     path("games/<str:token>/rounds/preview/", round_preview, name="round_preview"),
     path("games/<str:token>/rounds/<int:number>/why/", round_why, name="round_why"),
     path("rules/", rules_index, name="rules_index"),
+    path("rules/search/", rules_search, name="rules_search"),  # ask the rules (issue 22)
     path("rules/<slug:variant>/", rules_page, name="rules_page"),
     path("", include("referee.urls")),  # live tables (issue 4)
     path("i18n/", include("django.conf.urls.i18n")),

@@ -36,6 +36,10 @@ IDLE_HOURS = 6  # a table nobody touched for this long is closed, and its tokens
 NOT_LOGGED = frozenset({"window.not_due", "event.unknown"})
 
 
+# How a ruling changes a player's count of snaps won (LiveTable.snaps_won).
+SNAP_COUNT = {"snap.accepted": 1, "snap.accepted_for_other": 1, "snap.overturned": -1, "snap.handed_back": -1}
+
+
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
@@ -232,6 +236,17 @@ class LiveTable(models.Model):
         """The last `count` rulings (of events after `since`), oldest first: at most `count` events replayed."""
         first = max(self.last_seq() - count + 1, (since or 0) + 1, 1)
         return [r for _, rs in self.history(first=first) for r in rs][-count:]
+
+    def snaps_won(self) -> dict[str, int]:
+        """Snaps each player won at this table: accepted, less those the referee took back
+        (an overturned snap, one handed back in a tie), replaying its whole log."""
+        won: dict[str, int] = {}
+        for _event, rulings in self.history():
+            for ruling in rulings:
+                step = SNAP_COUNT.get(ruling.get("rule", ""), 0)
+                if step and ruling.get("player"):
+                    won[ruling["player"]] = won.get(ruling["player"], 0) + step
+        return {player: count for player, count in won.items() if count > 0}
 
     def replays_after(self, seq: int) -> list[tuple[int, tbl.TableState, list[tbl.Ruling]]]:
         """(seq, state after it, its rulings) for each event after `seq`."""

@@ -25,6 +25,7 @@ from scorekeeper.wording.rulings import (
 QUIET = frozenset({"member.rejoined"})
 HOUSE_LIMITS = (0.0, 2.0, 3.0, 5.0, 8.0)  # seconds; 0: no limit, the default (table-rules.md)
 FEED_LENGTH = 60  # rulings shown when the page opens
+RULINGS_ASKED = 3  # the table's own rulings shown first with a question's answers
 
 
 def rule_link(variant_key: str, rule: str) -> str | None:
@@ -50,6 +51,19 @@ def folded_feed(variant_key: str, recent: list[tbl.Ruling]) -> dict[str, Any]:
             rounds.insert(0, {"round": ruling.get("round"), "rulings": current})
             current = []
     return {"current": current, "earlier": rounds}
+
+
+def rulings_on_the_point(variant_key: str, recent: list[tbl.Ruling], anchors: list[str],
+                         most: int = RULINGS_ASKED) -> list[dict[str, Any]]:
+    """The table's own recent rulings on what a question's answers are about: those whose
+    rule has one of `anchors` (the rules search's answers, best first), the best-answered
+    point first and, on one point, the newest first."""
+    rank = {anchor: i for i, anchor in reversed(list(enumerate(anchors)))}
+    on_point = [(rank[anchor], -i, ruling) for i, ruling in enumerate(recent)
+                if ruling.get("rule") not in QUIET and (anchor := rule_anchor_of(ruling["rule"])) in rank]
+    on_point.sort(key=lambda found: found[:2])
+    return [dict(zip(("text", "rule", "link"), worded(variant_key, ruling), strict=True))
+            for _rank, _age, ruling in on_point[:most]]
 
 
 def page_context(variant_key: str, state: tbl.TableState) -> dict[str, Any]:

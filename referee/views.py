@@ -34,8 +34,11 @@ from scorekeeper.entry.preview import (
     field_keys,
     refuse_impossible,
 )
-from scorekeeper.http import INVALID_FORM, HtmxHttpRequest, get_game_to_change
+from scorekeeper.http import INVALID_FORM, HtmxHttpRequest, get_game_to_change, remembered_games
 from scorekeeper.models import Game, RoundTaken
+from scorekeeper.players.records import player_records
+from scorekeeper.rules_search import answers
+from scorekeeper.rules_search.links import linked
 from scorekeeper.wording.cards import picker_labels, placeholder, rank_name, rank_text, suits
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.rulings import card_label
@@ -44,11 +47,12 @@ from scorekeeper.wording.text import number as written_number
 
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
 from .reveal import hands_and_extras, miscounted_hands, reveal_form, round_outcome
-from .table_page import FEED_LENGTH, folded_feed, page_context, worded
+from .table_page import FEED_LENGTH, folded_feed, page_context, rulings_on_the_point, worded
 
 ENTRY_TEMPLATE = "scorekeeper/entry/round_entry.html"  # the score sheet's partials, shared
 COOKIE_AGE = TOKEN_AGE
 LOG_PAGE = 50  # events on one page of a table's log
+MAX_QUESTION = 300  # characters read of a question about the rules
 
 
 def request_cookie_name(table: LiveTable) -> str:
@@ -264,6 +268,39 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "credit_cap_ms": round(table.credit_cap * 1000),
     }
     return render(request, "referee/table.html", context)
+
+
+@guesses.limited
+@require_safe
+def table_ask(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """A question about the rules at the table: the table's own rulings on the point first,
+    then the game's rules page (scorekeeper/rules_search)."""
+    table = _get_open_table(code, request)
+    if _get_member_for_request(request, table) is None:
+        return redirect("table_join", code=table.code)
+    question = request.GET.get("q", "").strip()[:MAX_QUESTION]
+    found = answers(question, table.game.variant) if question else []
+    rulings = rulings_on_the_point(table.game.variant, table.recent_rulings(FEED_LENGTH),
+                                   [a.anchor for a in found])
+    context = {"question": question, "variant": table.game.variant, "answers": linked(found),
+               "rulings": rulings}
+    return render(request, "scorekeeper/rules/answers.html", context)
+
+
+@require_safe
+def player_page(request: HtmxHttpRequest) -> HttpResponse:
+    """A player's records over the games this phone knows (?name=Ana), never anybody
+    else's: a name in none of them is not found. Here rather than in the scoring app
+    because it counts the snaps won at the games' live tables too."""
+    name = request.GET.get("name", "")[:40]
+    games = (Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
+             .prefetch_related("rounds", "live_tables"))
+    records = player_records(name, games)
+    if not records.games:
+        raise Http404("no game of this phone has this player")
+    records.snaps_won = sum(table.snaps_won().get(name, 0) for game in records.games
+                            for table in game.live_tables.all())
+    return render(request, "referee/player.html", {"records": records})
 
 
 @guesses.limited

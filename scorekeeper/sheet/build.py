@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import formats
 
 from engine.rules.variants.base import HIGHEST
+from scorekeeper.charts.sheet_chart import SheetChart, sheet_chart
 from scorekeeper.models import Game, Round
 from scorekeeper.wording.text import MINUS
 
@@ -105,6 +106,11 @@ class Sheet:
     @property
     def next_round(self) -> int:
         return self.last_round + 1
+
+    @property
+    def chart(self) -> SheetChart:
+        """The running totals as a picture (scorekeeper/charts/sheet_chart.py)."""
+        return sheet_chart(self)
 
     @property
     def many(self) -> bool:

@@ -1,0 +1,1 @@
+"""Players' records across the games this phone knows (issue 22)."""

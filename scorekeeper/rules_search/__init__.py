@@ -1,0 +1,11 @@
+"""Ask the rules: a question in a player's words, answered by the paragraphs of the
+game's rules page (rules and readings), best first, each with its anchor.
+
+`answers(question, variant_key)` is the one entry point; the index is built from the
+same page context the rules pages render (scorekeeper/rules_page.py), once per language,
+and kept for the life of the process.
+"""
+
+from .index import Answer, answers
+
+__all__ = ["Answer", "answers"]

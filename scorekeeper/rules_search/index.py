@@ -1,0 +1,107 @@
+"""BM25 over each game's rules page, one index per language, kept for the process.
+
+Library: rank-bm25 (Okapi BM25) with snowballstemmer, both pure Python (numpy aside),
+chosen over bm25s + PyStemmer: a page is ~40 short paragraphs, so sparse matrices and a
+C stemmer buy nothing here, and two small pure wheels install anywhere.
+
+A question is scored against both languages' indexes and the scores added, paragraph
+by paragraph (the two pages have the same paragraphs in the same order): a French
+question on an English phone still finds its answer, shown in the phone's language.
+A question word the page does not know is read as the closest page word (a typo).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import cache
+
+from django.utils import translation
+from rank_bm25 import BM25Okapi
+
+from engine.rules import VARIANTS
+
+from .paragraphs import Paragraph, paragraphs
+from .synonyms import expand
+from .tokens import terms
+
+LANGUAGES = ("fr", "en")
+TYPO_CUTOFF = 0.8  # how alike a word must be to a page's word to be read as it
+SHORTEST_TYPO = 4  # shorter words are too ambiguous to correct
+SYNONYM_WEIGHT = 0.5  # the page's words a table phrase stands for count half the player's own
+
+
+@dataclass(frozen=True)
+class Answer:
+    variant: str
+    anchor: str
+    text: str
+    score: float
+
+
+@dataclass(frozen=True)
+class PageIndex:
+    """One page in one language: its paragraphs, their BM25, the words it knows."""
+    paragraphs: tuple[Paragraph, ...]
+    bm25: BM25Okapi
+    vocabulary: frozenset[str]
+
+    def scores(self, query: list[str]) -> list[float]:
+        known = [self._known(term) for term in query]
+        words = [t for t in known if t]
+        return list(self.bm25.get_scores(words)) if words else [0.0] * len(self.paragraphs)
+
+    def _known(self, term: str) -> str | None:
+        if term in self.vocabulary:
+            return term
+        if len(term) < SHORTEST_TYPO:
+            return None
+        close = difflib.get_close_matches(term, self.vocabulary, n=1, cutoff=TYPO_CUTOFF)
+        return close[0] if close else None
+
+
+@cache
+def language_index(language: str) -> dict[str, PageIndex]:
+    """Every game's page index in `language`, built once per process."""
+    with translation.override(language):
+        return {key: _page_index(paragraphs(variant), language) for key, variant in VARIANTS.items()}
+
+
+def _page_index(found: list[Paragraph], language: str) -> PageIndex:
+    corpus = [terms(f"{p.text} {p.heading}", language) for p in found]
+    return PageIndex(tuple(found), BM25Okapi(corpus), frozenset(t for doc in corpus for t in doc))
+
+
+def answers(question: str, variant_key: str | None = None, *, limit: int = 5) -> list[Answer]:
+    """The paragraphs that answer `question`, best first, in the active language.
+
+    With no variant (or an unknown one), every game's page is searched.
+    """
+    language = translation.get_language() or "fr"
+    language = language if language in LANGUAGES else "fr"
+    keys = [variant_key] if variant_key in VARIANTS else list(VARIANTS)
+    added = expand(question)
+    found: list[Answer] = []
+    for key in keys:
+        shown = language_index(language)[key].paragraphs
+        totals = [0.0] * len(shown)
+        for other in LANGUAGES:
+            page = language_index(other)[key]
+            for words, weight in ((question, 1.0), (added, SYNONYM_WEIGHT)):
+                for i, score in enumerate(page.scores(terms(words, other))):
+                    totals[i] += weight * score
+        found += [Answer(key, p.anchor, p.text, float(total)) for p, total in zip(shown, totals, strict=True)
+                  if total > 0]
+    found.sort(key=lambda a: -a.score)
+    return _one_per_text(found)[:limit]
+
+
+def _one_per_text(found: list[Answer]) -> list[Answer]:
+    """A sentence said twice on a page (shared rules) is answered once."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for answer in found:
+        if (answer.variant, answer.text) not in seen:
+            seen.add((answer.variant, answer.text))
+            kept.append(answer)
+    return kept

@@ -1,0 +1,80 @@
+"""The table's words for what the rules pages name otherwise.
+
+Players say « doublé », « coller » or "snap" for what the pages call « la défausse
+rapide », and « dire tamalou » or "knock" for the call. A phrase found in a question
+adds the page's own words to it (in both languages: each index keeps what its stemmer
+knows). Phrases are matched without accents, in lower case, on whole words.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from engine.rules import VARIANTS
+
+SNAP = "défausse rapide même rang snap same rank"
+CALL = "annonce annoncer call"
+POWERS = "pouvoir pouvoirs power powers"
+PENALTY = "pénalité carte en plus penalty extra card wrong"
+WIN = "gagne gagnant win wins winner"
+END = "fin partie arrête end game ends stops"
+
+SYNONYMS: dict[str, str] = {
+    # snapping
+    "defausse rapide": SNAP, "defausser rapide": SNAP, "double": SNAP, "doubler": SNAP,
+    "coller": SNAP, "colle": SNAP, "snap": SNAP, "snapper": SNAP, "snapping": SNAP, "snaps": SNAP,
+    "snapped": SNAP, "meme carte": SNAP, "same card": SNAP, "quick discard": SNAP,
+    "match": SNAP, "matching": SNAP, "pareille": SNAP, "pareil": SNAP,
+    # the call (each game's own word is added from its declaration, below)
+    "stop": CALL, "knock": CALL, "knocking": CALL,
+    "annoncer": CALL, "annonce": CALL, "dire": CALL, "say": CALL, "call": CALL, "calls": CALL,
+    "calling": CALL, "caller": "annonceur " + CALL, "annonceur": CALL,
+    "contre": "contre counter", "counter": "contre counter",
+    # powers
+    "pouvoir": POWERS, "power": POWERS, "powers": POWERS, "special": POWERS, "speciale": POWERS,
+    "echanger": "échange swap", "swap": "échanger échange swap", "regarder": "look",
+    "look": "regarder look", "peek": "regarder look", "spy": "regarder look",
+    # wrong moves
+    "erreur": PENALTY, "wrong": PENALTY, "mistake": PENALTY, "faux": PENALTY,
+    "penalite": PENALTY, "penalty": PENALTY, "punition": PENALTY,
+    # counting and the end
+    "compte": "valeur valent points décompte value worth", "vaut": "valeur valent value worth",
+    "valent": "valeur value worth", "worth": "valeur value worth", "count": "valeur value worth",
+    "gagne": WIN, "gagner": WIN, "win": WIN, "wins": WIN, "winner": WIN, "fini": END,
+    "finit": END, "termine": END, "over": END, "ends": END, "end": END,
+    "elimine": "éliminé eliminated out", "out": "éliminé eliminated", "knocked out": "éliminé eliminated",
+    "remise a zero": "retombe tombe pile", "reset": "retombe tombe pile drops falls",
+    "kilo": "poids weight", "kilos": "poids weight", "weight": "kilos poids",
+    "toutes mes cartes": "débarrassé main vide", "plus de carte": "débarrassé main vide",
+    "plus de cartes": "débarrassé main vide", "go out": "got rid empty hand went out",
+    "going out": "got rid empty hand went out", "no cards left": "got rid empty hand went out",
+    "combien de manches": "nombre de manches", "how many rounds": "number of rounds",
+    "fait quoi": POWERS, "sert a quoi": POWERS, "does": POWERS,
+    "flush": "chasse d'eau", "chasse d'eau": "chasse d'eau flush",
+    "ex aequo": "égalité ex aequo tie tied", "egalite": "égalité ex aequo tie tied",
+    "tie": "égalité ex aequo tie tied", "draw": "pioche pioche draw",
+    "rouge": "cœur carreau", "red": "hearts diamonds", "noir": "pique trèfle", "black": "spades clubs",
+    "paquet": "paquet deck cartes", "deck": "paquet deck cards", "jeu de cartes": "paquet deck",
+    "trop tard": "fenêtre tard late window", "too late": "fenêtre tard late window",
+    "trop lent": "fenêtre tard late window", "too slow": "fenêtre tard late window",
+}
+
+
+# « Je dis tamalou », "can I say cabo": every game's call word means the call.
+SYNONYMS |= {variant.call.word: CALL for variant in VARIANTS.values() if variant.call}
+
+
+def plain(text: str) -> str:
+    """Lower case, without accents: « Défaussé » -> "defausse"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_PATTERNS = [(re.compile(rf"\b{re.escape(plain(phrase))}\b"), words) for phrase, words in SYNONYMS.items()]
+
+
+def expand(question: str) -> str:
+    """The page's words for each table phrase the question holds ("" when none)."""
+    folded = plain(question)
+    return " ".join(words for pattern, words in _PATTERNS if pattern.search(folded))

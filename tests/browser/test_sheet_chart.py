@@ -1,0 +1,36 @@
+"""The game as a picture (issue 22): a 10-round sheet of each family draws its chart at
+phone width, with the variant's limits and resets, and its table for screen readers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.scorekeeper.chart_games import TEN_ROUND_GAMES
+
+GUIDES = {"memory": ["fin au-delà 100", "↺ 100 → 50"], "canasta": ["↑ objectif 5000"], "cactus-game": []}
+
+
+@pytest.mark.parametrize("family", list(TEN_ROUND_GAMES))
+def test_a_ten_round_sheet_draws_each_players_running_total(daphne: str, page: Page, artifacts: Path,
+                                                            family: str):
+    game = TEN_ROUND_GAMES[family]()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{daphne}{game.get_absolute_url()}")
+    chart = page.get_by_test_id("sheet-chart")
+    svg = chart.locator("svg.chart")
+    expect(svg).to_be_visible()
+    expect(svg.locator("polyline.sheet-line")).to_have_count(len(game.sides()))
+    assert 300 <= svg.bounding_box()["width"] <= 360
+    for label in GUIDES[family]:
+        expect(svg.locator("text.guide-label", has_text=label)).to_have_count(1)
+    if family == "memory":
+        expect(svg.locator("text.mark")).to_have_count(1)  # Ana's 100 -> 50 at round 9
+    expect(chart.locator(".chart-legend li")).to_have_count(len(game.sides()))
+    table = chart.locator(".chart-table table")
+    expect(table.locator("tbody tr")).to_have_count(10)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=artifacts / f"sheet-chart-{family}.png")

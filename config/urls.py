@@ -8,12 +8,13 @@ from scorekeeper.views.game import start as games
 from scorekeeper.views.game.rounds import round_edit, round_new, round_preview
 from scorekeeper.views.game.why import round_why
 from scorekeeper.views.home import home
-from scorekeeper.views.offline import service_worker
+from scorekeeper.views.offline import offline_page, service_worker
 from scorekeeper.views.rules_pages import rules_index, rules_page
 
 urlpatterns = [
     path("", home, name="home"),
     path("sw.js", service_worker, name="service_worker"),  # at the root: its scope is the site
+    path("offline/", offline_page, name="offline"),  # shown by the worker for a page not kept
     path("healthz", healthz, name="healthz"),  # database and channel layer (docs/deploy.md)
     # The score sheet, a game's life cycle, import and export (issue 3, part A).
     path("games/new/", games.game_new, name="game_new"),

@@ -122,10 +122,15 @@
   function summarize(form) {
     var parts = [];
     form.querySelectorAll("input, select").forEach(function (field) {
-      if (field.type === "hidden" || field.type === "submit" || !field.name || field.offsetParent === null) return;
+      if (field.type === "hidden" || field.type === "submit" || !field.name) return;
       if (field.name.slice(-5) === "-mode") return; // cards or count: how, not what
+      var cards = field.hasAttribute("data-cards") && field.closest("[data-cards-field]");
+      if ((cards || field).offsetParent === null) return; // the way of counting not chosen
       var name = legendText(field.closest("fieldset")) || field.getAttribute("aria-label") || field.name;
-      if (field.type === "radio" || field.type === "checkbox") {
+      if (cards) { // the picked cards, as their chips show them
+        var chips = Array.prototype.map.call(cards.querySelectorAll(".chip"), function (c) { return c.textContent.trim(); });
+        if (chips.length) parts.push(name + " " + chips.join(" "));
+      } else if (field.type === "radio" || field.type === "checkbox") {
         var label = field.closest("label");
         if (field.checked && field.value && label) parts.push(name + " " + label.textContent.trim());
       } else if (field.value.trim()) {

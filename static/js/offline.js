@@ -201,7 +201,8 @@
     if (item.summary) li.appendChild(tag("p", "pending-summary", item.summary));
     var answer = item.answer || {};
     if (item.state === "refused") {
-      var reasons = answer.state === "gone" ? [box.dataset.gone] : (answer.reasons || []);
+      var reasons = answer.state === "gone" ? [box.dataset.gone]
+        : answer.state === "forbidden" ? [box.dataset.forbidden] : (answer.reasons || []);
       reasons.forEach(function (reason) { li.appendChild(tag("p", "pending-reason", reason)); });
     }
     if (item.state === "conflict") {
@@ -225,7 +226,9 @@
   function choices(box, item) {
     var answer = item.answer || {}, row = tag("div", "confirm-actions");
     if (item.state === "conflict" && answer.exists && answer.mine_valid) row.appendChild(button(box.dataset.replace, "replace", item));
-    if (item.state === "conflict" || answer.state === "gone") row.appendChild(button(box.dataset.addNext, "next", item));
+    if (item.state === "conflict" || (answer.state === "gone" && box.dataset.entry)) {
+      row.appendChild(button(box.dataset.addNext, "next", item));
+    }
     row.appendChild(button(box.dataset.discard, "discard", item));
     return row;
   }

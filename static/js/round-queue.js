@@ -66,6 +66,9 @@
       var type = response.headers.get("Content-Type") || "";
       if (type.indexOf("application/json") === 0) return response.json();
       if (response.status === 404) return { state: "gone" }; // the round or the game is no more
+      // Refused access with the page's own token (a read-only link): no retry will pass.
+      // Without one (the worker sending), the token kept may be the stale one: later.
+      if (response.status === 403 && token) return { state: "forbidden" };
       throw new Error("the server answered " + response.status); // kept, sent again later
     }).then(function (answer) {
       var outcome = { item: item, answer: answer };

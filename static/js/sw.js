@@ -79,16 +79,17 @@ function refresh(urls, follow) {
         if (!html || !follow) return null;
         return Promise.all(keptLinks(html).map(function (link) { return fetchAndKeep(cache, link); }));
       });
-    })).then(function () { return fetchAndKeep(cache, OFFLINE); });
+    }));
   });
 }
 
-// Pages not kept yet (a first visit came before this worker controlled its page).
+// Pages not kept yet (a first visit came before this worker controlled its page); our
+// offline page fetched again, in the language of this visit.
 function keepMissing(urls) {
   return caches.open(CACHE).then(function (cache) {
     return Promise.all(urls.map(function (url) {
       return cache.match(url).then(function (hit) { return hit || fetchAndKeep(cache, url); });
-    }));
+    }).concat([fetchAndKeep(cache, OFFLINE)]));
   });
 }
 

@@ -9,13 +9,14 @@ from scorekeeper.views.game import start as games
 from scorekeeper.views.game.rounds import round_edit, round_new, round_preview
 from scorekeeper.views.game.why import round_why
 from scorekeeper.views.home import home
-from scorekeeper.views.offline import service_worker
+from scorekeeper.views.offline import offline_page, service_worker
 from scorekeeper.views.rules_pages import rules_index, rules_page
 from scorekeeper.views.rules_search import rules_search
 
 urlpatterns = [
     path("", home, name="home"),
     path("sw.js", service_worker, name="service_worker"),  # at the root: its scope is the site
+    path("offline/", offline_page, name="offline"),  # shown by the worker for a page not kept
     path("healthz", healthz, name="healthz"),  # pages: the database (docs/deploy.md)
     path("healthz/live", healthz_live, name="healthz_live"),  # live updates: and the channel layer
     # The score sheet, a game's life cycle, import and export (issue 3, part A).

@@ -1,35 +1,44 @@
-/* Scoring without a network (with static/js/sw.js, which keeps the pages).
+/* Scoring without a network, the page's side (with static/js/sw.js, which keeps the
+ * pages, and static/js/round-queue.js, which keeps the rounds).
  *
- * - Registers the service worker (served at /sw.js, the whole site as its scope).
- * - Shows #offline-banner while the phone is offline.
- * - A round saved offline (#entry-form, a new round) is kept in localStorage with a
- *   fresh request id, and the phone goes back to the sheet, which lists it as waiting
- *   (#pending-rounds). When the network returns each one is posted once, in order;
- *   the server's request id check turns a repeat into the round already stored, so a
- *   retry never adds a round twice. The verdict (sent, or refused with the sheet's
- *   reason) replaces "waiting".
+ * - Registers the service worker (served at /sw.js, the whole site as its scope) and
+ *   asks it to keep this page and the ones it leads to ([data-offline-keep]), and to
+ *   fetch this game's pages again after every save or live update.
+ * - Shows #offline-banner while the phone is offline: « Hors ligne depuis 21 h 14 ».
+ * - A round saved offline (#entry-form) is kept as an intention: a new round is "the
+ *   next round of this game" (numbered by the server when it arrives), an edit names
+ *   its round and the version its page was drawn from. The phone goes back to the
+ *   sheet, which lists it as waiting (#pending-rounds) with the numbers typed.
+ * - Sending resumes by itself: Background Sync where the browser has it, and on
+ *   `online`, on `visibilitychange` and on a timer, each round with its request id.
+ * - A round the server did not store (another phone changed that round, the game
+ *   ended) stays listed with the server's reasons or both rounds side by side, until
+ *   the player chooses: add it as the next round, replace theirs, or discard it.
+ * - Our offline page (#kept-games) lists the games this phone has kept.
  */
 (function () {
   "use strict";
-  var KEY = "marque-carte:pending-rounds";
+  var Queue = window.RoundQueue;
+  var SINCE = "marque-carte:offline-since";
+  var TIMER_MS = 15000;
   var flushing = false;
 
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
-    // This page and the ones it leads to ([data-offline-keep]) open offline from now on.
-    navigator.serviceWorker.ready.then(function (registration) {
-      var urls = [location.pathname + location.search];
-      document.querySelectorAll("[data-offline-keep]").forEach(function (el) {
-        urls.push(el.getAttribute("href"));
-      });
-      if (registration.active) registration.active.postMessage({ keep: urls });
-    });
+  function $(id) { return document.getElementById(id); }
+  function tag(name, className, text) {
+    var el = document.createElement(name);
+    if (className) el.className = className;
+    if (text) el.textContent = text;
+    return el;
   }
+  function lang() { return document.documentElement.lang || "fr"; }
 
-  function load() {
-    try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; }
+  // A time as the page's language writes it: « 21 h 14 » in French, "9:14 PM" in English.
+  function clock(date) {
+    if (lang().indexOf("fr") === 0) {
+      return date.getHours() + " h " + String(date.getMinutes()).padStart(2, "0");
+    }
+    return date.toLocaleTimeString(lang(), { hour: "numeric", minute: "2-digit" });
   }
-  function store(items) { localStorage.setItem(KEY, JSON.stringify(items)); }
 
   function newId() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -38,129 +47,367 @@
     });
   }
 
-  function banner() {
-    var el = document.getElementById("offline-banner");
-    if (el) el.hidden = navigator.onLine;
+  // -- the service worker -------------------------------------------------------------
+
+  var worker = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+
+  function tellWorker(message) {
+    if (!worker) return;
+    worker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage(message);
+    });
   }
 
-  // -- keeping a round ----------------------------------------------------------
+  function keptLinks() {
+    return Array.prototype.map.call(document.querySelectorAll("[data-offline-keep]"), function (el) {
+      return el.getAttribute("href");
+    });
+  }
+
+  // This page is kept by its visit (network first); the pages it leads to are fetched
+  // again, so an entry page kept earlier does not keep an old round number.
+  function keepPages() {
+    tellWorker({ keep: [location.pathname + location.search] });
+    if (navigator.onLine) tellWorker({ refresh: keptLinks() });
+  }
+
+  // After a save, an undo or a live update: this game's sheet and what it leads to.
+  var refreshing = null;
+  function refreshGame() {
+    var box = $("pending-rounds");
+    if (!box || !navigator.onLine) return;
+    clearTimeout(refreshing);
+    refreshing = setTimeout(function () { tellWorker({ refresh: [box.dataset.game], follow: true }); }, 300);
+  }
+
+  function askForSync() {
+    if (!worker) return;
+    worker.ready.then(function (registration) {
+      if (registration.sync) return registration.sync.register("send-rounds");
+      return null;
+    }).catch(function () {}); // no Background Sync: the events and the timer send it
+  }
+
+  // -- the banner ---------------------------------------------------------------------
+
+  function banner() {
+    var el = $("offline-banner");
+    if (navigator.onLine) {
+      localStorage.removeItem(SINCE);
+      if (el) el.hidden = true;
+      return;
+    }
+    var since = localStorage.getItem(SINCE);
+    if (!since) {
+      since = new Date().toISOString();
+      localStorage.setItem(SINCE, since);
+    }
+    if (!el) return;
+    el.querySelector("[data-offline-since]").textContent =
+      el.dataset.since.replace("{time}", clock(new Date(since)));
+    el.hidden = false;
+  }
+
+  // -- keeping a round ----------------------------------------------------------------
+
+  function legendText(fieldset) {
+    var legend = fieldset && fieldset.querySelector("legend");
+    if (!legend) return "";
+    var who = legend.querySelector(".who");
+    return (who || legend.firstChild || legend).textContent.trim();
+  }
+
+  // The numbers typed, in words the player recognises ("Ana 3 · Ben 17 · Annonce Ana"):
+  // the visible fields that hold something, each named by its block.
+  function summarize(form) {
+    var parts = [];
+    form.querySelectorAll("input, select").forEach(function (field) {
+      if (field.type === "hidden" || field.type === "submit" || !field.name) return;
+      if (field.name.slice(-5) === "-mode") return; // cards or count: how, not what
+      var cards = field.hasAttribute("data-cards") && field.closest("[data-cards-field]");
+      if ((cards || field).offsetParent === null) return; // the way of counting not chosen
+      var name = legendText(field.closest("fieldset")) || field.getAttribute("aria-label") || field.name;
+      if (cards) { // the picked cards, as their chips show them
+        var chips = Array.prototype.map.call(cards.querySelectorAll(".chip"), function (c) { return c.textContent.trim(); });
+        if (chips.length) parts.push(name + " " + chips.join(" "));
+      } else if (field.type === "radio" || field.type === "checkbox") {
+        var label = field.closest("label");
+        if (field.checked && field.value && label) parts.push(name + " " + label.textContent.trim());
+      } else if (field.value.trim()) {
+        parts.push(name + " " + field.value.trim());
+      }
+    });
+    return parts.join(" · ");
+  }
+
   document.addEventListener("submit", function (e) {
     var form = e.target;
-    if (navigator.onLine || form.id !== "entry-form" || form.querySelector("[name=edit]")) return;
+    if (navigator.onLine || form.id !== "entry-form") return;
     var submitter = e.submitter;
     if (submitter && submitter.name === "action" && submitter.value !== "save") return;
     e.preventDefault();
     e.stopPropagation(); // htmx would try to post it and fail
+    var edit = form.querySelector("[name=edit]");
     var body = new URLSearchParams(new FormData(form));
-    var id = newId(); // the cached page holds one id for every round entered from it
-    body.set("request_id", id);
+    var id = newId();
     body.set("action", "save");
-    var items = load();
-    // Each save names the round it means (one round per round): the cached page names the
-    // round after the last one it saw, so the rounds queued before this one come first.
-    var queued = items.filter(function (item) {
-      return item.sheet === form.dataset.sheet && item.state === "waiting";
-    }).length;
-    var number = parseInt(body.get("round_number"), 10);
-    if (!isNaN(number)) body.set("round_number", String(number + queued));
-    items.push({ id: id, sheet: form.dataset.sheet, action: form.getAttribute("action"),
-                 body: body.toString(), at: new Date().toISOString(), state: "waiting" });
-    store(items);
-    window.location.assign(form.dataset.sheet);
+    if (edit) {
+      body.set("confirm", "1"); // the check-then-confirm step needs the server: the sheet shows it kept
+    } else {
+      body.set("request_id", id); // the cached page holds one id for every round entered from it
+      body.set("round_number", "next");
+    }
+    Queue.put({
+      id: id, sheet: form.dataset.sheet, action: form.getAttribute("action"), body: body.toString(),
+      at: new Date().toISOString(), seq: Date.now(), state: "waiting", kind: edit ? "edit" : "new",
+      number: edit ? parseInt(edit.value, 10) : null, summary: summarize(form),
+    }).then(function () {
+      askForSync();
+      window.location.assign(form.dataset.sheet);
+    });
   }, true);
 
-  // -- the sheet's list ---------------------------------------------------------
-  function render() {
-    var box = document.getElementById("pending-rounds");
-    if (!box) return;
-    var mine = load().filter(function (item) { return item.sheet === box.dataset.game; });
-    var list = box.querySelector("ul");
-    list.textContent = "";
-    mine.forEach(function (item) {
-      var li = document.createElement("li");
-      li.className = "pending-" + item.state;
-      li.dataset.requestId = item.id;
-      var time = new Date(item.at).toLocaleTimeString(document.documentElement.lang,
-                                                      { hour: "2-digit", minute: "2-digit" });
-      li.textContent = box.dataset.entered.replace("{time}", time) + " · " +
-        (item.state === "refused" ? box.dataset.refused : box.dataset.waiting);
-      if (item.reason) {
-        var why = document.createElement("span");
-        why.className = "pending-reason";
-        why.textContent = " " + item.reason;
-        li.appendChild(why);
-      }
-      list.appendChild(li);
+  // An entry page opened offline (kept earlier) says the round it will most likely be:
+  // its number, after the rounds of this game still kept here; the server decides.
+  function renumber() {
+    var form = $("entry-form"), field = form && form.querySelector("input[name=round_number]");
+    if (!field || navigator.onLine || form.dataset.renumbered) return;
+    Queue.all().then(function (items) {
+      var before = items.filter(function (i) { return i.sheet === form.dataset.sheet && i.kind === "new"; }).length;
+      var kept = parseInt(field.value, 10), heading = form.querySelector("h1");
+      if (!before || isNaN(kept) || !heading) return;
+      var was = new RegExp("\\b" + kept + "\\b");
+      heading.textContent = heading.textContent.replace(was, String(kept + before));
+      document.title = document.title.replace(was, String(kept + before));
+      form.dataset.renumbered = "1";
+      var note = $("offline-banner");
+      if (note) heading.insertAdjacentElement("afterend", tag("p", "entry-offline-note", note.dataset.numbered));
     });
-    box.hidden = mine.length === 0;
+  }
+
+  // -- the sheet's list ---------------------------------------------------------------
+
+  function stateWord(box, item) {
+    if (item.state === "waiting") return box.dataset.waiting;
+    return item.state === "conflict" ? box.dataset.conflict : box.dataset.refused;
+  }
+
+  function drawItem(box, item) {
+    var li = tag("li", "pending-" + item.state);
+    li.dataset.requestId = item.id;
+    var when = clock(new Date(item.at));
+    var head = item.kind === "edit" ? box.dataset.edited.replace("{number}", item.number) : box.dataset.entered;
+    li.appendChild(tag("p", "pending-head", head.replace("{time}", when) + " · " + stateWord(box, item)));
+    if (item.summary) li.appendChild(tag("p", "pending-summary", item.summary));
+    var answer = item.answer || {};
+    if (item.state === "refused") {
+      var reasons = answer.state === "gone" ? [box.dataset.gone]
+        : answer.state === "forbidden" ? [box.dataset.forbidden] : (answer.reasons || []);
+      reasons.forEach(function (reason) { li.appendChild(tag("p", "pending-reason", reason)); });
+    }
+    if (item.state === "conflict") {
+      li.appendChild(tag("p", "pending-reason", answer.title));
+      var compare = tag("div", "pending-compare");
+      compare.innerHTML = answer.compare || ""; // rendered by our server, in the page's language
+      li.appendChild(compare);
+    }
+    if (item.state !== "waiting") li.appendChild(choices(box, item));
+    return li;
+  }
+
+  function button(text, choice, item) {
+    var b = tag("button", "button", text);
+    b.type = "button";
+    b.dataset.choice = choice;
+    b.dataset.requestId = item.id;
+    return b;
+  }
+
+  function choices(box, item) {
+    var answer = item.answer || {}, row = tag("div", "confirm-actions");
+    if (item.state === "conflict" && answer.exists && answer.mine_valid) row.appendChild(button(box.dataset.replace, "replace", item));
+    if (item.state === "conflict" || (answer.state === "gone" && box.dataset.entry)) {
+      row.appendChild(button(box.dataset.addNext, "next", item));
+    }
+    row.appendChild(button(box.dataset.discard, "discard", item));
+    return row;
+  }
+
+  function render() {
+    var box = $("pending-rounds");
+    if (box) {
+      Queue.all().then(function (items) {
+        var mine = items.filter(function (item) { return item.sheet === box.dataset.game; });
+        var list = box.querySelector("ul");
+        list.textContent = "";
+        mine.forEach(function (item) { list.appendChild(drawItem(box, item)); });
+        box.hidden = mine.length === 0;
+      });
+    }
+    listKeptGames();
+    renumber();
   }
 
   function say(text) {
-    var box = document.getElementById("pending-rounds"), out = box && box.querySelector("[role=status]");
+    var box = $("pending-rounds"), out = box && box.querySelector("[role=status]");
     if (out) out.textContent = text;
   }
 
-  function reasonOf(html) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
-    var messages = Array.prototype.map.call(doc.querySelectorAll("#taken-title, .field-errors p"), function (p) {
-      return p.textContent.trim();
-    });
-    return messages.join(" ");
-  }
-
-  // -- sending ------------------------------------------------------------------
-  function post(item) {
-    var token = new URLSearchParams(item.body).get("csrfmiddlewaretoken") || "";
-    return fetch(item.action, {
-      method: "POST", body: item.body, credentials: "same-origin",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-CSRFToken": token },
-    });
-  }
-
-  function flush() {
-    if (flushing || !navigator.onLine) return;
-    var next = load().find(function (item) { return item.state === "waiting"; });
-    if (!next) { render(); return; }
-    flushing = true;
-    post(next).then(function (response) {
-      if (response.ok && response.redirected) return settle(next.id, null);
-      // 422: refused with its reasons; 200 without a redirect: that round was saved by
-      // another phone meanwhile (the page offering to keep theirs), said as a refusal.
-      if (response.status === 422 || (response.ok && !response.redirected)) {
-        return response.text().then(function (html) { return settle(next.id, reasonOf(html)); });
+  // The player's choice for a round the server did not store.
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("#pending-rounds [data-choice]");
+    if (!b) return;
+    var box = $("pending-rounds");
+    Queue.all().then(function (items) {
+      var item = items.find(function (i) { return i.id === b.dataset.requestId; });
+      if (!item) return null;
+      var choice = b.dataset.choice, answer = item.answer || {};
+      if (choice === "discard") {
+        if (!b.dataset.armed) { // a second tap: the round is erased from the phone for good
+          b.dataset.armed = "1";
+          b.textContent = box.dataset.discardConfirm;
+          return null;
+        }
+        return Queue.remove(item.id).then(render);
       }
-      throw new Error("server said " + response.status); // try again later
-    }).then(function () {
-      flushing = false;
-      flush();
-    }).catch(function () { flushing = false; });
-  }
+      var body = new URLSearchParams(item.body);
+      if (choice === "next") {
+        item.action = answer.new_url || box.dataset.entry;
+        body.delete("edit");
+        body.delete("confirm");
+        body.set("round_number", "next");
+        body.set("request_id", item.id);
+        item.kind = "new";
+        item.number = null;
+      } else { // replace: an edit of that round, over the version the server just gave
+        item.action = answer.edit_url;
+        body.set("confirm", "1");
+        body.set("version", String(answer.version));
+      }
+      item.body = body.toString();
+      item.state = "waiting";
+      delete item.answer;
+      return Queue.put(item).then(function () { render(); flush(); });
+    });
+  });
 
-  // Sent: gone from the list (the sheet shows the round). Refused: kept, with the reason.
-  function settle(id, reason) {
-    var items = load(), box = document.getElementById("pending-rounds");
-    if (reason === null) {
-      items = items.filter(function (item) { return item.id !== id; });
-      if (box) say(box.dataset.sent);
-      refreshSheet();
-    } else {
-      items.forEach(function (item) { if (item.id === id) { item.state = "refused"; item.reason = reason; } });
-    }
-    store(items);
-    render();
+  // -- sending ------------------------------------------------------------------------
+
+  function pageToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"]; } catch (e) { return null; }
   }
 
   function refreshSheet() {
-    var sheet = document.getElementById("sheet"), box = document.getElementById("pending-rounds");
+    var sheet = $("sheet"), box = $("pending-rounds");
     if (sheet && box && window.htmx) {
       htmx.ajax("GET", box.dataset.game, { target: "#sheet", swap: "outerHTML" });
     }
   }
 
+  function flush() {
+    if (flushing || !navigator.onLine || !Queue) return;
+    flushing = true;
+    Queue.send(pageToken()).then(function (outcomes) {
+      flushing = false;
+      var stored = outcomes.filter(function (o) { return o.answer.state === "stored"; });
+      if (stored.length) {
+        var box = $("pending-rounds");
+        if (box) say(box.dataset.sent);
+        refreshSheet();
+        var sheets = {};
+        stored.forEach(function (o) { sheets[o.item.sheet] = true; });
+        tellWorker({ refresh: Object.keys(sheets), follow: true });
+      }
+      render();
+    }, function () { flushing = false; render(); }); // no network after all: sent later
+  }
+
+  function flushIfWaiting() {
+    if (!navigator.onLine) return;
+    Queue.all().then(function (items) {
+      if (items.some(function (item) { return item.state === "waiting"; })) flush();
+    });
+  }
+
+  // -- our offline page ---------------------------------------------------------------
+
+  /* The sheets this phone has kept (any kept page holding #pending-rounds is a sheet),
+   * named by their title, with the rounds still waiting to be sent. */
+  function listKeptGames() {
+    var list = $("kept-games");
+    if (!list || !window.caches) return;
+    Promise.all([Queue.all(), caches.keys().then(function (names) {
+      return Promise.all(names.map(function (name) {
+        return caches.open(name).then(function (cache) {
+          return cache.keys().then(function (requests) {
+            return Promise.all(requests.map(function (request) {
+              return cache.match(request).then(function (response) {
+                var type = response.headers.get("Content-Type") || "";
+                return type.indexOf("text/html") === 0 ? response.text().then(function (html) {
+                  return { url: new URL(request.url).pathname, html: html };
+                }) : null;
+              });
+            }));
+          });
+        });
+      }));
+    })]).then(function (found) {
+      var items = found[0], pages = [].concat.apply([], found[1]), seen = {};
+      list.textContent = "";
+      pages.forEach(function (page) {
+        if (!page || seen[page.url] || page.html.indexOf('id="pending-rounds"') < 0) return;
+        seen[page.url] = true;
+        var title = (page.html.match(/<title>([^<]*)<\/title>/) || [])[1] || page.url;
+        var li = tag("li"), a = tag("a", "button button-wide");
+        a.href = page.url;
+        a.textContent = new DOMParser().parseFromString(title, "text/html").documentElement.textContent.trim();
+        li.appendChild(a);
+        var waiting = items.filter(function (item) { return item.sheet === page.url; }).length;
+        if (waiting) li.appendChild(tag("span", "kept-waiting", " " + list.dataset.waiting.replace("{count}", waiting)));
+        list.appendChild(li);
+      });
+      var none = $("kept-none");
+      if (none) none.hidden = list.children.length > 0;
+    });
+  }
+
+  // -- wiring -------------------------------------------------------------------------
+
+  if (worker) {
+    worker.register("/sw.js", { scope: "/" }).catch(function () {});
+    worker.addEventListener("message", function (e) {
+      if (!e.data || e.data.rounds !== "changed") return;
+      var box = $("pending-rounds");
+      if (box && (e.data.stored || []).indexOf(box.dataset.game) >= 0) {
+        say(box.dataset.sent);
+        refreshSheet();
+      }
+      render();
+    });
+  }
+
   window.addEventListener("online", function () { banner(); flush(); });
-  window.addEventListener("offline", banner);
-  window.addEventListener("storage", function (e) { if (e.key === KEY) render(); });
-  function start() { banner(); render(); flush(); }
+  window.addEventListener("offline", function () { banner(); renumber(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") flushIfWaiting();
+  });
+  setInterval(flushIfWaiting, TIMER_MS);
+  // A save, an undo, a live update: the game's pages kept for offline are fetched again.
+  document.addEventListener("htmx:wsAfterMessage", refreshGame);
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var target = e.detail && e.detail.target;
+    if (target && (target.id === "main" || target.id === "sheet")) refreshGame();
+  });
+
+  function start() {
+    banner();
+    if (!Queue) return;
+    Queue.adoptOld().catch(function () {}).then(function () {
+      render();
+      flush();
+    });
+    keepPages();
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -70,21 +70,28 @@
     el.textContent = words;
   }
 
+  let reconnecting = null;
+
   function connect() {
+    clearTimeout(reconnecting);
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const lang = document.documentElement.lang || "fr";
     const url = `${scheme}${location.host}${root.dataset.wsPath}?lang=${encodeURIComponent(lang)}`;
-    socket = new WebSocket(url);
-    socket.addEventListener("open", () => {
+    const current = new WebSocket(url);
+    socket = current;
+    current.addEventListener("open", () => {
       // The token goes in the first message rather than the URL: URLs end up in logs.
-      socket.send(JSON.stringify({ type: "auth", token: root.dataset.token }));
+      current.send(JSON.stringify({ type: "auth", token: root.dataset.token }));
       retry = 0;
       pings = 0;
       samples = [];
       schedulePing(50);
     });
-    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => {
+    current.addEventListener("message", (event) => {
+      if (socket === current) receive(JSON.parse(event.data));
+    });
+    current.addEventListener("close", (event) => {
+      if (socket !== current) return; // dropped when the phone went offline: already said
       clearTimeout(pingTimer);
       claims.socketClosed(); // a claim in flight when the server went: say so, do not resend blindly
       if (event.code === 4403 || event.code === 4410 || event.code === 4429) {
@@ -93,9 +100,29 @@
       }
       setStatus("offline", text.offline);
       retry = Math.min(retry + 1, 6);
-      setTimeout(connect, 250 * 2 ** retry);
+      reconnecting = setTimeout(connect, 250 * 2 ** retry);
     });
   }
+
+  /* The phone says its network is gone: a dead connection may take minutes to close by
+   * itself, and a claim sent into it would be lost without a word. Drop the socket now
+   * (the player is told, a claim in flight reported), and reconnect the moment the
+   * network is back: the server then sends the table as it is. */
+  window.addEventListener("offline", () => {
+    if (!socket) return;
+    const old = socket;
+    socket = null;
+    clearTimeout(pingTimer);
+    clearTimeout(reconnecting);
+    claims.socketClosed();
+    setStatus("offline", text.offline);
+    old.close();
+  });
+  window.addEventListener("online", () => {
+    if (socket && socket.readyState !== WebSocket.CLOSED) return;
+    retry = 0;
+    connect();
+  });
 
   function send(message, now) {
     if (api.hold && !now && message.type !== "clock.ping" && message.type !== "clock.sample") {

@@ -97,6 +97,6 @@ def test_it_tells_the_second_phone_who_saved_the_round_through_the_page():
     assert sorted(r.startswith("saved 302") for r in results) == [False, True], results
     told = next(r for r in results if not r.startswith("saved"))
     assert "La manche 1 vient d’être enregistrée par" in told
-    assert "Garder la leur" in told and "Enregistrer la mienne comme modification" in told
+    assert "Garder la leur" in told and "Remplacer par la mienne" in told
     game.refresh_from_db()
     assert game.rounds.count() == 1

@@ -12,4 +12,4 @@ def test_it_serves_the_worker_from_the_root_with_the_whole_site_as_scope(client:
     assert response.status_code == 200
     assert response["Content-Type"] == "application/javascript"
     assert response["Service-Worker-Allowed"] == "/"
-    assert b"marque-carte-v1" in b"".join(response.streaming_content)
+    assert b"marque-carte-v2" in response.content

@@ -51,8 +51,10 @@ from scorekeeper.http import (
     save_allowed,
 )
 from scorekeeper.models import Game, Round, RoundTaken
+from scorekeeper.sheet.compare import compare_round
 from scorekeeper.sheet.live import Handoff, answered_with_the_sheet, language_of
 from scorekeeper.sheet.page import SHEET_PARTIAL, SHEET_TEMPLATE, sheet_context
+from scorekeeper.views import offline as queue
 from scorekeeper.views.game.sheet import league_table, share_context
 from scorekeeper.wording.cards import picker_labels, placeholder
 from scorekeeper.wording.problems import problem_text
@@ -61,6 +63,9 @@ from scorekeeper.wording.text import number as written_number
 
 TEMPLATE = "scorekeeper/entry/round_entry.html"
 SAVE = "save"
+# A round kept offline (or "add mine as the next round") posts round_number=next: the
+# server numbers it when it arrives, so a cached page's stale number never refuses it.
+NEXT = "next"
 
 
 def _get_round_for_user(request: HttpRequest, game: Game, number: int) -> Round:
@@ -73,6 +78,11 @@ def _posted_int(request: HttpRequest, key: str) -> int | None:
         return int(request.POST.get(key, ""))
     except ValueError:
         return None
+
+
+def _means_next(request: HttpRequest) -> bool:
+    """The save means "the next round of this game", whatever number its page showed."""
+    return NEXT in request.POST.getlist("round_number")
 
 
 def _version(request: HttpRequest, game: Game) -> int:
@@ -162,6 +172,7 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "sheet_url": game.get_absolute_url(),
         "action_url": (reverse("round_edit", args=[token, number]) if editing
                        else reverse("round_new", args=[token])),
+        "new_url": reverse("round_new", args=[token]),
         "preview_url": reverse("round_preview", args=[token]),
     }
 
@@ -206,8 +217,9 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """GET: an empty round. POST: save it (action "save"), or change the form's shape.
 
     The form posts the round it means (`round_number`): when another phone saved that
-    round first, nothing is stored and the page offers to keep theirs or to save this
-    one as an edit of it."""
+    round first, nothing is stored and the page shows both rounds and offers to keep
+    theirs, to replace it with this one, or to add this one as the next round.
+    `round_number=next` (a round kept offline) is numbered here, as the next round."""
     game = get_game_to_change(request, token)
     number = _posted_int(request, "round_number") or game.rounds.count() + 1
     if request.method != "POST":
@@ -232,10 +244,10 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
                                          request_id=request_id, version=version))
     data = adapter_of(form).to_round(form, game.player_names())
 
-    def add() -> None:
+    def add() -> Round:
         refuse_impossible(form, game.rules, game.player_names())
-        game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
-                       by=author_of(request, game), number=number)
+        return game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
+                              by=author_of(request, game), number=None if _means_next(request) else number)
 
     return _store(request, game, form, number, editing=False, preview=None, request_id=request_id,
                   version=version, change=add)
@@ -261,6 +273,8 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
     if action != SAVE:
         adapter_of(form).apply(form, action)
     data, preview = _preview(game, form, number, editing=True)
+    if action == SAVE and not preview.valid and queue.is_queued(request):
+        return queue.refused(preview.errors)
     if action != SAVE or not preview.valid:
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, version=version),
@@ -277,8 +291,10 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
 def _store(request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *, editing: bool,
            preview: Preview | None, request_id: Any, version: Any, change: Callable[[], Any]) -> HttpResponse:
     """Make the change (add or edit a round) and answer with the sheet; if another phone
-    took that round first, the form says who and offers the choice; if the engine refuses
-    the round (the game changed in between), the form shows why, beside its fields."""
+    took that round first, the form shows both rounds, says who and offers the choice; if
+    the engine refuses the round (the game changed in between), the form shows why,
+    beside its fields. A round sent from the phone's queue (static/js/round-queue.js) is
+    answered the same way in JSON (scorekeeper/views/offline.py)."""
     if not save_allowed(request, game):  # a flood of saves: refused in place, the form kept
         refused = Preview(errors={"top": [_("Trop d’enregistrements de manches en une minute : "
                                             "attendez un instant, puis enregistrez à nouveau.")]},
@@ -289,16 +305,25 @@ def _store(request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *
         return response
     with answered_with_the_sheet() as handoff:
         try:
-            change()
+            stored = change()
         except RoundTaken as error:
             game.refresh_from_db()
             taken = _taken(error)
-            return _render(request, _context(game, form, number, editing=editing, preview=preview,
-                                             request_id=request_id, version=taken["version"], taken=taken))
+            taken["compare"] = compare_round(game, error.number,
+                                             adapter_of(form).to_round(form, game.player_names()))
+            context = _context(game, form, number, editing=editing, preview=preview,
+                               request_id=request_id, version=taken["version"], taken=taken)
+            if queue.is_queued(request):
+                return queue.conflict(request, context)
+            return _render(request, context)
         except RecordError as error:
             refused = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
+            if queue.is_queued(request):
+                return queue.refused(refused.errors)
             return _render(request, _context(game, form, number, editing=editing, preview=refused,
                                              request_id=request_id, version=version), status=INVALID_FORM)
+        if queue.is_queued(request):
+            return queue.stored(game, stored)
         return _saved(request, game, handoff)
 
 

@@ -86,9 +86,8 @@ def share_png(sheet: Sheet) -> bytes:
     game = sheet.game
     chart = sheet_chart(sheet, box=CHART)
     colours = {line["name"]: line["colour"] for line in chart.legend}
-    # Best first. The one place here that reads the game's direction: with the engine's
-    # rank() (issue 18) this becomes its places.
-    ranked = sorted(sheet.sides, key=lambda side: side.total, reverse=not sheet.lower_is_better)
+    # Best first, in the variant's direction as the sheet has it from the engine (Variant.best).
+    ranked = sorted(sheet.sides, key=lambda side: side.total, reverse=sheet.higher_leads)
     if sheet.finished:
         names = ", ".join(side.name for side in sheet.winners) or "—"
         headline = _("Gagnant·e·s : %(names)s") % {"names": names}

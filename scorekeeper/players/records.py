@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine.rules import VARIANTS
+from engine.rules.variants.base import HIGHEST
 from scorekeeper.models import Game
 
 Number = int | float
@@ -28,7 +29,7 @@ class GameLine:
     rounds: int = 0
     points: Number = 0
     best: Number | None = None
-    lower_is_better: bool = True
+    higher_is_better: bool = False  # the variant's direction (Variant.best)
     calls: int = 0
     calls_won: int = 0
 
@@ -78,7 +79,7 @@ def player_records(name: str, games: Iterable[Game]) -> Records:
         side = side_of(game, name)
         rules = VARIANTS[game.variant]
         line = lines.setdefault(game.variant, GameLine(game.variant, rules.name,
-                                                       lower_is_better=rules.lower_is_better))
+                                                       higher_is_better=rules.best == HIGHEST))
         line.games += 1
         won = bool(game.finished and side in game.winners)
         line.finished += game.finished
@@ -98,7 +99,7 @@ def _count_round(line: GameLine, side: str, data: object, result: dict) -> None:
         value = points[side]
         line.rounds += 1
         line.points += value
-        better = min if line.lower_is_better else max
+        better = max if line.higher_is_better else min
         line.best = value if line.best is None else better(line.best, value)
     if isinstance(data, dict) and data.get("announcer") == side:
         line.calls += 1

@@ -391,6 +391,9 @@ TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
         "no_retry": _("Une carte par défausse rapide, et pas de second essai : après une erreur, le joueur "
                       "ne retente pas sa chance sur cette défausse. La même demande envoyée deux fois ne "
                       "compte qu'une fois."),
+        "own_turn": _("Une carte par tour : seul le joueur dont c'est le tour peut défausser rapidement, "
+                      "une seule fois (voir la défausse rapide pendant son propre tour). La même demande "
+                      "envoyée deux fois ne compte qu'une fois."),
     },
     "table-wrong-power": {
         "points": _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre "
@@ -411,14 +414,14 @@ def table_readings(variant: Variant) -> list[tuple[Reading, Promise | str]]:
     snap = variant.snap
     if snap is None:
         return []
-    kinds = {"table-one-card": "several" if snap.several else ("no_retry" if not snap.retry_after_wrong
-                                                                 else None),
+    # Dutch snaps on the player's own turn only: table-rules' "one card per snap" does not list
+    # it, so its page says the dutch rule there (the rulings on a second card link to it).
+    kinds = {"table-one-card": "own_turn" if snap.who == "own_turn" else (
+                 "several" if snap.several else ("no_retry" if not snap.retry_after_wrong else None)),
              "table-wrong-power": variant.wrong_power if variant.wrong_power in ("points", "none") else None}
     effects = {p.effect for p in variant.powers}
     after_call = variant.call.after if variant.call else None
-    # Dutch snaps on the player's own turn only: table-rules' "one card per snap" does not list it.
-    shown = {"table-one-card": snap.who != "own_turn",
-             "table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
+    shown = {"table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
              "table-last-card": "went_out" in variant.round_extras,
              "table-cancelled-turn": bool(variant.powers),
              "dutch-own-turn-snap": snap.who == "own_turn",

@@ -3,6 +3,8 @@ client address; each refusal says which cap, and the honest phones keep playing.
 
 from __future__ import annotations
 
+import math
+import time
 from contextlib import AsyncExitStack
 
 import pytest
@@ -50,6 +52,7 @@ async def test_many_members_from_one_address_share_one_rate_and_honest_phones_ke
         flood = [await stack.enter_async_context(phone(t["code"], token, address="192.0.2.66")) for token in tokens]
         for communicator in flood:
             await until(communicator, "table.state")
+        started = time.monotonic()
         for communicator in flood:  # 10 members x 5 messages: each under its own rate, 50 from one address
             for i in range(5):
                 await communicator.send_json_to({"type": "sync", "since": 10**6 + i})
@@ -58,8 +61,10 @@ async def test_many_members_from_one_address_share_one_rate_and_honest_phones_ke
             for _ in range(5):
                 message = await communicator.receive_json_from()
                 answers.append(message.get("code") if message["type"] == "error" else message["type"])
+        # The address's bucket refills at its rate meanwhile: a loaded machine takes longer.
+        refilled = math.ceil((time.monotonic() - started) * settings.ADDRESS_MESSAGES_RATE) + 1
         await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
         opened = await update_with(ana, "window.opened")
-    assert answers.count("table.state") <= 30 + 2  # the address's burst (and its refill meanwhile)
-    assert answers.count("rate_limited") >= 18
+    assert answers.count("table.state") <= 30 + refilled  # the address's burst and its refill
+    assert answers.count("rate_limited") >= 50 - 30 - refilled
     assert opened["state"]["pile_top"] == "4H"

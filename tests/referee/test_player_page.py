@@ -9,6 +9,7 @@ import pytest
 
 from engine.rules import VARIANTS
 from engine.rules.scoring import read_game, score_game
+from engine.rules.variants.base import HIGHEST
 from referee.models import LiveTable
 from tests.factories import make_game, tamalou_round
 
@@ -69,7 +70,7 @@ def test_it_shows_a_players_figures_as_the_engine_scores_them(client):
     assert summary["calls"] == f"{calls[0]} / {calls[1]}" == "3 / 2"
     for variant, line in lines.items():
         row = _figures(html, f'data-variant="{variant}"')
-        best = (min if VARIANTS[variant].lower_is_better else max)(line["points"])
+        best = (max if VARIANTS[variant].best == HIGHEST else min)(line["points"])
         assert (int(row["games"]), int(row["wins"]), row["best"]) == (line["games"], line["wins"], str(best))
         average = sum(line["points"]) / len(line["points"])
         assert row["average"] == f"{average:.1f}".replace(".", ",")

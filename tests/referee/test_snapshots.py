@@ -117,6 +117,7 @@ def test_every_state_of_a_played_round_reads_back_equal_from_its_json(variant):
 def test_a_warm_process_far_behind_starts_from_the_newest_snapshot(monkeypatch):
     """Issue 21: other processes appended many events since this one cached the table."""
     monkeypatch.setattr(models, "SNAPSHOT_EVERY", 5)
+    models.forget_cached_states()  # other tests' tables are cached in this process too
     table = LiveTable.open_for(make_game("tamalou", ["Ana", "Ben", "Chloé"]))
     played(table, 1)  # events 1-4, cached by this process
     stale = dict(models._STATES)

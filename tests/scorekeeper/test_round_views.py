@@ -130,7 +130,7 @@ def test_it_saves_a_round_over_htmx_and_answers_with_the_sheet_in_place(client):
     assert swapped_sheet(response, game)
     assert game.rounds.count() == 1
     html = response.content.decode()
-    assert html.count('<tbody') == 1 and "Manche suivante" in html
+    assert html.count('<table class="score-table') == 1 and "Manche suivante" in html  # the sheet, once
     assert f"<title>Tamalou · partie n° {game.pk} · Marque-carte</title>" in html
     # What the sheet page's <main> holds around the sheet: the live socket, the rounds
     # kept offline, the game's links, the share link and its QR code, the drawer.

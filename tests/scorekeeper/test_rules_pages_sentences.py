@@ -110,9 +110,13 @@ def page(key: str, language: str = "fr") -> str:
     return unescape(Client(headers={"accept-language": language}).get(f"/rules/{key}/").content.decode())
 
 
-def test_dutch_shows_no_one_card_per_snap_reading_which_does_not_list_it():
-    assert 'id="reading-table-one-card"' not in page("dutch")
-    assert 'id="reading-table-one-card"' in page("tamalou")
+def test_dutch_shows_its_own_one_card_per_turn_not_the_one_card_per_snap_reading_which_does_not_list_it():
+    general = "Une carte par défausse rapide"
+    dutch, tamalou = page("dutch"), page("tamalou")
+    assert general not in dutch and general in tamalou
+    # The anchor stays: a second card's ruling at a dutch table links to dutch's own rule.
+    assert 'id="reading-table-one-card"' in dutch
+    assert "Une carte par tour : seul le joueur dont c'est le tour" in dutch
 
 
 @pytest.mark.parametrize("key", ["cactus", "tamalou", "dutch", "tamoul", "koubo"])

@@ -55,7 +55,7 @@ class SeatField(forms.CharField):
 
     def clean(self, value: Any) -> str:
         text = super().clean(value) or ""
-        return text if text.isdigit() and int(text) < self.seats else ""
+        return str(int(text)) if text.isdigit() and int(text) < self.seats else ""
 
 
 class CountField(forms.IntegerField):

@@ -4,7 +4,8 @@ one set of functions per game family; adapters.py picks the family's set once.
 The form posts flat fields named by seat index, never by player name (a name may hold
 any character): `hand-0-cards`, `announcer`, `side-1-meld-2`, `play-0-stop-1`…
 
-    read_*(variant, players, post)   a POST mapping -> the form's state (what the page shows)
+    read_*(variant, players, post)   a POST, read by the family's Django forms (formsets.py),
+                                     -> the form's state (what the page shows)
     *_round(state, players)          the form's state -> the round object the engine scores
     *_from_round(variant, data)      a stored round -> the form's state (to edit it)
     apply_*_action(state, act)       "add a meld", "add a play"…: changes the form, saves nothing
@@ -22,6 +23,8 @@ from typing import Any
 
 from engine.cards import read_cards
 from engine.rules.variants.base import CACTUS_GAME, CANASTA, MEMORY
+
+from . import formsets as fs
 
 # Bounds on repeated groups, so a forged POST cannot make the page render thousands of rows.
 MAX_MELDS = 20
@@ -191,52 +194,26 @@ def _index(text: Any, count: int) -> int | None:
     return i if 0 <= i < count else None
 
 
-def _index_text(text: Any, count: int) -> str:
-    i = _index(text, count)
-    return "" if i is None else str(i)
-
-
-def _count(post: Mapping[str, Any], key: str, most: int, least: int = 0) -> int:
-    try:
-        n = int(str(post.get(key, least)))
-    except ValueError:
-        n = least
-    return max(least, min(n, most))
-
-
-def _text(post: Mapping[str, Any], key: str) -> str:
-    value = post.get(key, "")
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _cards_field(post: Mapping[str, Any], key: str) -> str:
-    """A cards field re-written canonically, so the page shows "10H" for a typed "th"."""
-    return cards_to_text(cards_from_text(_text(post, key)))
-
-
 # -- POST -> state ------------------------------------------------------------------
 
 
 def read_memory(variant: Any, players: Sequence[str], post: Mapping[str, Any],
                  in_round: Sequence[str] | None) -> MemoryForm:
+    seats = [i for i, name in enumerate(players) if in_round is None or name in in_round]
     hands = []
-    for i, name in enumerate(players):
-        if in_round is not None and name not in in_round:
-            continue
+    for form in fs.hand_forms(post, seats):
+        data = form.values()
         hands.append(HandState(
-            index=i, name=name,
-            mode="count" if post.get(f"hand-{i}-mode") == "count" else "cards",
-            cards=_cards_field(post, f"hand-{i}-cards"),
-            count=_text(post, f"hand-{i}-count"),
-            draw=_cards_field(post, f"draw-{i}"),
-            counter_caller=bool(post.get(f"counter-{i}")),
-            wrong_snaps=_text(post, f"snaps-{i}") or "0",
+            index=form.seat, name=players[form.seat],
+            mode="count" if data["mode"] == "count" else "cards",
+            cards=data["cards"], count=data["count"], draw=data["draw"],
+            counter_caller=data["counter"], wrong_snaps=data["snaps"] or "0",
         ))
+    round_fields = fs.MemoryRoundForm(post, len(players)).values()
     return MemoryForm(
         variant=variant.key, hands=hands,
-        announcer=_index_text(post.get("announcer"), len(players)),
-        went_out=_index_text(post.get("went_out"), len(players)),
-        penalty_cards=_cards_field(post, "penalty_cards"),
+        announcer=round_fields["announcer"], went_out=round_fields["went_out"],
+        penalty_cards=round_fields["penalty_cards"],
         extras=tuple(variant.round_extras),
     )
 
@@ -252,35 +229,33 @@ def read_canasta(variant: Any, players: Sequence[str], post: Mapping[str, Any],
                   teams: Mapping[str, list[str]] | None) -> CanastaForm:
     sides = []
     for s, (name, members) in enumerate(canasta_sides(players, teams)):
-        melds = [_cards_field(post, f"side-{s}-meld-{m}")
-                 for m in range(_count(post, f"side-{s}-melds", MAX_MELDS, least=1))]
-        opening = [_cards_field(post, f"side-{s}-opening-{m}")
-                   for m in range(_count(post, f"side-{s}-openings", MAX_MELDS))]
-        sides.append(SideState(index=s, name=name, members=members, melds=melds, opening=opening,
-                               red_threes=_cards_field(post, f"side-{s}-red_threes"),
-                               hand=_cards_field(post, f"side-{s}-hand"),
-                               mode="count" if post.get(f"side-{s}-mode") == "count" else "cards",
-                               counted={key: _text(post, f"side-{s}-counted-{key}") for key in COUNTED_FIELDS}))
+        form = fs.SideForm(post, s, COUNTED_FIELDS, MAX_MELDS)
+        data = form.values()
+        sides.append(SideState(index=s, name=name, members=members,
+                               melds=[data[f"meld-{m}"] for m in range(form.melds)],
+                               opening=[data[f"opening-{m}"] for m in range(form.openings)],
+                               red_threes=data["red_threes"], hand=data["hand"],
+                               mode="count" if data["mode"] == "count" else "cards",
+                               counted={key: data[f"counted-{key}"] for key in COUNTED_FIELDS}))
+    round_fields = fs.CanastaRoundForm(post, len(players)).values()
     return CanastaForm(variant=variant.key, players=list(players), sides=sides,
-                       went_out=_index_text(post.get("went_out"), len(players)),
-                       concealed=bool(post.get("concealed")))
+                       went_out=round_fields["went_out"], concealed=round_fields["concealed"])
 
 
 def read_turn(variant: Any, players: Sequence[str], post: Mapping[str, Any]) -> TurnForm:
     plays = []
-    for k in range(_count(post, "plays", MAX_PLAYS)):
-        card = _text(post, f"play-{k}-card")
+    for k in range(fs.clamped_count(post, "plays", MAX_PLAYS)):
+        form = fs.PlayForm(post, k, len(players), MAX_STOPS)
+        data = form.values()
+        card = data["card"]
         if card not in PLAY_KINDS:
             continue
-        characters = [c if c in CHARACTERS else "" for c in
-                      (_text(post, f"play-{k}-char-{j}") for j in range(3))]
-        stops = [_index_text(post.get(f"play-{k}-stop-{j}"), len(players))
-                 for j in range(_count(post, f"play-{k}-stops", MAX_STOPS))]
-        plays.append(PlayState(card=card, characters=characters,
-                               target=_index_text(post.get(f"play-{k}-target"), len(players)),
+        characters = [c if c in CHARACTERS else "" for c in (data[f"char-{j}"] for j in range(3))]
+        stops = [data[f"stop-{j}"] for j in range(form.stops)]
+        plays.append(PlayState(card=card, characters=characters, target=data["target"],
                                stops=stops if card not in UNSTOPPABLE else []))
-    return TurnForm(variant=variant.key, players=list(players),
-                    player=_index_text(post.get("player"), len(players)), plays=plays)
+    player = fs.TurnRoundForm(post, len(players)).values()["player"]
+    return TurnForm(variant=variant.key, players=list(players), player=player, plays=plays)
 
 
 # -- state -> round object -------------------------------------------------------------

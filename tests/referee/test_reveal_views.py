@@ -198,3 +198,14 @@ def test_it_warns_of_a_miscounted_hand_in_the_live_preview(client: Client):
     seated(client, table)
     response = client.post(reveal_url(table), hands("A♠ 2♥", 9, 3, confirmed=False) | {"preview": "1"}, **HTMX)
     assert "La table a vu 4 cartes dans la main d’Ana ; 2 sont saisies." in response.content.decode()
+
+
+def test_it_refuses_a_counted_hand_the_deck_cannot_make_beside_it_and_saves_nothing(client: Client):
+    table = open_table("tamalou")
+    seated(client, table)
+
+    response = client.post(reveal_url(table), hands(-5, 9, 3), **HTMX)
+
+    page = response.content.decode()
+    assert response.status_code == 422 and "de 0 à 330" in slot(page, "hand-0")
+    assert not table.game.rounds.exists() and table.state().round == 1

@@ -1,0 +1,181 @@
+"""The round entry's POST, read by Django forms: one form per hand (memory games), per
+side (canasta) and per play (cactus-game), plus one for the round's own fields.
+
+Each form's prefix is its block's slot ("hand-2", "side-0", "play-1"), so Django's own
+naming gives the names the page has always posted (`hand-2-cards`, `side-0-meld-1`,
+`play-1-stop-0`); a memory hand's extras keep their short names (`draw-2`, `counter-2`,
+`snaps-2`). A hand's block is named by its seat, not by its place among the hands (dutch
+leaves out the players who are out), so the forms of a family are built per seat rather
+than by a numbered formset.
+
+Nothing here judges the round: a field is cleaned to the text the page shows again (cards
+written canonically, numbers as typed) and the engine says what is wrong with it, beside
+the field (problem_fields.py). forms_to_round.py turns the cleaned forms into the form's
+state, and that state into the spec's round object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+
+from engine.cards import read_cards
+
+
+def canonical_cards(text: str) -> str:
+    """Typed or picked cards, written as the page writes them back ("th" -> "10H");
+    text that is no card stays, so the engine can name it."""
+    cards = read_cards(text)
+    return " ".join(str(c) for c in cards)
+
+
+class CardsField(forms.CharField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def clean(self, value: Any) -> str:
+        return canonical_cards(super().clean(value) or "")
+
+
+class TextField(forms.CharField):
+    """Free text as typed (a count, a seat index): the form's reader decides what it means."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+
+class SeatField(forms.CharField):
+    """A seat index as text ("2"), or "" when it names nobody among `seats` players."""
+
+    def __init__(self, seats: int, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.seats = seats
+
+    def clean(self, value: Any) -> str:
+        text = super().clean(value) or ""
+        return str(int(text)) if text.isdigit() and int(text) < self.seats else ""
+
+
+class CountField(forms.IntegerField):
+    """How many of a repeated group the page holds (melds, plays, stops), clamped so a
+    forged POST cannot make the page draw thousands of rows."""
+
+    def __init__(self, most: int, least: int = 0, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.most, self.least = most, least
+
+    def clean(self, value: Any) -> int:
+        try:
+            n = int(str(value if value not in (None, "") else self.least))
+        except ValueError:
+            n = self.least
+        return max(self.least, min(n, self.most))
+
+
+def clamped_count(data: Mapping[str, Any], name: str, most: int, least: int = 0) -> int:
+    return CountField(most, least).clean(data.get(name))
+
+
+class EntryForm(forms.Form):
+    """A block's form: always valid (see the module's docstring), read by `values()`."""
+
+    def values(self) -> dict[str, Any]:
+        self.is_valid()
+        return self.cleaned_data
+
+
+# -- memory games -----------------------------------------------------------------------
+
+
+class HandForm(EntryForm):
+    """One player's hand (prefix "hand-<seat>"): cards or counted, and the player's extras."""
+
+    OWN_NAMES = ("draw", "counter", "snaps")  # posted as "draw-<seat>", not "hand-<seat>-draw"
+
+    mode = TextField()
+    cards = CardsField()
+    count = TextField()
+    draw = CardsField()
+    counter = forms.BooleanField(required=False)
+    snaps = TextField()
+
+    def __init__(self, data: Mapping[str, Any], seat: int) -> None:
+        self.seat = seat
+        super().__init__(data, prefix=f"hand-{seat}")
+
+    def add_prefix(self, field_name: str) -> str:
+        if field_name in self.OWN_NAMES:
+            return f"{field_name}-{self.seat}"
+        return super().add_prefix(field_name)
+
+
+class MemoryRoundForm(EntryForm):
+    """A memory round's own fields: who called, who went out, the dutcher's penalty cards."""
+
+    def __init__(self, data: Mapping[str, Any], seats: int) -> None:
+        super().__init__(data)
+        self.fields["announcer"] = SeatField(seats)
+        self.fields["went_out"] = SeatField(seats)
+        self.fields["penalty_cards"] = CardsField()
+
+
+def hand_forms(data: Mapping[str, Any], seats: Sequence[int]) -> list[HandForm]:
+    return [HandForm(data, seat) for seat in seats]
+
+
+# -- canasta -----------------------------------------------------------------------------
+
+
+class SideForm(EntryForm):
+    """One side (prefix "side-<i>"): its melds and opening (as many as the page holds),
+    red 3s and hand, or the points it counted."""
+
+    mode = TextField()
+    red_threes = CardsField()
+    hand = CardsField()
+
+    def __init__(self, data: Mapping[str, Any], index: int, counted: Sequence[str], most: int) -> None:
+        super().__init__(data, prefix=f"side-{index}")
+        self.melds = clamped_count(data, self.add_prefix("melds"), most, least=1)
+        self.openings = clamped_count(data, self.add_prefix("openings"), most)
+        for m in range(self.melds):
+            self.fields[f"meld-{m}"] = CardsField()
+        for m in range(self.openings):
+            self.fields[f"opening-{m}"] = CardsField()
+        for key in counted:
+            self.fields[f"counted-{key}"] = TextField()
+
+
+class CanastaRoundForm(EntryForm):
+    concealed = forms.BooleanField(required=False)
+
+    def __init__(self, data: Mapping[str, Any], seats: int) -> None:
+        super().__init__(data)
+        self.fields["went_out"] = SeatField(seats)
+
+
+# -- cactus-game ------------------------------------------------------------------------
+
+
+class PlayForm(EntryForm):
+    """One play of a turn (prefix "play-<k>"): its card, a set's three characters, a
+    steal's target, the chain of Stops (as many as the page holds)."""
+
+    card = TextField()
+
+    def __init__(self, data: Mapping[str, Any], index: int, seats: int, most_stops: int) -> None:
+        super().__init__(data, prefix=f"play-{index}")
+        for j in range(3):
+            self.fields[f"char-{j}"] = TextField()
+        self.fields["target"] = SeatField(seats)
+        self.stops = clamped_count(data, self.add_prefix("stops"), most_stops)
+        for j in range(self.stops):
+            self.fields[f"stop-{j}"] = SeatField(seats)
+
+
+class TurnRoundForm(EntryForm):
+    def __init__(self, data: Mapping[str, Any], seats: int) -> None:
+        super().__init__(data)
+        self.fields["player"] = SeatField(seats)

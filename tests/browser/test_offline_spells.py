@@ -273,3 +273,26 @@ def test_the_service_worker_sends_the_queue_on_a_background_sync_with_no_page_of
     ana.goto(sheet_url)  # the worker kept the sheet as the server has it now
     expect(ana.locator(".score-table tbody tr")).to_have_count(1)
     expect(ana.locator("#pending-rounds li")).to_have_count(0)
+
+
+def test_a_live_update_and_a_save_refresh_the_pages_kept_for_offline(
+        daphne: str, ana: Page, browser: Browser, browser_context_args: dict[str, Any]):
+    game = make_game("tamalou", ["Ana", "Ben"])
+    sheet_url, entry_url = daphne + game.get_absolute_url(), f"{daphne}/games/{game.token}/rounds/new/"
+    ana.goto(sheet_url)
+    cached(ana, entry_url, 'name="round_number" value="1"')
+
+    ben = browser.new_context(**phone_args(browser_context_args)).new_page()
+    ben.goto(entry_url)
+    enter_round(ben, "5", "9")  # Ana's sheet follows over its WebSocket...
+    expect(ana.locator(".score-table tbody tr")).to_have_count(1)
+    cached(ana, entry_url, 'name="round_number" value="2"')  # ...and her kept pages with it
+
+    next_round(ana)  # Ana saves the next round online
+    enter_round(ana, "3", "17")
+    expect(ana).to_have_url(sheet_url)
+    cached(ana, entry_url, 'name="round_number" value="3"')
+    ana.context.set_offline(True)
+    ana.reload()  # the sheet kept is the one after her save
+    expect(ana.locator(".score-table tbody tr")).to_have_count(2)
+    ben.context.close()

@@ -241,7 +241,8 @@
         var list = box.querySelector("ul");
         list.textContent = "";
         mine.forEach(function (item) { list.appendChild(drawItem(box, item)); });
-        box.hidden = mine.length === 0;
+        // Emptied by a send: still shown, to say the rounds reached the sheet.
+        box.hidden = mine.length === 0 && !box.querySelector("[role=status]").textContent;
       });
     }
     listKeptGames();

@@ -337,6 +337,13 @@ TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
     "table-one-card": {
         "several": _("Plusieurs cartes par défausse rapide : chacun peut poser autant de cartes de même "
                      "rang qu'il en a. La même demande envoyée deux fois ne compte qu'une fois."),
+        # Dutch snaps on the player's own turn: table-rules' "one card per snap" does not list it,
+        # its own reading (v1.2, "Dutch, the own-turn snap") says this.
+        "own_turn": _("Une carte par tour : le tour d'un joueur commence dès que la défausse du joueur "
+                      "précédent est posée ; jusqu'à sa propre défausse, il peut poser une carte de même rang "
+                      "que celle visible sur la défausse, et personne d'autre ne le peut. Une mauvaise carte "
+                      "coûte la pénalité du tamalou (la carte revient, plus une carte de pénalité) et met fin "
+                      "à sa défausse rapide pour ce tour."),
         "no_retry": _("Une carte par défausse rapide, et pas de second essai : après une erreur, le joueur "
                       "ne retente pas sa chance sur cette défausse. La même demande envoyée deux fois ne "
                       "compte qu'une fois."),
@@ -355,12 +362,11 @@ def table_readings(variant: Variant) -> list[tuple[Reading, Promise | str]]:
     snap = variant.snap
     if snap is None:
         return []
-    kinds = {"table-one-card": "several" if snap.several else ("no_retry" if not snap.retry_after_wrong
-                                                                 else None),
+    one_card = "own_turn" if snap.who == "own_turn" else "several" if snap.several else (
+        "no_retry" if not snap.retry_after_wrong else None)
+    kinds = {"table-one-card": one_card,
              "table-wrong-power": "points" if snap.wrong == "two_points" else None}
-    # Dutch snaps on the player's own turn only: table-rules' "one card per snap" does not list it.
-    shown = {"table-one-card": snap.who != "own_turn",
-             "table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
+    shown = {"table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",
              "table-last-card": "went_out" in variant.round_extras}
     out = []
     for reading in TABLE_READINGS:

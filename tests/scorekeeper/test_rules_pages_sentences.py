@@ -110,9 +110,10 @@ def page(key: str, language: str = "fr") -> str:
     return unescape(Client(headers={"accept-language": language}).get(f"/rules/{key}/").content.decode())
 
 
-def test_dutch_shows_no_one_card_per_snap_reading_which_does_not_list_it():
-    assert 'id="reading-table-one-card"' not in page("dutch")
-    assert 'id="reading-table-one-card"' in page("tamalou")
+def test_dutch_shows_its_own_turn_snap_not_the_one_card_per_snap_reading_which_does_not_list_it():
+    dutch, tamalou = page("dutch"), page("tamalou")
+    assert "Une carte par défausse rapide" not in dutch and "Une carte par tour" in dutch
+    assert "Une carte par défausse rapide" in tamalou
 
 
 @pytest.mark.parametrize("key", ["cactus", "tamalou", "dutch", "tamoul", "koubo"])

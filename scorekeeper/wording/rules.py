@@ -388,12 +388,14 @@ TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
     "table-one-card": {
         "several": _("Plusieurs cartes par défausse rapide : chacun peut poser autant de cartes de même "
                      "rang qu'il en a. La même demande envoyée deux fois ne compte qu'une fois."),
-        "no_retry": _("Une carte par défausse rapide, et pas de second essai : après une erreur, le joueur "
-                      "ne retente pas sa chance sur cette défausse. La même demande envoyée deux fois ne "
-                      "compte qu'une fois."),
+        # Dutch snaps on the player's own turn: table-rules' "one card per snap" does not list it,
+        # its own reading (v1.2, "Dutch, the own-turn snap") says the rest.
         "own_turn": _("Une carte par tour : seul le joueur dont c'est le tour peut défausser rapidement, "
                       "une seule fois (voir la défausse rapide pendant son propre tour). La même demande "
                       "envoyée deux fois ne compte qu'une fois."),
+        "no_retry": _("Une carte par défausse rapide, et pas de second essai : après une erreur, le joueur "
+                      "ne retente pas sa chance sur cette défausse. La même demande envoyée deux fois ne "
+                      "compte qu'une fois."),
     },
     "table-wrong-power": {
         "points": _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre "

@@ -32,11 +32,11 @@ def test_it_shows_places_and_one_rating_number_on_the_season_page(client, season
 
     cells = dict(re.findall(r'>(Ana|Ben|Chloé)</a></th>\s*<td>[^<]*</td>\s*<td>[^<]*</td>\s*<td>([^<]*)</td>', page))
     assert cells == {"Ana": "1,5ᵉ", "Ben": "1,5ᵉ", "Chloé": "3ᵉ"}
-    assert "Place moyenne" in page and "Place 0," not in page
+    assert 'title="Place moyenne">Place</abbr>' in page and "Place 0," not in page
     chloe = Standing.objects.get(season=season, scope="overall", player__name="Chloé")
     ordinal = f"{chloe.mu - 3 * chloe.sigma:.1f}".replace(".", ",")
     assert f"<details><summary>{ordinal}</summary><small>μ " in page
-    assert "Elle part de 0 et monte en gagnant" in page
+    assert "Elle part de 0, monte en gagnant" in page
     assert "±" not in page.split('class="standings-table"')[1].split("</table>")[0]
 
 
@@ -56,4 +56,4 @@ def test_it_words_the_standings_in_english(client, season, table, play):
     page = unescape(client.get(reverse("leagues:season", args=[season.pk]),
                                HTTP_ACCEPT_LANGUAGE="en").content.decode())
 
-    assert "Average place" in page and ">1st<" in page and "It starts at 0 and rises with wins" in page
+    assert 'title="Average place"' in page and ">1st<" in page and "It starts at 0, rises with wins" in page

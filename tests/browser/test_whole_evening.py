@@ -1,0 +1,244 @@
+"""A whole league evening, end to end, through the production recipe: nginx in front of two
+Daphne processes (tools/serve_prod.sh), PostgreSQL and Redis (CI's second pass, .ci/run).
+
+An organiser (a phone) logs in, creates a league, a season, a night with two tables; the
+room screen stays open on its own screen; at each table a phone starts games and enters
+them by the sheet (cactus and tamalou at one, cactus-game at the other) while another phone
+watches the sheet. At the end every view is checked against the engine run on the games'
+exported records (`score_record`): each sheet's totals and winners, the sheet CSV, the
+season's standings and games CSV, each player's page, head to head and the room screen.
+
+A smaller evening than issue 18 asks for (see the report): no live-table game, no phone
+offline for a round; both have their own backends tests (test_serve_prod, test_offline).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from datetime import date
+from html import unescape
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from engine.rules import score_record
+from tests.browser.play_helpers import count_hand, save_round, wait_for_preview
+from tests.deploy.test_serve_prod import NGINX, ROOT, SECRET_KEY, free_ports
+
+pytestmark = [
+    pytest.mark.backends,
+    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
+                       or not os.environ.get("REDIS_URL") or NGINX is None,
+                       reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx"),
+]
+PHONE = {"viewport": {"width": 360, "height": 740}, "locale": "fr-FR", "is_mobile": True, "has_touch": True}
+PASSWORD = "un mot de passe assez long"
+TODAY = date.today()
+
+
+@pytest.fixture
+def site(transactional_db: None, tmp_path: Path) -> Iterator[str]:
+    """The production recipe serving the test database; yields its base URL."""
+    settings = connection.settings_dict
+    database = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
+    listen = free_ports(1)
+    base = f"http://127.0.0.1:{listen}"
+    env = {**os.environ, "DATABASE_URL": database, "RUN_DIR": str(tmp_path / "run"),
+           "LISTEN": f"127.0.0.1:{listen}", "DAPHNE_PORT": str(free_ports(2)),
+           "PYTHON_BIN": str(Path(sys.executable).parent), "DJANGO_DEBUG": "false",
+           "DJANGO_SECRET_KEY": SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+           "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_LOG_LEVEL": "WARNING",
+           # Plain http on the loopback: cookies without Secure, and nginx's Host drops the port.
+           "DJANGO_SECURE_COOKIES": "false", "DJANGO_CSRF_TRUSTED_ORIGINS": base}
+    if settings.get("PASSWORD"):
+        env["PGPASSWORD"] = settings["PASSWORD"]
+    script = str(ROOT / "tools" / "serve_prod.sh")
+    started = subprocess.run([script, "start", "2"], env=env, capture_output=True, text=True, timeout=300)
+    try:
+        assert started.returncode == 0, started.stdout + started.stderr
+        yield base
+    finally:
+        subprocess.run([script, "stop"], env=env, capture_output=True, timeout=120)
+
+
+def phone(browser: Browser) -> tuple[BrowserContext, Page]:
+    context = browser.new_context(**PHONE)
+    return context, context.new_page()
+
+
+def submit(page: Page, button: str) -> None:
+    page.get_by_role("button", name=button).tap()
+
+
+def organise_the_night(page: Page, base: str) -> tuple[int, int, list[str]]:
+    """Login, league, season, night, two tables: (season id, night id, the tables' links)."""
+    page.goto(base + "/accounts/login/")
+    page.get_by_label("Nom d'utilisateur").fill("orga")
+    page.get_by_label("Mot de passe").fill(PASSWORD)
+    submit(page, "Se connecter")
+    expect(page).to_have_url(base + "/leagues/")
+    page.get_by_label("Nom de la ligue").fill("Les jeudis")
+    submit(page, "Créer la ligue")
+    expect(page).to_have_url(re.compile(r"/leagues/\d+/$"))
+    page.get_by_label("Nom de la saison").fill("Automne")
+    page.get_by_label("Début").fill(TODAY.replace(day=1).isoformat())
+    submit(page, "Créer la saison")
+    expect(page).to_have_url(re.compile(r"/seasons/\d+/$"))
+    season = int(re.search(r"/seasons/(\d+)/", page.url).group(1))
+    page.get_by_label("Date").fill(TODAY.isoformat())
+    submit(page, "Créer la soirée")
+    expect(page).to_have_url(re.compile(r"/nights/\d+/$"))
+    night = int(re.search(r"/nights/(\d+)/", page.url).group(1))
+    for label in ("Table 1", "Table 2"):
+        page.get_by_label("Nom de la table").fill(label)
+        submit(page, "Ajouter la table")
+        expect(page.locator(".table-links a", has_text="/leagues/t/")).to_have_count(int(label[-1]))
+    # The links name the site as nginx tells Django (Host without the port): keep their paths.
+    links = [base + urlparse(a.get_attribute("href")).path
+             for a in page.locator(".table-links a[href*='/leagues/t/']").all()]
+    return season, night, links
+
+
+def start_game(page: Page, table: str, variant: str, players: list[str], rounds: int | None = None) -> str:
+    """The new-game form at the table's link; returns the sheet's URL."""
+    page.goto(f"{table}?variant={variant}")
+    seats = page.locator('input[name="seat"]')
+    for i, name in enumerate(players):
+        seats.nth(i).fill(name)
+    if rounds is not None:
+        page.locator('input[name="option-rounds"]').fill(str(rounds))
+    submit(page, "Commencer la partie")
+    expect(page).to_have_url(re.compile(r"/games/[\w-]+/$"))
+    return page.url
+
+
+def memory_round(page: Page, sheet: str, hands: dict[str, int]) -> None:
+    page.goto(sheet)
+    page.get_by_role("link", name="Manche suivante").tap()
+    for name, value in hands.items():
+        count_hand(page, name, str(value))
+    wait_for_preview(page)
+    save_round(page)
+    expect(page).to_have_url(sheet)
+
+
+def cactus_game_turn(page: Page, sheet: str, player: str, play: str, characters: tuple[str, ...] = ()) -> None:
+    page.goto(sheet)
+    page.get_by_role("link", name="Tour suivant").tap()
+    page.locator("#player label.choice").filter(has_text=player).tap()
+    page.locator(".kind-buttons button", has_text=play).first.tap()
+    for i, character in enumerate(characters):
+        page.locator("fieldset.play").last.locator("select").nth(i).select_option(character)
+    wait_for_preview(page)
+    save_round(page)
+    expect(page).to_have_url(sheet)
+
+
+def text_of(page: Page, url: str) -> str:
+    return unescape(page.request.get(url).text())
+
+
+def csv_rows(page: Page, url: str, delimiter: str = ",") -> list[dict[str, str]]:
+    body = page.request.get(url).text().lstrip("\ufeff")
+    return list(csv.DictReader(io.StringIO(body), delimiter=delimiter))
+
+
+def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser: Browser):
+    User.objects.create_user("orga", password=PASSWORD)
+    organiser_context, organiser = phone(browser)
+    season, night, (table_1, table_2) = organise_the_night(organiser, site)
+    screen_context, screen = phone(browser)
+    screen.goto(f"{site}/leagues/nights/{night}/room/")
+    entering_context, entering = phone(browser)
+    watching_context, watching = phone(browser)
+    other_context, other = phone(browser)
+
+    # Table 1: cactus over two rounds (most rounds won wins), then one round of tamalou.
+    cactus = start_game(entering, table_1, "cactus", ["Ana", "Ben", "Chloé", "Dan"], rounds=2)
+    watching.goto(cactus)
+    memory_round(entering, cactus, {"Ana": 9, "Ben": 12, "Chloé": 2, "Dan": 20})
+    expect(watching.locator("td.leader")).to_contain_text("1")  # the watching phone follows: Chloé leads
+    memory_round(entering, cactus, {"Ana": 1, "Ben": 12, "Chloé": 7, "Dan": 3})
+    tamalou = start_game(entering, table_1, "tamalou", ["Ana", "Ben", "Chloé"], rounds=1)
+    memory_round(entering, tamalou, {"Ana": 14, "Ben": 3, "Chloé": 8})
+    # Table 2: cactus-game, two players (target 7): Élise's two sets of Walters, then a Point.
+    blue = start_game(other, table_2, "cactus-game", ["Élise", "Dan"])
+    cactus_game_turn(other, blue, "Élise", "Série", ("walter", "walter", "walter"))
+    cactus_game_turn(other, blue, "Dan", "Point gratuit")
+    cactus_game_turn(other, blue, "Élise", "Série", ("walter", "walter", "walter"))
+    cactus_game_turn(other, blue, "Dan", "Pioche (fin du tour)")
+    cactus_game_turn(other, blue, "Élise", "Point gratuit")
+    expect(screen.locator(".room-recent li")).to_have_count(3)  # the room screen followed the night
+
+    # The engine, on each game's exported record.
+    results = {}
+    for sheet in (cactus, tamalou, blue):
+        record = json.loads(organiser.request.get(sheet + "export.json").text())
+        results[sheet] = score_record(record)
+    assert all(r.finished for r in results.values())
+    # Cactus counts rounds won: Chloé won round 1 (2), Ana round 2 (1): both lead with one.
+    assert results[cactus].totals == {"Ana": 1, "Ben": 0, "Chloé": 1, "Dan": 0}
+    assert results[cactus].winners == ["Ana", "Chloé"]
+
+    wins: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    places: dict[tuple[str, str], float] = {}
+    for sheet, result in results.items():
+        ranking = result.ranking()
+        for player in result.game.players:
+            games[player] += 1
+            wins[player] += player in result.winners
+            places[(sheet, player)] = ranking.places[player]
+        # The sheet: totals and winners as the engine says.
+        html = text_of(organiser, sheet)
+        winners_line = re.search(r"Gagnant·e·s : <strong>(.*?)</strong>", html, re.S).group(1)
+        assert [w.strip() for w in re.sub(r"<[^>]+>", "", winners_line).split(",")] == result.winners
+        # The sheet's CSV: its last row holds the engine's totals.
+        last = csv_rows(organiser, sheet + "export.csv", ";")[-1]
+        for side, total in result.totals.items():
+            assert last[f"{side} total"].replace(",", ".") == str(result.number(total)), (sheet, side)
+
+    # The season's standings (CSV, the overall scope): games and wins per player.
+    standings = {r["player"]: r for r in csv_rows(organiser, f"{site}/leagues/seasons/{season}/standings.csv")
+                 if r["scope"] == "overall"}
+    assert {p: (int(r["games"]), int(r["wins"])) for p, r in standings.items()} == {
+        p: (games[p], wins[p]) for p in games}
+    # The season's games (CSV): each player's place and win, game by game, as the engine ranks them.
+    by_game: dict[str, dict[str, tuple[float, bool]]] = defaultdict(dict)
+    for row in csv_rows(organiser, f"{site}/leagues/seasons/{season}/games.csv"):
+        by_game[row["variant"]][row["player"]] = (float(row["place"]), row["won"] == "1")
+    for sheet, result in results.items():
+        assert by_game[result.variant.key] == {
+            p: (places[(sheet, p)], p in result.winners) for p in result.game.players}
+
+    # Each player's page, the room screen and head to head.
+    season_page = text_of(organiser, f"{site}/leagues/seasons/{season}/")
+    for player in games:
+        href = re.search(rf'href="(/leagues/seasons/{season}/players/\d+/)">{re.escape(player)}</a>',
+                         season_page).group(1)
+        page_text = text_of(organiser, site + href)
+        assert f"<dt>Parties</dt><dd>{games[player]}</dd>" in page_text
+        assert f"<dt>Victoires</dt><dd>{wins[player]}</dd>" in page_text
+    screen.reload()
+    for player in games:
+        row = screen.locator(".room-list").first.locator("li", has_text=player)
+        expect(row).to_contain_text(f"{wins[player]} victoire")
+        expect(row).to_contain_text(f"{games[player]} p.")
+    ids = dict(re.findall(rf'href="/leagues/seasons/{season}/players/(\d+)/">(\w+)</a>', season_page))
+    ids = {name: pk for pk, name in ids.items()}
+    versus = text_of(organiser, f"{site}/leagues/seasons/{season}/head-to-head/?a={ids['Ana']}&b={ids['Ben']}")
+    assert "Ana" in versus and "Ben" in versus and "Tous jeux" in versus
+    for context in (organiser_context, screen_context, entering_context, watching_context, other_context):
+        context.close()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-
 from urllib.parse import urlencode
 
 from django.urls import reverse

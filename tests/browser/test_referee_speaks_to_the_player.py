@@ -131,3 +131,23 @@ def test_a_sevens_power_panel_offers_only_the_players_own_cards_in_view_without_
     ben_panel = ben.get_by_test_id("power-panel")
     expect(ben_panel.locator('[data-testid="target-player-0"] option')).to_have_text(["Ana", "Chloé", "Dan"])
     assert in_view_without_scrolling(ben, "power-panel")
+
+
+def test_canasta_going_out_is_checked_on_the_phone_by_re_reading_every_meld(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """table-rules.md v1.2, "Canasta, going out": two canastas of one rank are refused, and
+    the pile's question takes the melds an unmelded side makes with the top card."""
+    table = LiveTable.open_for(make_game("canasta", ["Ana", "Ben"]))
+    ana = phone_at(browser, browser_context_args, daphne, table.code, "Ana")
+    go_out = ana.locator('form[data-question="go_out"]')
+    go_out.locator('input[name="melds"]').fill("D♠ D♥ D♦ D♣ D♠ D♥ D♦ / D♠ D♥ D♦ D♣ D♠ D♥ 2♣")
+    go_out.get_by_role("button", name="Pouvons-nous sortir ?").tap()
+    expect(newest(ana)).to_contain_text("Sortie refusée : deux combinaisons de D ; un camp n'en a qu'une par rang.")
+
+    pile = ana.locator('form[data-question="take_pile"]')
+    pile.locator('input[name="pile"]').fill("4♦ 9♠")
+    pile.locator('input[name="hand"]').fill("9♥ 9♦")
+    pile.locator('input[name="side_total"]').fill("1500")
+    pile.get_by_role("button", name="Puis-je prendre la pile ?").tap()
+    expect(newest(ana)).to_contain_text("Pile refusée : les poses faites avec 9♠ valent 30, il faut 90 pour ouvrir.")
+    ana.screenshot(path=artifacts / "referee-canasta-questions-ana.png", full_page=True)

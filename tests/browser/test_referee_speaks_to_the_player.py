@@ -151,3 +151,23 @@ def test_canasta_going_out_is_checked_on_the_phone_by_re_reading_every_meld(
     pile.get_by_role("button", name="Puis-je prendre la pile ?").tap()
     expect(newest(ana)).to_contain_text("Pile refusée : les poses faites avec 9♠ valent 30, il faut 90 pour ouvrir.")
     ana.screenshot(path=artifacts / "referee-canasta-questions-ana.png", full_page=True)
+
+
+def test_dutch_toulousain_jack_is_compulsory_the_phone_offers_no_pass(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """table-rules.md v1.2: the jack and the red king are compulsory; a frozen dutcher is out of reach."""
+    table = LiveTable.open_for(make_game("dutch-toulousain", ["Ana", "Ben", "Chloé"]))
+    ana, ben = (phone_at(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben"))
+    discard(ana, "J", "H")
+    panel = ana.get_by_test_id("power-panel")
+    expect(panel).to_be_visible()
+    expect(ana.locator("#power-decline")).to_be_hidden()
+    assert in_view_without_scrolling(ana, "power-panel")
+    ana.screenshot(path=artifacts / "referee-dutch-toulousain-jack-ana.png")
+    # Ben cannot discard before Ana's swap: the table says why, to Ben alone.
+    discard(ben, "5", "C")
+    expect(newest(ben)).to_contain_text("Ana doit d'abord utiliser le pouvoir obligatoire du V♥.")
+    panel.locator('[data-testid="target-player-1"]').select_option("Ben")
+    ana.get_by_test_id("power-use").tap()
+    expect(newest(ben)).to_contain_text("Ana utilise le pouvoir du V♥.")
+    expect(panel).to_be_hidden()

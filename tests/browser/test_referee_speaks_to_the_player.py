@@ -47,6 +47,9 @@ def test_after_a_reveal_every_other_phone_shows_the_rounds_points_and_new_totals
     ana, ben, chloe = (phone_at(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben", "Chloé"))
     players = (ana, ben, chloe)
     expect(referee.get_by_test_id("reveal-link")).to_be_visible()  # the referee may end a round at any time
+    # French labels throughout: the referee's own phone among the measured delays is « arbitre ».
+    expect(referee.get_by_test_id("delays")).to_contain_text("arbitre")
+    expect(referee.get_by_test_id("delays")).not_to_contain_text("referee")
     for phone in players:
         expect(phone.get_by_test_id("reveal-link")).to_be_hidden()  # a player only once the round is over
 

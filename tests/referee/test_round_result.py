@@ -59,3 +59,9 @@ def test_it_shows_a_round_only_to_the_tables_members_and_only_once_it_is_on_the_
     table = revealed_round(client)
     assert client.get(reverse("table_round", args=[table.code, 2])).status_code == 404
     assert Client().get(reverse("table_round", args=[table.code, 1])).status_code == 404
+
+
+def test_the_log_names_a_phone_without_a_seat_by_its_role_in_french(client: Client):
+    table = revealed_round(client)
+    html = client.get(reverse("table_log", args=[table.code])).content.decode()
+    assert '<span class="who">arbitre</span>' in html and ">referee<" not in html

@@ -353,7 +353,8 @@
     shownPower = key;
     const power = state.power;
     if (decline) decline.hidden = Boolean(power.compulsory); // dutch-toulousain: no pass (table-rules v1.2)
-    $("power-title").textContent = fill(words.powerTitle, { card: label(power.card), effect: page.effects[power.effect] || power.effect });
+    $("power-title").textContent = fill(words.powerTitle, { card: label(power.card), effect: page.effects[power.effect] || power.effect })
+      + (power.compulsory ? " " + words.compulsory : "");
     const [required, optional] = page.reach[power.effect] || [[], []];
     const targets = $("power-targets");
     targets.replaceChildren();

@@ -165,6 +165,7 @@ def test_dutch_toulousain_jack_is_compulsory_the_phone_offers_no_pass(
     panel = ana.get_by_test_id("power-panel")
     expect(panel).to_be_visible()
     expect(ana.locator("#power-decline")).to_be_hidden()
+    expect(panel.locator("h2")).to_contain_text("Pouvoir obligatoire : pas de passe.")
     assert in_view_without_scrolling(ana, "power-panel")
     ana.screenshot(path=artifacts / "referee-dutch-toulousain-jack-ana.png")
     # Ben cannot discard before Ana's swap: the table says why, to Ben alone.

@@ -214,6 +214,9 @@
         // Our own server's fragment (names escaped by Django's templates).
         $("round-result-body").innerHTML = html;
         box.hidden = false;
+        // The player may have scrolled down to the buttons: bring the points into view.
+        const seen = box.getBoundingClientRect();
+        if (seen.top < 0 || seen.bottom > window.innerHeight) box.scrollIntoView({ block: "start" });
       })
       .catch(() => { resultShown = null; });
   }

@@ -114,4 +114,5 @@ def page_words() -> dict[str, str]:
         "none": _("—"),
         "outOfReach": _("Hors de portée de ce pouvoir : ce serait une pénalité."),
         "powerTitle": _("{card} : {effect}"),
+        "compulsory": _("Pouvoir obligatoire : pas de passe."),
     }

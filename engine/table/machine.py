@@ -487,7 +487,8 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
     if any(c.player == player and c.card == card and c.for_player == for_player for c in w.claims):
         # The same claim twice (a double tap, a resend after a reconnection) is one claim.
         raise Refused("snap.duplicate", player=player, card=card)
-    if player in w.barred:
+    # Dutch's "ends that player's snap for the turn" is v1.2's: an older log replays as played.
+    if player in w.barred and not (event.logged and snap.who == "own_turn"):
         raise Refused("snap.no_second_try", player=player)
     if not snap.several and any(c.player == player and c.verdict in ("accepted", "handed_back")
                                 for c in w.claims):
@@ -771,19 +772,19 @@ def _power_used(state: TableState, event: Event, now: float, rulings: list[Rulin
     base: Ruling = {"player": player, "card": power["card"], "effect": effect,
                     "targets": [asdict(t) for t in targets]}
     if not power.get("from_stock", True):
-        return _wrong_power(state, {**base, "reason": "not_from_stock"}, rulings)
+        return _wrong_power(state, {**base, "reason": "not_from_stock"}, rulings, event.logged)
     if effect in REACH and _outside_reach(effect, player, targets):
-        return _wrong_power(state, {**base, "reason": "outside_reach"}, rulings)
+        return _wrong_power(state, {**base, "reason": "outside_reach"}, rulings, event.logged)
     barred = _barred_target(state, effect, player, targets)
     if barred is not None:
-        return _wrong_power(state, {**base, "reason": "untargetable", "target": barred}, rulings)
+        return _wrong_power(state, {**base, "reason": "untargetable", "target": barred}, rulings, event.logged)
     state.power = None
     if effect == "give_stock_card":
         _bump(state.given, targets[0].player, 1)
     rulings.append({**base, "rule": "power.used"})
 
 
-def _wrong_power(state: TableState, ruling: Ruling, rulings: list[Ruling]) -> None:
+def _wrong_power(state: TableState, ruling: Ruling, rulings: list[Ruling], logged: bool = False) -> None:
     """Readings, "A power used wrongly" and "A cancelled turn" (v1.2): the power has no
     effect, the discard and its snap window stay, play passes to the next player, and the
     variant's penalty applies: a penalty card; cabo-bruxellois +2 points, one more wrong
@@ -792,6 +793,8 @@ def _wrong_power(state: TableState, ruling: Ruling, rulings: list[Ruling]) -> No
     player = ruling["player"]
     state.power = None
     penalty = state.rules.wrong_power
+    if penalty == "none" and logged:
+        penalty = "penalty_card"  # an older log: the card was taken then (v1.1), it is in the hand
     if penalty == "points" and snap is not None:
         _bump(state.wrong_snaps, player, 1)
         rulings.append({**ruling, "rule": "power.wrong", "penalty": "points", "points": snap.penalty_points})

@@ -242,6 +242,9 @@
         // Our own server's fragment (names escaped by Django's templates).
         $("round-result-body").innerHTML = html;
         box.hidden = false;
+        // The player may have scrolled down to the buttons: bring the points into view.
+        const seen = box.getBoundingClientRect();
+        if (seen.top < 0 || seen.bottom > window.innerHeight) box.scrollIntoView({ block: "start" });
       })
       .catch(() => { resultShown = null; });
   }
@@ -381,7 +384,8 @@
     shownPower = key;
     const power = state.power;
     if (decline) decline.hidden = Boolean(power.compulsory); // dutch-toulousain: no pass (table-rules v1.2)
-    $("power-title").textContent = fill(words.powerTitle, { card: label(power.card), effect: page.effects[power.effect] || power.effect });
+    $("power-title").textContent = fill(words.powerTitle, { card: label(power.card), effect: page.effects[power.effect] || power.effect })
+      + (power.compulsory ? " " + words.compulsory : "");
     const [required, optional] = page.reach[power.effect] || [[], []];
     const targets = $("power-targets");
     targets.replaceChildren();
@@ -614,8 +618,13 @@
       const cards = (name) => String(data.get(name) || "").split(/[\s,;]+/).filter(Boolean);
       const q = { type: "ask", question: form.dataset.question };
       if (q.question === "meld") Object.assign(q, { cards: cards("cards"), going_out: data.has("going_out") });
-      if (q.question === "take_pile") Object.assign(q, { pile: cards("pile"), hand: cards("hand"), side_has_melded: data.has("side_has_melded") });
-      if (q.question === "opening") Object.assign(q, { melds: String(data.get("melds")).split("/").map((m) => m.split(/[\s,;]+/).filter(Boolean)), side_total: Number(data.get("side_total")) });
+      const melds = (name) => String(data.get(name) || "").split("/").map((m) => m.split(/[\s,;]+/).filter(Boolean)).filter((m) => m.length);
+      if (q.question === "take_pile") {
+        Object.assign(q, { pile: cards("pile"), hand: cards("hand"), side_has_melded: data.has("side_has_melded"), side_total: Number(data.get("side_total") || 0) });
+        if (melds("opening").length) q.opening = melds("opening"); // else: the top card with its naturals from the hand
+      }
+      if (q.question === "opening") Object.assign(q, { melds: melds("melds"), side_total: Number(data.get("side_total")) });
+      if (q.question === "go_out") Object.assign(q, { melds: melds("melds"), hand_left: Number(data.get("hand_left") || 0) });
       if (q.question === "stop_chain") Object.assign(q, { card: data.get("card"), stops: Array.from({ length: Number(data.get("stops")) }, () => "?") });
       if (q.question === "set") Object.assign(q, { characters: cards("characters").map((c) => c.toLowerCase()) });
       send(q);

@@ -38,7 +38,8 @@
       delays.append(row);
     }
     const table = delays.closest("table");
-    row.children[0].textContent = m.seat || m.role;
+    // A phone without a seat is named by its role in the page's language (« arbitre »).
+    row.children[0].textContent = m.seat || table.dataset[`role${m.role.charAt(0).toUpperCase()}${m.role.slice(1)}`] || m.role;
     row.children[1].textContent = `${m.one_way_ms} ms`;
     row.children[2].textContent = `${m.credit_ms} ms` + (m.flagged ? ` ⚠ ${table.dataset.flagged}` : "");
     row.classList.toggle("flagged", Boolean(m.flagged));

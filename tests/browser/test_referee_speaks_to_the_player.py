@@ -31,6 +31,13 @@ def phone_at(browser: Browser, context_args: dict[str, Any], url: str, code: str
     return phone
 
 
+def in_view(phone: Page, test_id: str) -> bool:
+    """The element lies wholly inside the viewport (the page brought it there if need be)."""
+    return phone.evaluate(
+        """(id) => { const box = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+                     return box.top >= 0 && box.bottom <= window.innerHeight; }""", test_id)
+
+
 def in_view_without_scrolling(phone: Page, test_id: str) -> bool:
     """The element lies wholly inside the viewport, and the page was not scrolled to show it."""
     return phone.evaluate(
@@ -47,6 +54,9 @@ def test_after_a_reveal_every_other_phone_shows_the_rounds_points_and_new_totals
     ana, ben, chloe = (phone_at(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben", "Chloé"))
     players = (ana, ben, chloe)
     expect(referee.get_by_test_id("reveal-link")).to_be_visible()  # the referee may end a round at any time
+    # French labels throughout: the referee's own phone among the measured delays is « arbitre ».
+    expect(referee.get_by_test_id("delays")).to_contain_text("arbitre")
+    expect(referee.get_by_test_id("delays")).not_to_contain_text("referee")
     for phone in players:
         expect(phone.get_by_test_id("reveal-link")).to_be_hidden()  # a player only once the round is over
 
@@ -89,7 +99,8 @@ def test_after_a_reveal_every_other_phone_shows_the_rounds_points_and_new_totals
             why = f"/games/{game.token}/rounds/1/why/?player="
             expect(row.get_by_role("link", name="pourquoi ?")).to_have_attribute("href", why + _quoted(player))
         phone.screenshot(path=artifacts / f"referee-round-result-{name.lower()}.png")
-    assert in_view_without_scrolling(chloe, "round-result")
+    for phone in players:  # whatever the player had scrolled to, the points are in view
+        assert in_view(phone, "round-result")
 
     # The next round starts for all: the first discard puts the points away on every phone.
     discard(ben, "3", "D")
@@ -131,3 +142,44 @@ def test_a_sevens_power_panel_offers_only_the_players_own_cards_in_view_without_
     ben_panel = ben.get_by_test_id("power-panel")
     expect(ben_panel.locator('[data-testid="target-player-0"] option')).to_have_text(["Ana", "Chloé", "Dan"])
     assert in_view_without_scrolling(ben, "power-panel")
+
+
+def test_canasta_going_out_is_checked_on_the_phone_by_re_reading_every_meld(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """table-rules.md v1.2, "Canasta, going out": two canastas of one rank are refused, and
+    the pile's question takes the melds an unmelded side makes with the top card."""
+    table = LiveTable.open_for(make_game("canasta", ["Ana", "Ben"]))
+    ana = phone_at(browser, browser_context_args, daphne, table.code, "Ana")
+    go_out = ana.locator('form[data-question="go_out"]')
+    go_out.locator('input[name="melds"]').fill("D♠ D♥ D♦ D♣ D♠ D♥ D♦ / D♠ D♥ D♦ D♣ D♠ D♥ 2♣")
+    go_out.get_by_role("button", name="Pouvons-nous sortir ?").tap()
+    expect(newest(ana)).to_contain_text("Sortie refusée : deux combinaisons de D ; un camp n'en a qu'une par rang.")
+
+    pile = ana.locator('form[data-question="take_pile"]')
+    pile.locator('input[name="pile"]').fill("4♦ 9♠")
+    pile.locator('input[name="hand"]').fill("9♥ 9♦")
+    pile.locator('input[name="side_total"]').fill("1500")
+    pile.get_by_role("button", name="Puis-je prendre la pile ?").tap()
+    expect(newest(ana)).to_contain_text("Pile refusée : les poses faites avec 9♠ valent 30, il faut 90 pour ouvrir.")
+    ana.screenshot(path=artifacts / "referee-canasta-questions-ana.png", full_page=True)
+
+
+def test_dutch_toulousain_jack_is_compulsory_the_phone_offers_no_pass(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """table-rules.md v1.2: the jack and the red king are compulsory; a frozen dutcher is out of reach."""
+    table = LiveTable.open_for(make_game("dutch-toulousain", ["Ana", "Ben", "Chloé"]))
+    ana, ben = (phone_at(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben"))
+    discard(ana, "J", "H")
+    panel = ana.get_by_test_id("power-panel")
+    expect(panel).to_be_visible()
+    expect(ana.locator("#power-decline")).to_be_hidden()
+    expect(panel.locator("h2")).to_contain_text("Pouvoir obligatoire : pas de passe.")
+    assert in_view_without_scrolling(ana, "power-panel")
+    ana.screenshot(path=artifacts / "referee-dutch-toulousain-jack-ana.png")
+    # Ben cannot discard before Ana's swap: the table says why, to Ben alone.
+    discard(ben, "5", "C")
+    expect(newest(ben)).to_contain_text("Ana doit d'abord utiliser le pouvoir obligatoire du V♥.")
+    panel.locator('[data-testid="target-player-1"]').select_option("Ben")
+    ana.get_by_test_id("power-use").tap()
+    expect(newest(ben)).to_contain_text("Ana utilise le pouvoir du V♥.")
+    expect(panel).to_be_hidden()

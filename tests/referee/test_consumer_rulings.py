@@ -73,3 +73,18 @@ async def test_cabo_bruxellois_a_phone_taking_the_pile_after_a_snap_is_refused_a
     assert refused["ruling"]["rule"] == "pile.taken_after_snap"
     assert "défausse rapide a réussi sur 7♥" in refused["ruling"]["text"]
     assert seen["state"]["turn"] == "Ben" and seen["state"]["pile_top"] == "4H"
+
+
+async def test_the_current_player_says_the_stock_is_empty_and_every_phone_reads_it():
+    """table-rules.md v1.2, "Memory games, an empty stock": one message, logged, for every phone."""
+    t = await open_table("tamalou")
+    async with phone(t["code"], t["tokens"]["Ana"]) as ana, phone(t["code"], t["tokens"]["Ben"]) as ben:
+        await until(ana, "table.state")
+        await until(ben, "table.state")
+        await ana.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
+        await update_with(ben, "window.opened")
+        await ben.send_json_to({"type": "stock.empty", "reshuffled": False})
+        seen = await update_with(ana, "stock.exhausted")
+    said = next(r for r in seen["rulings"] if r["rule"] == "stock.exhausted")
+    assert said["player"] == "Ben" and said["text"].startswith("Pioche vide, et rien à mélanger")
+    assert seen["state"]["stock_out"] is True

@@ -419,3 +419,23 @@ def test_canasta_not_yet_melded_the_question_through_the_table_log_takes_the_sid
              "opening": [["9S", "9H", "9D"], ["KS", "KH", "KD"]]}
     assert t.send("ask", asked, at=1.0)[-1]["rule"] == "canasta.pile.opening_below_minimum"  # 60 < 90
     assert t.send("ask", {**asked, "side_total": 1000}, at=2.0)[-1]["ok"] is True
+
+
+# -- older logs replay as they were played ------------------------------------------------------
+
+
+def test_cactus_power_used_wrongly_an_older_log_keeps_the_penalty_card_then_taken():
+    t = Table("cactus")
+    t.discard("Ana", "8H", at=1.0)
+    old = Event("power.used", {"player": "Ana", "targets": ["Ben"]}, t.by("Ana"), 99, logged=True)
+    state, rulings = apply(t.state, old, 2.0)
+    assert rulings[-1]["penalty"] == "card" and state.penalty_cards == {"Ana": 1}
+
+
+def test_dutch_own_turn_snap_an_older_log_replays_a_second_try_after_a_wrong_card():
+    t = Table("dutch")
+    t.discard("Ana", "7H", at=10.0)
+    t.claim("Ben", "9S", tap=10.1, at=10.2)
+    old = Event("snap.claim", {"player": "Ben", "card": "7S", "tap": 10.3}, t.by("Ben"), 99, logged=True)
+    _state, rulings = apply(t.state, old, 10.4)
+    assert rulings[-1]["rule"] == "snap.accepted"

@@ -33,7 +33,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.referee_load import PLAYERS, free_port, percentile, prepare_database, server_env, start_server  # noqa: E402
+from bench.referee_load import (  # noqa: E402
+    PLAYERS,
+    free_port,
+    percentile,
+    prepare_database,
+    server_env,
+    start_server,
+)
 
 SPECTATORS = 150
 DISCARD_EVERY = 0.25

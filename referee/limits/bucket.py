@@ -14,12 +14,13 @@ class TokenBucket:
         self.tokens = float(burst)
         self.updated = now
 
-    def allow(self, now: float) -> bool:
+    def allow(self, now: float, cost: float = 1.0) -> bool:
+        """Take `cost` tokens (a message that costs the server more takes more), or refuse."""
         elapsed = max(0.0, now - self.updated)
         self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
         self.updated = max(self.updated, now)
-        if self.tokens >= 1:
-            self.tokens -= 1
+        if self.tokens >= cost:
+            self.tokens -= cost
             return True
         return False
 

@@ -24,6 +24,11 @@ from referee.limits.bucket import TokenBucket
 MAX_SOCKETS = 3  # a phone, its reconnect not yet noticed as closed, and a second tab
 RATE, BURST = 8.0, 20  # messages a second, and at once, per member (defaults of the settings)
 ADDRESSES_KEPT = 4096  # address buckets remembered before the idle ones are dropped
+# What a message costs from the buckets: `sync` sends the whole state and the recent
+# rulings (a replay on the database thread every process has one of, many times an
+# event's cost): a flood of them delayed every honest discard by seconds
+# (bench/referee_flood.py). An honest phone syncs only after a gap.
+COSTS = {"sync": 10.0}
 # A phone is flagged when its claims keep winning at exactly its credit: an honest
 # tap lands about the margin inside it (see engine.table.clock).
 FLAG_AFTER = 3  # races won at the limit
@@ -57,7 +62,11 @@ def member_bucket(now: float) -> TokenBucket:
                        getattr(settings, "SOCKET_MESSAGES_BURST", BURST), now)
 
 
-def address_allows(address: str, now: float) -> bool:
+def cost(kind: str | None) -> float:
+    return COSTS.get(kind or "", 1.0)
+
+
+def address_allows(address: str, now: float, cost: float = 1.0) -> bool:
     """One more message from this client address, over all its sockets: within its rate?"""
     bucket = _ADDRESSES.get(address)
     if bucket is None:
@@ -66,7 +75,7 @@ def address_allows(address: str, now: float) -> bool:
                 del _ADDRESSES[key]
         bucket = _ADDRESSES[address] = TokenBucket(settings.ADDRESS_MESSAGES_RATE,
                                                    settings.ADDRESS_MESSAGES_BURST, now)
-    return bucket.allow(now)
+    return bucket.allow(now, cost)
 
 
 def watch(code: str, channel: str) -> bool:

@@ -53,6 +53,8 @@ TIMER_SLACK = 0.05  # seconds after the deadline before the server's own timer c
 RECENT = 30  # rulings sent to a (re)connecting phone
 MAX_MESSAGE = inbox.MAX_MESSAGE
 TAPS_KEPT = 4  # pressed "Snap !" on this many windows and not yet named the card
+FLOOD_SAY_EVERY = 20  # refused messages in a row: "rate_limited" said for the 1st, 21st, 41st...
+FLOOD_CLOSE = 200  # refused in a row: the socket is closed (an honest phone is never near it)
 ACTIONS = frozenset({
     "clock.ping", "clock.sample", "discard", "snap.tap", "snap.claim", "window.tick", "power.declined",
     "power.used", "call.made", "call.counter", "round.last_card", "ask", "settings.change", "sync", "auth", "join.answer",
@@ -89,6 +91,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.address = str((self.scope.get("client") or ("",))[0])  # config/proxy.py settled it
         self.timers: set[asyncio.Task[None]] = set()
         self.reported_delay: float | None = None
+        self.refused_in_row = 0  # messages beyond the rate since the last one let through
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.lang = _language(query.get("lang", [""])[0] or self.scope.get("cookies", {}).get(
             settings.LANGUAGE_COOKIE_NAME, ""))
@@ -152,9 +155,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
         """Every message is answered, never fatal: a bad one gets an error naming its problem."""
         bucket = self.gate.bucket if self.gate is not None else self.bucket
-        if not gates.address_allows(self.address, now()) or not bucket.allow(now()):
-            await self.send_json({"type": "error", "code": "rate_limited", "field": None})
+        cost = gates.cost(_kind_of(text_data))
+        if not gates.address_allows(self.address, now(), cost) or not bucket.allow(now(), cost):
+            await self._refuse_flood()
             return
+        self.refused_in_row = 0
         try:
             content = inbox.parse(text_data)
             await self.dispatch_message(content)
@@ -164,6 +169,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         except Exception:  # a bug of ours must not close the phone's socket: log it, say so
             log.exception("table %s: message failed", self.code)
             await self.send_json({"type": "error", "code": "server_error", "field": None})
+
+    async def _refuse_flood(self) -> None:
+        """Beyond the rate: said once in a while (answering every message of a flood costs as
+        much as reading it), and a socket that goes on regardless is closed."""
+        self.refused_in_row += 1
+        if self.refused_in_row > FLOOD_CLOSE:
+            self._anomaly("socket closed after %s messages beyond its rate", FLOOD_CLOSE)
+            await self.close(code=TOO_MANY_SOCKETS)
+        elif self.refused_in_row % FLOOD_SAY_EVERY == 1:
+            await self.send_json({"type": "error", "code": "rate_limited", "field": None})
 
     async def dispatch_message(self, content: dict[str, Any]) -> None:
         kind = content["type"]
@@ -421,6 +436,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     def _worded(self, ruling: dict[str, Any]) -> dict[str, Any]:
         with translation.override(self.lang):
             return {**ruling, "text": describe(ruling)}
+
+
+def _kind_of(text: str | None) -> str | None:
+    """The message's type, cheaply, before it is read in full (what it costs the rate limits)."""
+    if text is not None and '"sync"' in text[:200]:
+        return "sync"
+    return None
 
 
 def _won(rulings: list[dict[str, Any]], player: Any) -> bool:

@@ -17,6 +17,7 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parents[2]
 # Tight limits, so the attacks in tests/deploy reach them in a few requests.
 LIMITS = {"GUESSES_PER_DEVICE": "10", "GUESSES_PER_ADDRESS": "20", "AXES_FAILURE_LIMIT": "5"}
+SCRIPT = str(ROOT / "tools" / "serve_prod.sh")
 
 
 def free_ports(n: int) -> int:
@@ -40,10 +41,9 @@ def free_ports(n: int) -> int:
 SECRET_KEY = secrets.token_urlsafe(50)  # the servers': members' tokens are signed with it
 
 
-@pytest.fixture(scope="package")
-def served(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """nginx's port, in front of two processes serving the test database (once for the package)."""
-    tmp_path = tmp_path_factory.mktemp("serve_prod")
+def start_recipe(tmp_path: Path, **extra: str) -> tuple[int, dict[str, str]]:
+    """Start nginx in front of two processes serving the test database: (nginx's port, the
+    environment to stop them with). `extra`: settings of this start (e.g. another REDIS_URL)."""
     settings = connection.settings_dict
     database = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
     listen = free_ports(1)
@@ -52,19 +52,29 @@ def served(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> I
            "PYTHON_BIN": str(Path(sys.executable).parent), "DJANGO_DEBUG": "false",
            "DJANGO_SECRET_KEY": SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_SECURE_COOKIES": "false",
-           "DJANGO_LOG_LEVEL": "WARNING", **LIMITS}
+           "DJANGO_LOG_LEVEL": "WARNING", **LIMITS, **extra}
     _flush_own_redis_database()
     if settings.get("PASSWORD"):
         env["PGPASSWORD"] = settings["PASSWORD"]
-    script = str(ROOT / "tools" / "serve_prod.sh")
-    started = subprocess.run([script, "start", "2"], env=env, capture_output=True, text=True, timeout=300)
+    started = subprocess.run([SCRIPT, "start", "2"], env=env, capture_output=True, text=True, timeout=300)
+    if started.returncode != 0:
+        stop_recipe(env)
+        raise AssertionError(started.stdout + started.stderr)
+    return listen, env
+
+
+def stop_recipe(env: dict[str, str]) -> None:
+    subprocess.run([SCRIPT, "stop"], env=env, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="package")
+def served(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """nginx's port, in front of two processes serving the test database (once for the package)."""
+    listen, env = start_recipe(tmp_path_factory.mktemp("serve_prod"))
     try:
-        assert started.returncode == 0, started.stdout + started.stderr
         yield listen
     finally:
-        subprocess.run([script, "stop"], env=env, capture_output=True, timeout=120)
-
-
+        stop_recipe(env)
 
 
 def _flush_own_redis_database() -> None:

@@ -98,3 +98,27 @@ def test_it_counts_join_code_guesses_per_real_address_whatever_the_headers_say(s
     assert answers[limit:] == [429] * 3
     # Another real address is not counted with it, and claiming it in a header is no use.
     assert Browser(served, "127.0.0.2", keep_cookies=False).request("GET", "/tables/join/?code=ZZZZ99")[0] == 422
+
+
+def test_it_cuts_a_client_that_sends_its_headers_a_byte_at_a_time(served: int):
+    """Daphne has no header timeout: nginx's client_header_timeout (10 s) closes such a socket."""
+    import socket
+    import time
+
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", served), timeout=30) as slow:
+        slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        closed_after = None
+        for _ in range(25):  # a header byte a second, never the blank line that ends them
+            try:
+                slow.sendall(b"X")
+                slow.settimeout(1.0)
+                if slow.recv(1024) == b"":
+                    closed_after = time.monotonic() - started
+                    break
+            except TimeoutError:
+                continue
+            except OSError:  # reset by nginx
+                closed_after = time.monotonic() - started
+                break
+    assert closed_after is not None and closed_after < 20

@@ -10,6 +10,7 @@ from contextlib import AsyncExitStack
 import pytest
 from channels.db import database_sync_to_async
 
+from referee.live import consumers
 from referee.models import LiveTable
 from tests.referee.phones import open_table, phone, until, update_with
 
@@ -41,6 +42,15 @@ async def test_it_refuses_a_spectators_socket_beyond_the_tables_cap_and_never_a_
             assert (await until(fifth, "table.state"))["member"]["role"] == "spectator"
 
 
+async def drain(communicator) -> list[str]:
+    """What the socket was sent until it goes quiet: message types, error codes for errors."""
+    seen = []
+    while not await communicator.receive_nothing(timeout=0.3):
+        message = await communicator.receive_json_from()
+        seen.append(message.get("code") if message["type"] == "error" else message["type"])
+    return seen
+
+
 async def test_many_members_from_one_address_share_one_rate_and_honest_phones_keep_playing(settings):
     settings.ADDRESS_MESSAGES_RATE, settings.ADDRESS_MESSAGES_BURST = 5, 30
     t = await open_table(snap_limit=30.0)
@@ -53,18 +63,42 @@ async def test_many_members_from_one_address_share_one_rate_and_honest_phones_ke
         for communicator in flood:
             await until(communicator, "table.state")
         started = time.monotonic()
-        for communicator in flood:  # 10 members x 5 messages: each under its own rate, 50 from one address
+        for communicator in flood:  # 10 members x 5 pings: each under its own rate, 50 from one address
             for i in range(5):
-                await communicator.send_json_to({"type": "sync", "since": 10**6 + i})
-        answers = []
-        for communicator in flood:
-            for _ in range(5):
-                message = await communicator.receive_json_from()
-                answers.append(message.get("code") if message["type"] == "error" else message["type"])
+                await communicator.send_json_to({"type": "clock.ping", "t0": i})
+        answers = [answer for communicator in flood for answer in await drain(communicator)]
         # The address's bucket refills at its rate meanwhile: a loaded machine takes longer.
         refilled = math.ceil((time.monotonic() - started) * settings.ADDRESS_MESSAGES_RATE) + 1
         await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H"})
         opened = await update_with(ana, "window.opened")
-    assert answers.count("table.state") <= 30 + refilled  # the address's burst and its refill
-    assert answers.count("rate_limited") >= 50 - 30 - refilled
+    assert 30 <= answers.count("clock.pong") <= 30 + refilled  # the address's burst and its refill
+    assert "rate_limited" in answers
     assert opened["state"]["pile_top"] == "4H"
+
+
+async def test_asking_for_the_whole_state_costs_a_phone_more_of_its_rate():
+    t = await open_table()
+    async with phone(t["code"], t["tokens"]["Ben"]) as ben:
+        await until(ben, "table.state")
+        for _ in range(3):
+            await ben.send_json_to({"type": "sync"})
+        answers = await drain(ben)
+    # A sync takes 10 of the 20 a member may send at once (a ping takes 1).
+    assert answers == ["table.state", "table.state", "rate_limited"]
+
+
+async def test_a_socket_flooding_on_regardless_is_closed(monkeypatch):
+    monkeypatch.setattr(consumers, "FLOOD_CLOSE", 30)
+    t = await open_table()
+    async with phone(t["code"], t["tokens"]["Ben"]) as ben:
+        await until(ben, "table.state")
+        for i in range(60):
+            await ben.send_json_to({"type": "clock.ping", "t0": i})
+        seen = []
+        while True:
+            output = await ben.receive_output(timeout=2)
+            if output["type"] == "websocket.close":
+                break
+            seen.append(output)
+    assert output["code"] == 4429
+    assert sum('"rate_limited"' in m.get("text", "") for m in seen) == 2  # the 1st and 21st refused, not all 30

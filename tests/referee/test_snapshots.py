@@ -120,13 +120,13 @@ def test_a_warm_process_far_behind_starts_from_the_newest_snapshot(monkeypatch):
     models.forget_cached_states()  # other tests' tables are cached in this process too
     table = LiveTable.open_for(make_game("tamalou", ["Ana", "Ben", "Chloé"]))
     played(table, 1)  # events 1-4, cached by this process
-    stale = dict(models._STATES)
-    assert [k.state.last_seq for k in stale.values()] == [4]
+    key = (table.pk, table.secret)
+    stale = models._STATES[key]
+    assert stale.state.last_seq == 4
     start = time.time()
     for i in range(1, 19):  # "another process": events 5-22, snapshots at 5, 10, 15 and 20
         discard(table, i, start)
-    models._STATES.clear()
-    models._STATES.update(stale)  # this process still holds the state at event 4
+    models._STATES[key] = stale  # this process still holds the state at event 4
     applied = []
     monkeypatch.setattr(models.tbl, "apply", lambda *a: applied.append(a[1].seq) or apply(*a))
 

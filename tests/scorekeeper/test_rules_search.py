@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from django.utils import translation
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.rules import VARIANTS
 from scorekeeper.rules_page import page_context
@@ -130,3 +132,15 @@ def test_it_shows_the_question_box_on_each_rules_page_and_the_sheet(client):
     game = make_game("dutch")
     html = client.get(game.get_absolute_url()).content.decode()
     assert 'data-testid="ask-question"' in html and 'name="variant" value="dutch"' in html
+
+
+@settings(max_examples=150, deadline=None)
+@given(question=st.text(max_size=120), key=st.sampled_from([None, "nope", *VARIANTS]))
+def test_it_answers_any_text_with_paragraphs_of_the_pages(question, key):
+    """Whatever is typed: no failure, at most five answers, each a paragraph of its page."""
+    with translation.override("fr"):
+        found = answers(question, key)
+        pages = language_index("fr")
+    assert len(found) <= 5
+    for answer in found:
+        assert any(p.anchor == answer.anchor and p.text == answer.text for p in pages[answer.variant].paragraphs)

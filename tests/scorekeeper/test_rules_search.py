@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from engine.rules import VARIANTS
 from scorekeeper.rules_page import page_context
 from scorekeeper.rules_search import answers
-from scorekeeper.rules_search.index import language_index
+from scorekeeper.rules_search.index import known, language_index, vocabulary
 from tests.factories import make_game
 from tests.scorekeeper.rules_questions import HELD_OUT, QUESTIONS
 
@@ -73,12 +73,15 @@ def test_it_indexes_a_reading_added_to_the_wording_layer(monkeypatch):
         return context
 
     monkeypatch.setattr(module, "page_context", with_a_new_reading)
-    language_index.cache_clear()
+    caches = (language_index, vocabulary, known)
+    for built in caches:
+        built.cache_clear()
     try:
         with translation.override("fr"):
             assert answers("zébu", "tamalou")[0].anchor == "reading-new"
     finally:
-        language_index.cache_clear()
+        for built in caches:
+            built.cache_clear()
 
 
 def test_it_reads_a_question_typed_without_accents_or_with_a_typo():

@@ -56,7 +56,7 @@ def result_png(title: str, subtitle: str, winners: str, totals: list[tuple[str, 
         y += CHART.height + 16
     draw.text((WIDTH - MARGIN, y + 8), footer, font=font(18), fill=MUTED, anchor="ra")
     out = io.BytesIO()
-    image.save(out, "PNG", optimize=True)
+    image.save(out, "PNG", compress_level=6)
     return out.getvalue()
 
 

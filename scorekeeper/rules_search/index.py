@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from django.utils import translation
 from rank_bm25 import BM25Okapi
@@ -41,23 +41,12 @@ class Answer:
 
 @dataclass(frozen=True)
 class PageIndex:
-    """One page in one language: its paragraphs, their BM25, the words it knows."""
+    """One page in one language: its paragraphs and their BM25."""
     paragraphs: tuple[Paragraph, ...]
     bm25: BM25Okapi
-    vocabulary: frozenset[str]
 
     def scores(self, query: list[str]) -> list[float]:
-        known = [self._known(term) for term in query]
-        words = [t for t in known if t]
-        return list(self.bm25.get_scores(words)) if words else [0.0] * len(self.paragraphs)
-
-    def _known(self, term: str) -> str | None:
-        if term in self.vocabulary:
-            return term
-        if len(term) < SHORTEST_TYPO:
-            return None
-        close = difflib.get_close_matches(term, self.vocabulary, n=1, cutoff=TYPO_CUTOFF)
-        return close[0] if close else None
+        return list(self.bm25.get_scores(query)) if query else [0.0] * len(self.paragraphs)
 
 
 @cache
@@ -68,8 +57,29 @@ def language_index(language: str) -> dict[str, PageIndex]:
 
 
 def _page_index(found: list[Paragraph], language: str) -> PageIndex:
-    corpus = [terms(f"{p.text} {p.heading}", language) for p in found]
-    return PageIndex(tuple(found), BM25Okapi(corpus), frozenset(t for doc in corpus for t in doc))
+    return PageIndex(tuple(found), BM25Okapi([terms(f"{p.text} {p.heading}", language) for p in found]))
+
+
+@cache
+def vocabulary(language: str) -> frozenset[str]:
+    """Every term of every page in `language`: what a typo is read against."""
+    return frozenset(term for page in language_index(language).values() for term in page.bm25.idf)
+
+
+@lru_cache(maxsize=4096)
+def known(term: str, language: str) -> str | None:
+    """The term, or the closest term the pages use (a typo), or None."""
+    words = vocabulary(language)
+    if term in words:
+        return term
+    if len(term) < SHORTEST_TYPO:
+        return None
+    close = difflib.get_close_matches(term, words, n=1, cutoff=TYPO_CUTOFF)
+    return close[0] if close else None
+
+
+def _query(text: str, language: str) -> list[str]:
+    return [t for t in (known(term, language) for term in terms(text, language)) if t]
 
 
 def answers(question: str, variant_key: str | None = None, *, limit: int = 5) -> list[Answer]:
@@ -77,18 +87,20 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
 
     With no variant (or an unknown one), every game's page is searched.
     """
-    language = translation.get_language() or "fr"
+    language = (translation.get_language() or "fr")[:2]  # "en-gb" reads as "en"
     language = language if language in LANGUAGES else "fr"
     keys = [variant_key] if variant_key in VARIANTS else list(VARIANTS)
     added = expand(question)
+    queries = {other: ((_query(question, other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
+               for other in LANGUAGES}
     found: list[Answer] = []
     for key in keys:
         shown = language_index(language)[key].paragraphs
         totals = [0.0] * len(shown)
         for other in LANGUAGES:
             page = language_index(other)[key]
-            for words, weight in ((question, 1.0), (added, SYNONYM_WEIGHT)):
-                for i, score in enumerate(page.scores(terms(words, other))):
+            for query, weight in queries[other]:
+                for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
         found += [Answer(key, p.anchor, p.text, float(total)) for p, total in zip(shown, totals, strict=True)
                   if total > 0]

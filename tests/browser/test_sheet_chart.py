@@ -34,3 +34,4 @@ def test_a_ten_round_sheet_draws_each_players_running_total(daphne: str, page: P
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     chart.scroll_into_view_if_needed()
     chart.screenshot(path=artifacts / f"sheet-chart-{family}.png")
+    page.screenshot(path=artifacts / f"sheet-with-chart-{family}.png", full_page=True)

@@ -16,10 +16,10 @@ from tests.factories import make_game, tamalou_round
 pytestmark = pytest.mark.django_db
 
 
-def _figures(html: str, scope: str = 'class="records-summary"') -> dict[str, str]:
-    """The figures of the part of the page that starts at `scope`, up to its closing tag."""
+def _figures(html: str, scope: str = 'data-testid="records-summary"') -> dict[str, str]:
+    """The figures of the list that starts at `scope` (the summary, or one game's)."""
     part = html[html.index(scope):]
-    part = part[:part.index("</dl>" if "summary" in scope else "</tr>")]
+    part = part[:part.index("</dl>")]
     return dict(re.findall(r'data-figure="(\w+)">([^<]*)<', part))
 
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 from django.utils import translation
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.rules import VARIANTS
 from scorekeeper.rules_page import page_context
 from scorekeeper.rules_search import answers
-from scorekeeper.rules_search.index import language_index
+from scorekeeper.rules_search.index import known, language_index, vocabulary
 from tests.factories import make_game
 from tests.scorekeeper.rules_questions import HELD_OUT, QUESTIONS
 
@@ -71,12 +73,15 @@ def test_it_indexes_a_reading_added_to_the_wording_layer(monkeypatch):
         return context
 
     monkeypatch.setattr(module, "page_context", with_a_new_reading)
-    language_index.cache_clear()
+    caches = (language_index, vocabulary, known)
+    for built in caches:
+        built.cache_clear()
     try:
         with translation.override("fr"):
             assert answers("zébu", "tamalou")[0].anchor == "reading-new"
     finally:
-        language_index.cache_clear()
+        for built in caches:
+            built.cache_clear()
 
 
 def test_it_reads_a_question_typed_without_accents_or_with_a_typo():
@@ -130,3 +135,15 @@ def test_it_shows_the_question_box_on_each_rules_page_and_the_sheet(client):
     game = make_game("dutch")
     html = client.get(game.get_absolute_url()).content.decode()
     assert 'data-testid="ask-question"' in html and 'name="variant" value="dutch"' in html
+
+
+@settings(max_examples=150, deadline=None)
+@given(question=st.text(max_size=120), key=st.sampled_from([None, "nope", *VARIANTS]))
+def test_it_answers_any_text_with_paragraphs_of_the_pages(question, key):
+    """Whatever is typed: no failure, at most five answers, each a paragraph of its page."""
+    with translation.override("fr"):
+        found = answers(question, key)
+        pages = language_index("fr")
+    assert len(found) <= 5
+    for answer in found:
+        assert any(p.anchor == answer.anchor and p.text == answer.text for p in pages[answer.variant].paragraphs)

@@ -6,13 +6,15 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Game
-from tests.factories import make_player
+from tests.factories import make_game
 
 
 def test_it_starts_a_tamalou_game_for_eight_from_the_home_page(live_server: LiveServer, page: Page,
                                                                  artifacts: Path):
-    make_player("Zoé")  # came to an earlier game
+    # Zoé came to an earlier game this phone opened: only this phone's own players are offered.
+    earlier = make_game("tamalou", ["Zoé", "Yves"])
     page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(live_server.url + earlier.get_absolute_url())
     page.goto(live_server.url)
 
     page.get_by_role("link", name="Nouvelle partie").tap()
@@ -34,7 +36,7 @@ def test_it_starts_a_tamalou_game_for_eight_from_the_home_page(live_server: Live
     page.get_by_role("button", name="Commencer la partie").tap()
 
     expect(page.get_by_role("heading", level=1)).to_contain_text("Tamalou")
-    game = Game.objects.get()
+    game = Game.objects.latest("pk")  # the one just started, after the earlier one
     assert page.url == live_server.url + game.get_absolute_url()
     assert game.player_names() == ["Ana", "Ben", "Chloé", "Dan", "Élise", "Fanny", "Zoé", "Gus"]
     assert game.options == {"rounds": 6}
@@ -64,9 +66,9 @@ def test_it_shows_why_a_game_cannot_start_beside_the_form(live_server: LiveServe
 
 def test_it_shows_the_known_players_without_scrolling_on_a_phone(live_server: LiveServer, page: Page,
                                                                  artifacts: Path):
-    for name in ("Zoé", "Yann", "Xavier"):
-        make_player(name)
+    earlier = make_game("tamalou", ["Zoé", "Yann", "Xavier"])  # a game this phone opened
     page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server.url + earlier.get_absolute_url())
     page.goto(live_server.url + "/games/new/?variant=tamalou")  # eight seats, all empty
 
     chips = page.locator(".known .chip")

@@ -89,16 +89,13 @@ def _opening_with_top(top: str, hand: list[str], opening: list[list[str]] | None
         opening = [[top, *(c for c in hand if not is_wild(c) and rank_of(c) == rank_of(top))]]
     if not any(top in meld for meld in opening):
         return Verdict(False, "canasta.pile.opening_without_top", {"top": top})
-    for meld in opening:
-        verdict = meld_verdict(meld)
-        if not verdict.ok:
-            return verdict
-    value = sum(card_value(c) for meld in opening for c in meld)
-    minimum = opening_minimum(side_total)
-    if value < minimum:
-        return Verdict(False, "canasta.pile.opening_below_minimum",
-                       {"top": top, "value": value, "minimum": minimum, "total": side_total})
-    return Verdict(True, "canasta.pile.frozen_two_naturals", {"top": top, "value": value, "minimum": minimum})
+    opened = opening_verdict(opening, side_total)  # the melds' own check, then the minimum
+    if opened.rule == "canasta.meld.illegal":
+        return opened
+    params = {"top": top, **opened.params}
+    if not opened.ok:
+        return Verdict(False, "canasta.pile.opening_below_minimum", params)
+    return Verdict(True, "canasta.pile.frozen_two_naturals", {k: v for k, v in params.items() if k != "total"})
 
 
 def meld_verdict(cards: list[str], going_out: bool = False) -> Verdict:

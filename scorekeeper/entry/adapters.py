@@ -139,6 +139,9 @@ class CanastaEntry(EntryAdapter):
 
     family = CANASTA
     partial = TEMPLATE + "#canasta"
+    # The live table's reveal asks each side's count (by points, or by cards) once a player
+    # went out: no hands are shown, but the round ends there as with the memory games.
+    reveals_hands = True
 
     def blank(self, variant, players, *, in_round=None, teams=None, next_player=None, previous=None):
         return f.blank_canasta(variant, players, teams, previous)

@@ -86,6 +86,7 @@ ROUND_OVER = {
     "call_stops": gettext_lazy("l'annonce arrête la manche"),
     "caller_turn_back": gettext_lazy("le tour de l'annonceur est revenu"),
     "last_card": gettext_lazy("un joueur n'a plus de carte"),
+    "went_out": gettext_lazy("sortie d’un camp"),
 }
 
 CALL_WHEN = {
@@ -265,6 +266,7 @@ SENTENCES: dict[str, Any] = {
     "canasta.opening.reaches_minimum": lambda p, r: _("Ouverture de %(value)s : minimum %(minimum)s atteint.") % p,
     "canasta.opening.below_minimum": lambda p, r: _("Ouverture de %(value)s : il faut %(minimum)s.") % p,
     "canasta.go_out.allowed": lambda p, r: _("Sortie autorisée."),
+    "canasta.went_out": lambda p, r: _("Sortie de %(player)s : la manche est finie, comptez les points.") % p,
     "canasta.go_out.needs_canastas": lambda p, r: _(
         "Sortie refusée : %(needed)s canasta(s) nécessaire(s), %(have)s posée(s).") % p,
     "canasta.go_out.cards_left": lambda p, r: _("Sortie refusée : trop de cartes en main.") % p,

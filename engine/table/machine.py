@@ -887,9 +887,9 @@ def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling
     _refuse_when_over(state)
     player = _acting_for(state, event, event.payload.get("player"))
     state.went_out = player
-    if canasta:
+    if canasta:  # its ruling says the round is over and asks for the count
+        state.over = "went_out"
         rulings.append({"rule": "canasta.went_out", "player": player})
-        _end_round(state, "went_out", rulings)
         return
     _close_window(state, now, "round_over", rulings)
     state.power = None

@@ -258,6 +258,7 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
     context = {
         "table": table, "game": table.game, "member": member, "state": state,
         "token": member.token(), "rules": rules, "reveals_hands": entry_for(rules).reveals_hands,
+        "reveal_counts": entry_for(rules).reveal_counts,
         "ranks": _ranks(rules.deck), "suits": _suits(rules.deck), "card_labels": picker_labels(),
         "can_act": member.role != tbl.SPECTATOR,
         "players": state.players,

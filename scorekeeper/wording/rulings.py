@@ -333,6 +333,7 @@ RULE_ANCHORS: dict[str, str] = {
     "canasta.pile.opening_below_minimum": "reading-canasta-not-yet-melded",
     "canasta.pile.opening_without_top": "reading-canasta-not-yet-melded",
     "canasta.pile.frozen_needs_two_naturals": "reading-canasta-frozen-pile",
+    "canasta.went_out": "canasta-went-out-canastas",  # going out, and the bonus it scores
 }
 ANCHOR_PREFIXES: tuple[tuple[str, str], ...] = (
     ("call.", "call"), ("snap.", "snap"), ("power.", "powers"),

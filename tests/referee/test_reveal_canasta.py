@@ -93,7 +93,7 @@ def test_it_keeps_a_side_given_by_its_cards_in_the_last_round_by_its_cards():
 
 
 def test_it_asks_teams_at_four_and_stores_their_round():
-    teams = {"Nous": ["Ana", "Chloé"], "Eux": ["Ben", "Dan"]}
+    teams = {"Nous": ["Ana", "Chloé"], "Eux": ["Ben", "Dan"]}  # the sides in seat order, whatever the database
     table = canasta_table(["Ana", "Ben", "Chloé", "Dan"], teams=teams)
     referee = phone(table, None, role="referee")  # the referee may count without the table hearing who went out
 

@@ -223,7 +223,9 @@ SENTENCES: dict[str, Any] = {
         "Piochez plutôt.") % p,
     "turn.not_yours": lambda p, r: _(
         "Pas encore à %(player)s de jouer : c'est à %(turn)s de défausser.") % p,
-    "round.over": lambda p, r: _("La manche est finie (%(why)s) : révélez les mains.") % {
+    "round.over": lambda p, r: (
+        _("La manche est finie (%(why)s) : comptez les points.") if r.get("reason") == "went_out"  # canasta
+        else _("La manche est finie (%(why)s) : révélez les mains.")) % {
         "why": ROUND_OVER.get(r.get("reason", ""), r.get("reason", ""))},
     "round.no_more_turn": lambda p, r: _(
         "%(player)s ne rejoue pas : après l'annonce de %(caller)s, son tour est passé.") % p,

@@ -105,3 +105,14 @@ def test_canasta_reveal_gives_the_sides_as_the_round_and_starts_the_next_round()
     ready = t.send("reveal", {"hands": {}, "extras": {"went_out": "Ana", "sides": sides}, "round": 1}, at=3.0)[-1]
     assert ready["rule"] == "round.ready" and ready["data"] == {"went_out": "Ana", "sides": sides}
     assert t.state.round == 2 and t.state.over is None and t.state.went_out is None
+
+
+def test_canasta_after_going_out_a_refusal_asks_for_the_count_not_the_hands():
+    from django.utils import translation
+
+    from scorekeeper.wording.rulings import describe
+    t = Table("canasta", ["Ana", "Ben"])
+    t.send("round.last_card", {"player": "Ana"}, member=t.by("Ana"), at=1.0)
+    refused = t.send("round.last_card", {"player": "Ben"}, member=t.by("Ben"), at=2.0)[-1]
+    with translation.override("fr"):
+        assert describe(refused) == "La manche est finie (sortie d’un camp) : comptez les points."

@@ -155,5 +155,8 @@ def test_a_players_count_link_shows_once_someone_went_out_and_the_referees_alway
         return page[page.index('id="reveal-link"'):].split(">", 1)[0]
 
     assert "hidden" in link(ana) and "hidden" not in link(referee)
+    # The referee says who went out; a player's button is for themselves.
+    assert 'id="for-player"' in referee.get(url).content.decode()
+    assert 'id="for-player"' not in ana.get(url).content.decode()
     went_out(table, "Ana")
     assert "hidden" not in link(ana)

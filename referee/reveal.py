@@ -22,24 +22,42 @@ from django.urls import reverse
 from engine.rules import RecordError
 from engine.table.machine import TableState
 from scorekeeper.entry.adapters import adapter_of, entry_for
-from scorekeeper.entry.forms_to_round import EntryForm, MemoryForm
+from scorekeeper.entry.forms_to_round import CanastaForm, EntryForm, MemoryForm
 from scorekeeper.wording.text import number as number_text
 
 TABLE_KNOWS = frozenset({"wrong_snaps", "counter_callers"})
 
 
 def reveal_form(variant: Any, players: list[str], state: TableState,
-                post: Mapping[str, Any] | None = None) -> EntryForm:
+                post: Mapping[str, Any] | None = None, *, teams: Mapping[str, list[str]] | None = None,
+                previous: Mapping[str, Any] | None = None) -> EntryForm:
     """The reveal's form: blank, or read from a POST. `players` are the game's players in
-    seat order (fields are named by seat); the table's players are those with a hand."""
+    seat order (fields are named by seat); the table's players are those with a hand;
+    `teams` the game's (canasta at four), `previous` the sheet's last round."""
     entry = entry_for(variant)
     if post is None:
-        form = entry.blank(variant, players, in_round=state.players)
+        form = entry.blank(variant, players, in_round=state.players, teams=teams, previous=previous)
     else:
-        form = entry.read(variant, players, post, in_round=state.players)
+        form = entry.read(variant, players, post, in_round=state.players, teams=teams)
     if isinstance(form, MemoryForm):
         form.extras = tuple(e for e in form.extras if e not in TABLE_KNOWS)
+    if isinstance(form, CanastaForm) and post is None:
+        _table_canasta(form, players, state, previous)
     return form
+
+
+def _table_canasta(form: CanastaForm, players: list[str], state: TableState,
+                   previous: Mapping[str, Any] | None) -> None:
+    """At the table a canasta side is counted by points (players count theirs at the end),
+    unless it was given by its cards in the last round (the mode is kept, as on the sheet);
+    who went out is what the table heard, still open to correction."""
+    last_sides = (previous or {}).get("sides") if isinstance(previous, Mapping) else None
+    last_sides = last_sides if isinstance(last_sides, Mapping) else {}
+    for side in form.sides:
+        if not isinstance(last_sides.get(side.name), Mapping) or "counted" in last_sides[side.name]:
+            side.mode = "count"
+    if state.went_out in players:
+        form.went_out = str(players.index(state.went_out))
 
 
 def hands_and_extras(form: EntryForm, players: list[str]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -24,7 +24,7 @@ from referee.limits import guesses
 from referee.live import broadcast
 from referee.live.messages import update_message
 from scorekeeper.entry.adapters import adapter_of, entry_for
-from scorekeeper.entry.forms_to_round import EntryForm
+from scorekeeper.entry.forms_to_round import EntryForm, MemoryForm
 from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import (
     Preview,
@@ -258,6 +258,7 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
     context = {
         "table": table, "game": table.game, "member": member, "state": state,
         "token": member.token(), "rules": rules, "reveals_hands": entry_for(rules).reveals_hands,
+        "reveal_counts": entry_for(rules).reveal_counts,
         "ranks": _ranks(rules.deck), "suits": _suits(rules.deck), "card_labels": picker_labels(),
         "can_act": member.role != tbl.SPECTATOR,
         "players": state.players,
@@ -347,9 +348,17 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
         return redirect(game.get_absolute_url())
     state = table.state()
     players = game.player_names()
-    form = reveal_form(game.rules, players, state, request.POST if request.method == "POST" else None)
+    last = game.rounds.last()
+    form = reveal_form(game.rules, players, state, request.POST if request.method == "POST" else None,
+                       teams=game.teams, previous=last and last.data)
     preview = None
     miscounted: dict[str, tuple[int, int]] = {}
+    action = request.POST.get("action", "save")
+    if request.method == "POST" and action != "save" and not request.POST.get("preview"):
+        adapter_of(form).apply(form, action)  # canasta's "+ Pose": a field more, nothing saved
+        context = _reveal_context(table, form, state, None, request.POST.get("request_id") or uuid.uuid4())
+        context["round_number"] = request.POST.get("round_number") or context["round_number"]
+        return render(request, "referee/reveal.html" + ("#reveal-form" if request.htmx else ""), context)
     if request.method == "POST":
         hands, extras = hands_and_extras(form, players)
         data = tbl.round_data(state, hands, extras)
@@ -441,7 +450,9 @@ def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, pr
         "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
                          else None),
         "players": game.player_names(), "announcer_known": True,
-        "expected": tbl.expected_cards(state), "penalties": state.penalty_cards,
+        # Cards the table saw in each hand: a memory game's (canasta's sides are counted).
+        "expected": tbl.expected_cards(state) if isinstance(form, MemoryForm) else {},
+        "penalties": state.penalty_cards,
         "wrong_snaps": state.wrong_snaps, "request_id": request_id,
         "preview_url": reverse("table_reveal", args=[table.code]),
         # The sheet's round this reveal makes: a second phone revealing it too saves nothing.

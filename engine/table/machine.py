@@ -881,12 +881,19 @@ def _counter_call(state: TableState, event: Event, now: float, rulings: list[Rul
 
 
 def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
-    """Readings, "Fontenaysien, last card": "no card left" ends the round at once."""
-    if "went_out" not in state.rules.round_extras:
+    """Readings, "Fontenaysien, last card": "no card left" ends the round at once.
+    Canasta: going out (the last card melded or discarded) ends it too; the sides'
+    points come at the reveal, which knows who went out."""
+    canasta = state.rules.family == CANASTA
+    if "went_out" not in state.rules.round_extras and not canasta:
         raise Refused("round.no_last_card", variant=state.variant)
     _refuse_when_over(state)
     player = _acting_for(state, event, event.payload.get("player"))
     state.went_out = player
+    if canasta:  # its ruling says the round is over and asks for the count
+        state.over = "went_out"
+        rulings.append({"rule": "canasta.went_out", "player": player})
+        return
     _close_window(state, now, "round_over", rulings)
     state.power = None
     rulings.append({"rule": "round.last_card", "player": player, "points": getattr(state.rules, "WENT_OUT", None)})
@@ -936,6 +943,9 @@ def hand_value(rules: Variant, hand: Any) -> int:
     return units
 
 
+CANASTA_ROUND = ("went_out", "sides", "concealed")
+
+
 def round_data(state: TableState, hands: dict[str, Any], extras: dict[str, Any] | None = None) -> dict[str, Any]:
     """The spec's round object: the hands entered, the call, and the penalties ruled live.
 
@@ -943,6 +953,8 @@ def round_data(state: TableState, hands: dict[str, Any], extras: dict[str, Any] 
     tamoul's counter-calls come from the table's own record of the round.
     """
     rules = state.rules
+    if rules.family == CANASTA:  # no hands: the sides, as the reveal's form gives them
+        return {key: value for key, value in (extras or {}).items() if key in CANASTA_ROUND}
     data: dict[str, Any] = {"announcer": state.caller, "hands": dict(hands)}
     if "wrong_snaps" in rules.round_extras and state.wrong_snaps:
         data["wrong_snaps"] = dict(state.wrong_snaps)

@@ -14,6 +14,7 @@ outside this module asks "is this canasta?": it asks the adapter.
     entry.apply(form, "add-meld:1")        # grow or shrink repeated groups; saves nothing
     entry.partial                          # "scorekeeper/entry/round_entry.html#memory"
     entry.reveals_hands                    # a live table's round ends with the hands shown
+    entry.reveal_counts                    # ... or with each side's points counted (canasta)
     entry.fields_for(problem, players, sides)   # ["hand-2"]: where a problem is shown
     entry.field_keys(form)                 # every such place, for out-of-band refreshes
     entry.problems(form, variant, players) # what the entry refuses before the engine looks:
@@ -52,6 +53,8 @@ class EntryAdapter:
     # A live table ends this family's round by revealing the hands, entered with this
     # adapter (referee/reveal.py); the others enter their rounds on the score sheet.
     reveals_hands = False
+    # ... and counts each side's points instead of showing hands (its own words and place).
+    reveal_counts = False
 
     def blank(self, variant: Variant, players: Sequence[str], *, in_round: Sequence[str] | None = None,
               teams: Mapping[str, list[str]] | None = None, next_player: str | None = None,
@@ -139,6 +142,10 @@ class CanastaEntry(EntryAdapter):
 
     family = CANASTA
     partial = TEMPLATE + "#canasta"
+    # The live table's reveal asks each side's count (by points, or by cards) once a player
+    # went out: no hands are shown, but the round ends there as with the memory games.
+    reveals_hands = True
+    reveal_counts = True
 
     def blank(self, variant, players, *, in_round=None, teams=None, next_player=None, previous=None):
         return f.blank_canasta(variant, players, teams, previous)

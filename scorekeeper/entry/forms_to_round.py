@@ -219,9 +219,14 @@ def read_memory(variant: Any, players: Sequence[str], post: Mapping[str, Any],
 
 
 def canasta_sides(players: Sequence[str], teams: Mapping[str, list[str]] | None) -> list[tuple[str, list[str]]]:
-    """(side name, its players): the teams in their declared order, or each player alone."""
+    """(side name, its players): the teams in seat order (the team of the first seat first,
+    as Game.sides() has them; PostgreSQL's jsonb does not keep the declared order), or
+    each player alone."""
     if teams:
-        return [(name, list(members)) for name, members in teams.items()]
+        def first_seat(team: tuple[str, list[str]]) -> int:
+            seats = [players.index(m) for m in team[1] if m in players]
+            return min(seats) if seats else len(players)
+        return [(name, list(members)) for name, members in sorted(teams.items(), key=first_seat)]
     return [(p, [p]) for p in players]
 
 

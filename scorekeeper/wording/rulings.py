@@ -86,6 +86,7 @@ ROUND_OVER = {
     "call_stops": gettext_lazy("l'annonce arrête la manche"),
     "caller_turn_back": gettext_lazy("le tour de l'annonceur est revenu"),
     "last_card": gettext_lazy("un joueur n'a plus de carte"),
+    "went_out": gettext_lazy("sortie d’un camp"),
 }
 
 CALL_WHEN = {
@@ -222,7 +223,9 @@ SENTENCES: dict[str, Any] = {
         "Piochez plutôt.") % p,
     "turn.not_yours": lambda p, r: _(
         "Pas encore à %(player)s de jouer : c'est à %(turn)s de défausser.") % p,
-    "round.over": lambda p, r: _("La manche est finie (%(why)s) : révélez les mains.") % {
+    "round.over": lambda p, r: (
+        _("La manche est finie (%(why)s) : comptez les points.") if r.get("reason") == "went_out"  # canasta
+        else _("La manche est finie (%(why)s) : révélez les mains.")) % {
         "why": ROUND_OVER.get(r.get("reason", ""), r.get("reason", ""))},
     "round.no_more_turn": lambda p, r: _(
         "%(player)s ne rejoue pas : après l'annonce de %(caller)s, son tour est passé.") % p,
@@ -265,6 +268,7 @@ SENTENCES: dict[str, Any] = {
     "canasta.opening.reaches_minimum": lambda p, r: _("Ouverture de %(value)s : minimum %(minimum)s atteint.") % p,
     "canasta.opening.below_minimum": lambda p, r: _("Ouverture de %(value)s : il faut %(minimum)s.") % p,
     "canasta.go_out.allowed": lambda p, r: _("Sortie autorisée."),
+    "canasta.went_out": lambda p, r: _("Sortie de %(player)s : la manche est finie, comptez les points.") % p,
     "canasta.go_out.needs_canastas": lambda p, r: _(
         "Sortie refusée : %(needed)s canasta(s) nécessaire(s), %(have)s posée(s).") % p,
     "canasta.go_out.cards_left": lambda p, r: _("Sortie refusée : trop de cartes en main.") % p,
@@ -331,6 +335,7 @@ RULE_ANCHORS: dict[str, str] = {
     "canasta.pile.opening_below_minimum": "reading-canasta-not-yet-melded",
     "canasta.pile.opening_without_top": "reading-canasta-not-yet-melded",
     "canasta.pile.frozen_needs_two_naturals": "reading-canasta-frozen-pile",
+    "canasta.went_out": "canasta-went-out-canastas",  # going out, and the bonus it scores
 }
 ANCHOR_PREFIXES: tuple[tuple[str, str], ...] = (
     ("call.", "call"), ("snap.", "snap"), ("power.", "powers"),

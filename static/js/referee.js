@@ -265,6 +265,12 @@
     }
     renderRound(state);
     renderPower(state);
+    // Any family, with or without the round's shape (canasta has none): once the round is
+    // over the reveal is every player's, and nobody goes out again.
+    const reveal = $("reveal-link");
+    if (reveal) reveal.hidden = role !== "referee" && !state.over;
+    const lastCard = $("last-card-button");
+    if (lastCard) lastCard.hidden = !!state.over;
   }
 
   // -- the round's shape: whose turn, the call and what it ends, the reveal -----------
@@ -327,8 +333,6 @@
     const open = state.window && state.window.closed === null;
     if (snap) snap.hidden = (!!state.over && !open) || (role === "seat" && !maySnap(state, open));
     if (role === "seat") showLegalOnly(state);
-    const reveal = $("reveal-link");
-    if (reveal) reveal.hidden = role !== "referee" && !state.over;
   }
 
   // A player's phone offers only what is legal for them now (the server refuses the rest):

@@ -112,7 +112,8 @@ def test_every_ruling_links_to_an_anchor_that_exists_on_its_variants_rules_page(
 
 @pytest.mark.parametrize("key,rules", [
     ("canasta", ["canasta.pile.top_is_red_three", "canasta.pile.frozen_needs_two_naturals", "canasta.meld.legal",
-                 "canasta.opening.below_minimum", "canasta.go_out.needs_canastas", "canasta.pile.pair_in_hand"]),
+                 "canasta.opening.below_minimum", "canasta.go_out.needs_canastas", "canasta.pile.pair_in_hand",
+                 "canasta.went_out"]),
     ("cactus-game", ["cactus_game.stop.cancelled", "cactus_game.set.points", "cactus_game.turn.ends"]),
 ])
 def test_every_question_ruling_links_to_an_anchor_on_its_rules_page(client: Client, key, rules):

@@ -8,6 +8,7 @@ from scorekeeper.entry.forms_to_round import (
     CanastaForm,
     MemoryForm,
     TurnForm,
+    canasta_sides,
     cards_from_text,
     number_from_text,
 )
@@ -307,3 +308,9 @@ def test_it_keeps_each_canasta_side_s_mode_from_the_last_round():
     previous = {"went_out": None, "sides": {"Nord-Sud": {"counted": {"melded": 50}}, "Est-Ouest": {}}}
     form = blank_form(VARIANTS["canasta"], FOUR, teams=TEAMS, previous=previous)
     assert [s.mode for s in form.sides] == ["count", "cards"]
+
+
+def test_canasta_teams_are_asked_in_seat_order_whatever_order_the_database_keeps_them_in():
+    # PostgreSQL's jsonb gives {"Eux": …, "Nous": …} back for teams declared Nous first.
+    sides = canasta_sides(FOUR, {"Eux": ["Ben", "Dan"], "Nous": ["Ana", "Chloé"]})
+    assert sides == [("Nous", ["Ana", "Chloé"]), ("Eux", ["Ben", "Dan"])]

@@ -85,3 +85,34 @@ def test_canasta_reading_a_red_three_on_the_pile_is_never_a_top_card_that_can_be
 
 def test_canasta_red_threes_are_never_melded():
     assert not cr.meld_verdict(["3H", "3D", "3H"]).ok
+
+
+def test_canasta_going_out_ends_the_round_and_the_table_asks_for_the_count():
+    t = Table("canasta", ["Ana", "Ben"])
+    rulings = t.send("round.last_card", {"player": "Ben"}, member=t.by("Ben"), at=1.0)
+    assert [r["rule"] for r in rulings] == ["canasta.went_out"]
+    assert t.state.over == "went_out" and t.state.went_out == "Ben"
+    again = t.send("round.last_card", {"player": "Ana"}, member=t.by("Ana"), at=2.0)
+    assert [r["rule"] for r in again] == ["round.over"] and t.state.went_out == "Ben"
+
+
+def test_canasta_reveal_gives_the_sides_as_the_round_and_starts_the_next_round():
+    t = Table("canasta", ["Ana", "Ben"])
+    t.send("round.last_card", {"player": "Ana"}, member=t.by("Ana"), at=1.0)
+    sides = {"Ana": {"counted": {"melded": 1450, "hand": 0, "natural_canastas": 1, "mixed_canastas": 1,
+                                 "wild_canastas": 0, "red_threes": 2}},
+             "Ben": {"melds": [["5H", "5S", "5D"]], "hand": ["KH", "3S"]}}
+    ready = t.send("reveal", {"hands": {}, "extras": {"went_out": "Ana", "sides": sides}, "round": 1}, at=3.0)[-1]
+    assert ready["rule"] == "round.ready" and ready["data"] == {"went_out": "Ana", "sides": sides}
+    assert t.state.round == 2 and t.state.over is None and t.state.went_out is None
+
+
+def test_canasta_after_going_out_a_refusal_asks_for_the_count_not_the_hands():
+    from django.utils import translation
+
+    from scorekeeper.wording.rulings import describe
+    t = Table("canasta", ["Ana", "Ben"])
+    t.send("round.last_card", {"player": "Ana"}, member=t.by("Ana"), at=1.0)
+    refused = t.send("round.last_card", {"player": "Ben"}, member=t.by("Ben"), at=2.0)[-1]
+    with translation.override("fr"):
+        assert describe(refused) == "La manche est finie (sortie d’un camp) : comptez les points."

@@ -6,8 +6,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.referee.servers import start_daphne, stop_daphne
+
+# Every expect waits on its condition; on a loaded machine (CI, two workers, a Daphne and
+# several browsers each) a socket may take more than Playwright's default 5 s to open.
+# A passing expect returns as soon as its condition holds, so this costs nothing then.
+expect.set_options(timeout=15_000)
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

@@ -35,7 +35,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from engine.rules import score_record
 from tests.browser.play_helpers import count_hand, save_round, wait_for_preview
-from tests.deploy.test_serve_prod import NGINX, ROOT, SECRET_KEY, free_ports
+from tests.deploy.conftest import SECRET_KEY, free_ports
+from tests.deploy.test_serve_prod import NGINX, ROOT
 
 pytestmark = [
     pytest.mark.backends,

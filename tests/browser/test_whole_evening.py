@@ -176,7 +176,7 @@ def sit(browser: Browser, base: str, code: str, seat: str) -> tuple[BrowserConte
     return context, page
 
 
-def live_tamalou_round(referee: Page, sheet: str, base: str, browser: Browser) -> None:
+def live_tamalou_round(referee: Page, sheet: str, base: str, browser: Browser, artifacts: Path) -> None:
     """The referee's phone opens the sheet's live table; three player phones join it and play
     to Élise's call; the referee reveals the hands and the round lands on the sheet."""
     referee.goto(sheet)
@@ -198,6 +198,7 @@ def live_tamalou_round(referee: Page, sheet: str, base: str, browser: Browser) -
     pick_french(referee, "Ana", ["9 de cœur", "2 de cœur", "4 de trèfle", "3 de carreau"])
     pick_french(referee, "Ben", ["roi de cœur", "4 de cœur", "6 de trèfle", "8 de carreau"])
     pick_french(referee, "Élise", ["as de pique", "2 de carreau", "6 de pique", "8 de cœur"])
+    referee.screenshot(path=artifacts / "evening-2-live-table-reveal.png", full_page=True)
     referee.get_by_role("button", name="Envoyer à la feuille de score").tap()
     expect(referee).to_have_url(sheet)
     # Every player's phone shows the round's points: the same totals as the engine's.
@@ -255,7 +256,7 @@ def expected_head_to_head(results: dict[str, GameResult], places: dict[tuple[str
     return {scope: tuple(n) for scope, n in counts.items()}
 
 
-def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser: Browser):
+def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser: Browser, artifacts: Path):
     User.objects.create_user("orga", password=PASSWORD)
     organiser_context, organiser = phone(browser)
     season, night, (table_1, table_2) = organise_the_night(organiser, site)
@@ -280,6 +281,7 @@ def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser
     cactus_game_turn(other, blue, "Dan", "Pioche (fin du tour)")
     cactus_game_turn(other, blue, "Élise", "Point gratuit")
     expect(watching.locator(".score-table tbody tr")).to_have_count(1)  # still only round 1 on the server
+    entering.screenshot(path=artifacts / "evening-1-offline-round-waiting.png", full_page=True)
     # Back online: the queued round lands once, as round 2, on both phones.
     entering.context.set_offline(False)
     expect(entering.locator("#pending-rounds li")).to_have_count(0)
@@ -299,7 +301,7 @@ def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser
         context.close()
     # Table 2: a tamalou round played at the live table, its reveal sent to the sheet.
     live = start_game(other, table_2, "tamalou", ["Ana", "Ben", "Élise"], rounds=1)
-    live_tamalou_round(other, live, site, browser)
+    live_tamalou_round(other, live, site, browser, artifacts)
     expect(screen.locator(".room-recent li")).to_have_count(4)  # the room screen followed the night
 
     # The engine, on each game's exported record.
@@ -357,6 +359,7 @@ def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser
         assert f"<dt>Parties</dt><dd>{games[player]}</dd>" in page_text
         assert f"<dt>Victoires</dt><dd>{wins[player]}</dd>" in page_text
     screen.reload()
+    screen.screenshot(path=artifacts / "evening-3-room-screen-at-the-end.png", full_page=True)
     for player in games:
         row = screen.locator(".room-list").first.locator("li", has_text=player)
         expect(row).to_contain_text(f"{wins[player]} victoire")

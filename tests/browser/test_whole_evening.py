@@ -42,8 +42,8 @@ from engine.rules import GameResult, score_record
 from tests.browser.offline_phone import cached
 from tests.browser.play_helpers import count_hand, pick_french, save_round, wait_for_preview
 from tests.browser.test_referee_round import discard
-from tests.deploy.conftest import SECRET_KEY, free_ports
-from tests.deploy.test_serve_prod import NGINX, ROOT
+from tests.deploy.conftest import ROOT, SECRET_KEY, free_ports
+from tests.deploy.test_serve_prod import NGINX
 
 pytestmark = [
     pytest.mark.backends,
@@ -79,15 +79,6 @@ def site(transactional_db: None, tmp_path: Path) -> Iterator[str]:
         yield base
     finally:
         subprocess.run([script, "stop"], env=env, capture_output=True, timeout=120)
-
-
-@pytest.fixture(autouse=True)
-def _patient_expect() -> Iterator[None]:
-    """Each wait is on a condition; on a shared two-core machine a page of the production
-    recipe may take longer than expect's 5 s to answer, so waits get 15 s here only."""
-    expect.set_options(timeout=15_000)
-    yield
-    expect.set_options(timeout=5_000)
 
 
 def phone(browser: Browser) -> tuple[BrowserContext, Page]:

@@ -2,14 +2,18 @@
 Daphne processes (tools/serve_prod.sh), PostgreSQL and Redis (CI's second pass, .ci/run).
 
 An organiser (a phone) logs in, creates a league, a season, a night with two tables; the
-room screen stays open on its own screen; at each table a phone starts games and enters
-them by the sheet (cactus and tamalou at one, cactus-game at the other) while another phone
-watches the sheet. At the end every view is checked against the engine run on the games'
-exported records (`score_record`): each sheet's totals and winners, the sheet CSV, the
-season's standings and games CSV, each player's page, head to head and the room screen.
-
-A smaller evening than issue 18 asks for (see the report): no live-table game, no phone
-offline for a round; both have their own backends tests (test_serve_prod, test_offline).
+room screen stays open on its own screen. Four phones at each table:
+- table 1: one phone scores cactus while another follows its sheet; the scoring phone loses
+  its network for the last round, which waits in its queue and lands once, as round 2, when
+  the network returns; a third phone opens the table's link and scores tamalou while a
+  fourth follows it;
+- table 2: one phone scores cactus-game by the sheet, then opens a tamalou game's live
+  table as its referee; three player phones join it, play to the call, and the referee's
+  reveal lands on the sheet (each player's phone shows the round's totals).
+At the end every view is checked against the engine run on the games' exported records
+(`score_record`): each sheet's totals and winners, the sheet CSV, the season's standings
+and games CSV, each player's page, head to head (every pair, by its numbers) and the room
+screen.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from datetime import date
 from html import unescape
+from itertools import combinations
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -33,8 +38,10 @@ from django.contrib.auth.models import User
 from django.db import connection
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from engine.rules import score_record
-from tests.browser.play_helpers import count_hand, save_round, wait_for_preview
+from engine.rules import GameResult, score_record
+from tests.browser.offline_phone import cached
+from tests.browser.play_helpers import count_hand, pick_french, save_round, wait_for_preview
+from tests.browser.test_referee_round import discard
 from tests.deploy.conftest import ROOT, SECRET_KEY, free_ports
 from tests.deploy.test_serve_prod import NGINX
 
@@ -135,6 +142,66 @@ def memory_round(page: Page, sheet: str, hands: dict[str, int]) -> None:
     expect(page).to_have_url(sheet)
 
 
+def offline_round(page: Page, sheet: str, number: int, hands: dict[str, int]) -> None:
+    """The phone, on the sheet, loses its network once its service worker keeps the next
+    round's page, types round `number` and saves it: the round waits in the phone's queue."""
+    cached(page, sheet + "rounds/new/", f'name="round_number" value="{number}"')
+    page.context.set_offline(True)
+    expect(page.locator("#offline-banner")).to_be_visible()
+    page.get_by_role("link", name="Manche suivante").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Manche {number}")
+    for name, value in hands.items():
+        count_hand(page, name, str(value))
+    save_round(page)
+    expect(page).to_have_url(sheet)
+    expect(page.locator("#pending-rounds li")).to_have_count(1)
+    expect(page.locator("#pending-rounds li")).to_contain_text("en attente d’envoi")
+
+
+def sit(browser: Browser, base: str, code: str, seat: str) -> tuple[BrowserContext, Page]:
+    """A player's phone joins the live table at their seat, over its WebSocket through nginx."""
+    context, page = phone(browser)
+    page.goto(f"{base}/tables/{code}/join/")
+    page.get_by_role("button", name=seat, exact=True).tap()
+    expect(page.locator("#link-status")).to_have_text("en direct")
+    return context, page
+
+
+def live_tamalou_round(referee: Page, sheet: str, base: str, browser: Browser, artifacts: Path) -> None:
+    """The referee's phone opens the sheet's live table; three player phones join it and play
+    to Élise's call; the referee reveals the hands and the round lands on the sheet."""
+    referee.goto(sheet)
+    submit(referee, "Table en direct")
+    expect(referee).to_have_url(re.compile(r"/tables/\w+/$"))
+    code = re.search(r"/tables/(\w+)/$", referee.url).group(1)
+    expect(referee.locator("#link-status")).to_have_text("en direct")
+    seated = [sit(browser, base, code, seat) for seat in ("Ana", "Ben", "Élise")]
+    ana, ben, elise = (p for _c, p in seated)
+    discard(ana, "5", "H")
+    expect(ben.get_by_test_id("round-turn")).to_have_text("Ana vient de jouer ; à vous de jouer.")
+    discard(ben, "9", "S", turn="Pioche gardée")
+    expect(elise.get_by_test_id("round-turn")).to_have_text("Ben vient de jouer ; à vous de jouer.")
+    discard(elise, "A", "C")
+    elise.get_by_role("button", name="Dire « tamalou »").tap()
+    for player in (ana, ben, elise, referee):
+        expect(player.get_by_test_id("round-call")).to_have_text("Élise a annoncé « tamalou ».")
+    referee.get_by_test_id("reveal-link").tap()
+    pick_french(referee, "Ana", ["9 de cœur", "2 de cœur", "4 de trèfle", "3 de carreau"])
+    pick_french(referee, "Ben", ["roi de cœur", "4 de cœur", "6 de trèfle", "8 de carreau"])
+    pick_french(referee, "Élise", ["as de pique", "2 de carreau", "6 de pique", "8 de cœur"])
+    referee.screenshot(path=artifacts / "evening-2-live-table-reveal.png", full_page=True)
+    referee.get_by_role("button", name="Envoyer à la feuille de score").tap()
+    expect(referee).to_have_url(sheet)
+    # Every player's phone shows the round's points: the same totals as the engine's.
+    result = score_record(json.loads(referee.request.get(sheet + "export.json").text()))
+    for player in (ana, ben, elise):
+        for side, total in result.totals.items():
+            expect(player.get_by_test_id("round-result").locator(f'tr[data-side="{side}"]')
+                   .get_by_test_id("round-total")).to_have_text(str(result.number(total)))
+    for context, _page in seated:
+        context.close()
+
+
 def cactus_game_turn(page: Page, sheet: str, player: str, play: str, characters: tuple[str, ...] = ()) -> None:
     page.goto(sheet)
     page.get_by_role("link", name="Tour suivant").tap()
@@ -156,7 +223,31 @@ def csv_rows(page: Page, url: str, delimiter: str = ",") -> list[dict[str, str]]
     return list(csv.DictReader(io.StringIO(body), delimiter=delimiter))
 
 
-def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser: Browser):
+def head_to_head(page: Page, url: str) -> dict[str, tuple[int, int, int, int]]:
+    """The head-to-head page's rows: scope -> (games, first ahead, second ahead, level)."""
+    html = text_of(page, url)
+    rows = re.findall(r'<tr><th scope="row">(.*?)</th><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td></tr>',
+                      html)
+    assert rows or "ne se sont pas encore affrontés" in html, url
+    return {label: tuple(int(n) for n in numbers) for label, *numbers in rows}
+
+
+def expected_head_to_head(results: dict[str, GameResult], places: dict[tuple[str, str], float],
+                          first: str, second: str) -> dict[str, tuple[int, int, int, int]]:
+    """Per variant and over all games, from the engine's places: games both played, how often
+    each finished ahead of the other, how often level."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for sheet, result in results.items():
+        if first not in result.game.players or second not in result.game.players:
+            continue
+        a, b = places[(sheet, first)], places[(sheet, second)]
+        for scope in (result.variant.name, "Tous jeux"):
+            counts[scope][0] += 1
+            counts[scope][1 if a < b else 2 if b < a else 3] += 1
+    return {scope: tuple(n) for scope, n in counts.items()}
+
+
+def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser: Browser, artifacts: Path):
     User.objects.create_user("orga", password=PASSWORD)
     organiser_context, organiser = phone(browser)
     season, night, (table_1, table_2) = organise_the_night(organiser, site)
@@ -171,27 +262,52 @@ def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser
     watching.goto(cactus)
     memory_round(entering, cactus, {"Ana": 9, "Ben": 12, "Chloé": 2, "Dan": 20})
     expect(watching.locator("td.leader")).to_contain_text("1")  # the watching phone follows: Chloé leads
-    memory_round(entering, cactus, {"Ana": 1, "Ben": 12, "Chloé": 7, "Dan": 3})
-    tamalou = start_game(entering, table_1, "tamalou", ["Ana", "Ben", "Chloé"], rounds=1)
-    memory_round(entering, tamalou, {"Ana": 14, "Ben": 3, "Chloé": 8})
-    # Table 2: cactus-game, two players (target 7): Élise's two sets of Walters, then a Point.
+    # The entering phone loses its network for the last round: the round waits on the phone.
+    offline_round(entering, cactus, 2, {"Ana": 1, "Ben": 12, "Chloé": 7, "Dan": 3})
+    # Table 2 meanwhile: cactus-game, two players (target 7): Élise's two sets of Walters, then a Point.
     blue = start_game(other, table_2, "cactus-game", ["Élise", "Dan"])
     cactus_game_turn(other, blue, "Élise", "Série", ("walter", "walter", "walter"))
     cactus_game_turn(other, blue, "Dan", "Point gratuit")
     cactus_game_turn(other, blue, "Élise", "Série", ("walter", "walter", "walter"))
     cactus_game_turn(other, blue, "Dan", "Pioche (fin du tour)")
     cactus_game_turn(other, blue, "Élise", "Point gratuit")
-    expect(screen.locator(".room-recent li")).to_have_count(3)  # the room screen followed the night
+    expect(watching.locator(".score-table tbody tr")).to_have_count(1)  # still only round 1 on the server
+    entering.screenshot(path=artifacts / "evening-1-offline-round-waiting.png", full_page=True)
+    # Back online: the queued round lands once, as round 2, on both phones.
+    entering.context.set_offline(False)
+    expect(entering.locator("#pending-rounds li")).to_have_count(0)
+    expect(entering.locator("#offline-banner")).to_be_hidden()
+    for sheet_phone in (entering, watching):
+        expect(sheet_phone.locator(".score-table tbody tr")).to_have_count(2)
+    # Two more phones at table 1: one opens the table's link and scores tamalou, one follows it.
+    third_context, third = phone(browser)
+    fourth_context, fourth = phone(browser)
+    tamalou = start_game(third, table_1, "tamalou", ["Ana", "Ben", "Chloé"], rounds=1)
+    fourth.goto(tamalou)
+    memory_round(third, tamalou, {"Ana": 14, "Ben": 3, "Chloé": 8})
+    expect(fourth.locator(".score-table tbody tr")).to_have_count(1)
+    # The following phone learns the end of the game: Ben's lowest hand wins it.
+    expect(fourth.locator("p", has_text="Gagnant·e·s :").locator("strong")).to_have_text("Ben")
+    for context in (third_context, fourth_context, entering_context, watching_context):
+        context.close()
+    # Table 2: a tamalou round played at the live table, its reveal sent to the sheet.
+    live = start_game(other, table_2, "tamalou", ["Ana", "Ben", "Élise"], rounds=1)
+    live_tamalou_round(other, live, site, browser, artifacts)
+    expect(screen.locator(".room-recent li")).to_have_count(4)  # the room screen followed the night
 
     # The engine, on each game's exported record.
     results = {}
-    for sheet in (cactus, tamalou, blue):
+    for sheet in (cactus, tamalou, blue, live):
         record = json.loads(organiser.request.get(sheet + "export.json").text())
         results[sheet] = score_record(record)
     assert all(r.finished for r in results.values())
+    # The offline round landed once, as round 2, with the hands typed offline.
+    assert [r["hands"] for r in json.loads(organiser.request.get(cactus + "export.json").text())["rounds"]] == [
+        {"Ana": 9, "Ben": 12, "Chloé": 2, "Dan": 20}, {"Ana": 1, "Ben": 12, "Chloé": 7, "Dan": 3}]
     # Cactus counts rounds won: Chloé won round 1 (2), Ana round 2 (1): both lead with one.
     assert results[cactus].totals == {"Ana": 1, "Ben": 0, "Chloé": 1, "Dan": 0}
     assert results[cactus].winners == ["Ana", "Chloé"]
+    tables = {cactus: "Table 1", tamalou: "Table 1", blue: "Table 2", live: "Table 2"}
 
     wins: Counter[str] = Counter()
     games: Counter[str] = Counter()
@@ -217,11 +333,12 @@ def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser
     assert {p: (int(r["games"]), int(r["wins"])) for p, r in standings.items()} == {
         p: (games[p], wins[p]) for p in games}
     # The season's games (CSV): each player's place and win, game by game, as the engine ranks them.
-    by_game: dict[str, dict[str, tuple[float, bool]]] = defaultdict(dict)
+    by_game: dict[tuple[str, str], dict[str, tuple[float, bool]]] = defaultdict(dict)
     for row in csv_rows(organiser, f"{site}/leagues/seasons/{season}/games.csv"):
-        by_game[row["variant"]][row["player"]] = (float(row["place"]), row["won"] == "1")
+        by_game[(row["table"], row["variant"])][row["player"]] = (float(row["place"]), row["won"] == "1")
+    assert len(by_game) == len(results)
     for sheet, result in results.items():
-        assert by_game[result.variant.key] == {
+        assert by_game[(tables[sheet], result.variant.key)] == {
             p: (places[(sheet, p)], p in result.winners) for p in result.game.players}
 
     # Each player's page, the room screen and head to head.
@@ -233,13 +350,16 @@ def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser
         assert f"<dt>Parties</dt><dd>{games[player]}</dd>" in page_text
         assert f"<dt>Victoires</dt><dd>{wins[player]}</dd>" in page_text
     screen.reload()
+    screen.screenshot(path=artifacts / "evening-3-room-screen-at-the-end.png", full_page=True)
     for player in games:
         row = screen.locator(".room-list").first.locator("li", has_text=player)
         expect(row).to_contain_text(f"{wins[player]} victoire")
         expect(row).to_contain_text(f"{games[player]} p.")
-    ids = dict(re.findall(rf'href="/leagues/seasons/{season}/players/(\d+)/">(\w+)</a>', season_page))
-    ids = {name: pk for pk, name in ids.items()}
-    versus = text_of(organiser, f"{site}/leagues/seasons/{season}/head-to-head/?a={ids['Ana']}&b={ids['Ben']}")
-    assert "Ana" in versus and "Ben" in versus and "Tous jeux" in versus
-    for context in (organiser_context, screen_context, entering_context, watching_context, other_context):
+    ids = {name: pk for pk, name in
+           re.findall(rf'href="/leagues/seasons/{season}/players/(\d+)/">(\w+)</a>', season_page)}
+    assert set(ids) == set(games)
+    for first, second in combinations(sorted(games), 2):
+        assert head_to_head(organiser, f"{site}/leagues/seasons/{season}/head-to-head/?a={ids[first]}&b={ids[second]}"
+                            ) == expected_head_to_head(results, places, first, second), (first, second)
+    for context in (organiser_context, screen_context, other_context):
         context.close()

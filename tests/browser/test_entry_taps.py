@@ -187,20 +187,61 @@ CANASTA_BUDGET = 20
 CANASTA_PHONE = {"width": 360, "height": 740}
 
 
+PAGE_SETTLED = """() => {
+  const now = performance.now();
+  if (document.querySelector(".htmx-request") || window.__lastScrollY !== window.scrollY) {
+    window.__lastScrollY = window.scrollY;
+    window.__stillSince = now;
+    return false;
+  }
+  return now - window.__stillSince > 150;
+}"""
+
+
 class CanastaThumb(Thumb):
     def reach(self, target: Locator) -> None:
-        """The player swipes until `target` is on screen, above the picker when it shows."""
+        """The player swipes until `target` is on screen (one swipe counted, however far)."""
         target.wait_for(state="visible")
-        box = target.bounding_box()
-        assert box is not None
-        if box["y"] < 0 or box["y"] + box["height"] > self.height:
-            self.page.mouse.wheel(0, box["y"] - self.height / 3)
-            self.page.wait_for_function("() => true")
-            self.swipes += 1
+        swiped = False
+        for _ in range(3):  # the page may move again by itself (it keeps the field in view)
+            box = target.bounding_box()
+            assert box is not None
+            if 0 <= box["y"] and box["y"] + box["height"] <= self.height:
+                break
+            # A third of the way down: above the picker docked at the bottom of the screen.
+            target.evaluate("el => window.scrollBy({top: el.getBoundingClientRect().top - innerHeight / 3,"
+                            " behavior: 'instant'})")
+            self.settle()
+            swiped = True
+        self.swipes += swiped
 
     def tap(self, target: Locator) -> None:
-        self.reach(target)
-        super().tap(target)
+        """A thumb touches the screen where the target is: on screen, not covered, the page
+        still. (Playwright's own tap first scrolls what it thinks is out of view: on this
+        long form it sometimes scrolled a target that was on screen.)"""
+        for _ in range(3):  # the page may still move by itself (a preview arriving): aim again
+            self.settle()
+            self.reach(target)
+            self.settle()
+            box = target.bounding_box()
+            assert box is not None
+            if 0 <= box["y"] and box["y"] + box["height"] <= self.height:
+                break
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        assert 0 <= box["y"] and box["y"] + box["height"] <= self.height, f"off screen: {target} at {box}"
+        assert target.evaluate("(el, [x, y]) => el.contains(document.elementFromPoint(x, y))", [x, y]), \
+            f"covered: {target} by " + self.page.evaluate(
+                "([x, y]) => document.elementFromPoint(x, y).outerHTML.slice(0, 300)", [x, y])
+        before = self.page.evaluate("window.scrollY")
+        self.page.touchscreen.tap(x, y)
+        landed = self.page.evaluate("window.__scrollAtTouch")
+        assert landed == before, f"the page moved ({before} -> {landed}) under the thumb reaching {target}"
+        self.taps += 1
+
+    def settle(self) -> None:
+        """A thumb waits for the page to stop moving: no request of htmx's under way (the
+        preview), and no scroll for 150 ms (the page keeps the field in view by itself)."""
+        self.page.wait_for_function(PAGE_SETTLED)
 
     def type(self, field: Locator, digits: str) -> None:
         self.tap(field)

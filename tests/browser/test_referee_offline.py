@@ -13,6 +13,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
 from tests.browser.offline_phone import phone_args
+from tests.browser.test_referee_table import pick
+from tests.browser.test_referee_table import sit as sit_at_table
 from tests.factories import make_game
 
 # Also run in CI's PostgreSQL + Redis pass (.ci/run): phones kept in step across the back ends.
@@ -20,18 +22,8 @@ pytestmark = pytest.mark.backends
 
 
 def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, seat: str) -> Page:
-    phone = browser.new_context(**phone_args(context_args)).new_page()
-    phone.goto(f"{url}/tables/{code}/join/")
-    phone.get_by_role("button", name=seat, exact=True).tap()
-    expect(phone.locator("#link-status")).to_have_text("en direct")
-    return phone
-
-
-def pick(phone: Page, action: str, rank: str, suit: str) -> None:
-    phone.get_by_role("button", name=action).tap()
-    dialog = phone.locator("#chooser")
-    dialog.locator(f'.rank[data-rank="{rank}"]').tap()
-    dialog.locator(f'.suit[data-suit="{suit}"]').tap()
+    """A phone at the table (test_referee_table's), with this file's phone settings."""
+    return sit_at_table(browser, phone_args(context_args), url, code, seat)
 
 
 def test_a_phone_that_lost_its_network_keeps_its_snap_out_and_resyncs_on_return(

@@ -159,6 +159,8 @@ SOCKET_MESSAGES_RATE = env_int("SOCKET_MESSAGES_RATE", 8, minimum=1)
 SOCKET_MESSAGES_BURST = env_int("SOCKET_MESSAGES_BURST", 20, minimum=1)
 ADDRESS_MESSAGES_RATE = env_int("ADDRESS_MESSAGES_RATE", 60, minimum=1)
 ADDRESS_MESSAGES_BURST = env_int("ADDRESS_MESSAGES_BURST", 150, minimum=1)
+ADDRESS_SOCKETS_RATE = env_int("ADDRESS_SOCKETS_RATE", 2, minimum=1)  # live tables' sockets opened a second
+ADDRESS_SOCKETS_BURST = env_int("ADDRESS_SOCKETS_BURST", 40, minimum=1)  # ... and at once
 # Round saves a minute per game and device (scorekeeper/views/game/rounds.py).
 ROUND_SAVES_PER_MINUTE = env_int("ROUND_SAVES_PER_MINUTE", 12, minimum=1)
 

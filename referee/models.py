@@ -237,6 +237,35 @@ class LiveTable(models.Model):
         first = max(self.last_seq() - count + 1, (since or 0) + 1, 1)
         return [r for _, rs in self.history(first=first) for r in rs][-count:]
 
+    def now_for_a_phone(self, count: int = 30, since: int | None = None
+                        ) -> tuple[dict[str, Any], int, list[tbl.Ruling]]:
+        """(the state as JSON, its seq, the last `count` rulings after `since`): what a phone
+        that (re)connects or asks `sync` is sent.
+
+        From this process's cached state, brought up to date in one query, with the rulings
+        of its last RULINGS_KEPT events kept beside it: a burst of syncs (a flood of
+        spectators, a room reconnecting) costs no replay each (issue 21). The same answer
+        as `state()` and `recent_rulings()` (tests/referee/test_what_a_phone_is_sent.py).
+        """
+        _closed, known = _current_state(self)
+        first = max(known.state.last_seq - count + 1, (since or 0) + 1, 1)
+        if known.rulings_from(first) is None:  # a process that started from a snapshot
+            known = self._known_from(first)
+            first = max(known.state.last_seq - count + 1, (since or 0) + 1, 1)
+        _keep_newest(self, known)
+        rulings = known.rulings_from(first)
+        if rulings is None:  # more asked for than a cached state keeps
+            rulings = self.recent_rulings(count, since)
+        return known.json(), known.state.last_seq, rulings[-count:]
+
+    def _known_from(self, first: int) -> _Known:
+        """The state now, with the rulings of the events from `first` on (up to RULINGS_KEPT)."""
+        known = _Known(self.snapshot_before(first - 1), None)
+        for event in self.events.filter(seq__gt=known.state.last_seq):
+            state, rulings = tbl.apply(known.state, event.as_table_event(), event.at.timestamp())
+            known = known.then(state, event.at, event.seq, rulings)
+        return known
+
     def snaps_won(self) -> dict[str, int]:
         """Snaps each player won at this table: accepted, less those the referee took back
         (an overturned snap, one handed back in a tie), replaying its whole log."""
@@ -274,6 +303,10 @@ class LiveTable(models.Model):
             if closed:
                 return Outcome(self.initial_state(), [{"rule": "table.closed"}], None)
             at = max(now if now is not None else timezone.now().timestamp(), last.timestamp() if last else 0)
+            # Ruled at the time the log keeps (to the microsecond), so that the state this
+            # process caches and broadcasts is the one a replay of the log gives, to the bit.
+            moment = datetime.fromtimestamp(at, tz=UTC)
+            at = moment.timestamp()
             seq = state.last_seq + 1
             new, rulings = tbl.apply(state, tbl.Event(kind, payload, member_id, seq), at)
             if {r["rule"] for r in rulings} <= NOT_LOGGED:
@@ -290,13 +323,12 @@ class LiveTable(models.Model):
             if refusal is not None:
                 new, rulings = tbl.apply(state, tbl.Event(*logged, seq), at)
             try:
-                moment = datetime.fromtimestamp(at, tz=UTC)
                 pk = LOG.append(self.pk, seq, *logged, moment)
             except eventlog.SeqTaken:
                 continue
             stored = TableEvent(pk=pk, table=self, seq=seq, kind=logged[0], payload=logged[1],
                                 member_id=logged[2], at=moment)
-            after = _Known(new, stored.at)
+            after = known.then(new, stored.at, seq, rulings)
             _remember(self, after)
             if seq % SNAPSHOT_EVERY == 0:  # one more INSERT every SNAPSHOT_EVERY events
                 TableSnapshot.objects.create(table=self, seq=seq, at=stored.at, state=after.json())
@@ -329,24 +361,41 @@ class Outcome:
         return self._before.json() if self._before is not None and self.event is not None else None
 
 
+RULINGS_KEPT = 30  # events whose rulings a cached state keeps (what a resyncing phone is sent)
+
+
 class _Known:
-    """A replayed state, the time of its last event, and its JSON once asked for (then kept).
+    """A replayed state, the time of its last event, the rulings of its last events, and its
+    JSON once asked for (then kept).
 
     The state is never changed once `engine.table.machine.apply` returned it, so its JSON
     stays true; nobody may change the JSON either (it is shared by the cache, the
     next event's diff and a snapshot).
     """
 
-    __slots__ = ("state", "at", "_json")
+    __slots__ = ("state", "at", "_json", "recent")
 
-    def __init__(self, state: tbl.TableState, at: datetime | None):
+    def __init__(self, state: tbl.TableState, at: datetime | None,
+                 recent: tuple[tuple[int, list[tbl.Ruling]], ...] = ()):
         self.state, self.at = state, at
+        self.recent = recent  # (seq, its rulings) of the last events up to state.last_seq, oldest first
         self._json: dict[str, Any] | None = None
 
     def json(self) -> dict[str, Any]:
         if self._json is None:
             self._json = self.state.to_json()
         return self._json
+
+    def then(self, state: tbl.TableState, at: datetime | None, seq: int, rulings: list[tbl.Ruling]) -> _Known:
+        """The state after one more event, whose rulings join the kept ones."""
+        return _Known(state, at, (*self.recent, (seq, rulings))[-RULINGS_KEPT:])
+
+    def rulings_from(self, first: int) -> list[tbl.Ruling] | None:
+        """The rulings of events `first` to the last, oldest first; None if some are not kept."""
+        held_from = self.recent[0][0] if self.recent else self.state.last_seq + 1
+        if first < held_from:
+            return None
+        return [r for seq, rulings in self.recent if seq >= first for r in rulings]
 
 
 # Per-process cache of each table's replayed state: only events newer than the
@@ -380,16 +429,23 @@ def _current_state(table: LiveTable) -> tuple[bool, _Known]:
         if newest.last_seq > known.state.last_seq:
             known = _Known(newest, next((row.at for row in rows if row.seq == newest.last_seq), None))
             rows = [row for row in rows if row.seq > newest.last_seq]
-    newer = [TableEvent(pk=row.pk, table_id=table.pk, seq=row.seq, kind=row.kind, payload=row.payload,
-                        member_id=row.member_id, at=row.at) for row in rows]
-    if newer:
-        known = _Known(*_replay(table, newer, known.state))
+    for row in rows:
+        event = tbl.Event(row.kind, row.payload, row.member_id, row.seq, logged=True)
+        state, rulings = tbl.apply(known.state, event, row.at.timestamp())
+        known = known.then(state, row.at, row.seq, rulings)
     return closed, known
 
 
 def _remember(table: LiveTable, known: _Known) -> None:
     # Only after the commit: a rolled-back event must not stay in the cache.
     transaction.on_commit(lambda: _STATES.__setitem__((table.pk, table.secret), known))
+
+
+def _keep_newest(table: LiveTable, known: _Known) -> None:
+    """Cache a state read (not recorded) here, unless the cache already holds a newer one."""
+    cached = _STATES.get((table.pk, table.secret))
+    if cached is None or cached.state.last_seq <= known.state.last_seq:
+        _STATES[(table.pk, table.secret)] = known
 
 
 def forget_cached_states() -> None:

@@ -10,7 +10,13 @@ Two caps above the member's (issue 21), each a setting:
   second, ADDRESS_MESSAGES_BURST at once): a client joining as many spectators
   gets no more than a bar's phones together need;
 - spectators' sockets per table (SPECTATORS_PER_TABLE): beyond it a spectator's
-  socket is refused with `too_many_spectators`; seats and the referee never are.
+  socket is refused with `too_many_spectators`; seats and the referee never are;
+- sockets opened per client address (ADDRESS_SOCKETS_RATE a second,
+  ADDRESS_SOCKETS_BURST at once), checked before anything else: each socket costs
+  a token check on the database thread the honest tables' events also wait for,
+  and 150 opened at once delayed an honest discard by a second
+  (bench/referee_flood.py). A room reconnecting after a Wi-Fi blip fits in the burst;
+  a phone refused retries by itself.
 """
 
 from __future__ import annotations
@@ -53,7 +59,8 @@ class Gate:
 
 
 _GATES: dict[int, Gate] = {}
-_ADDRESSES: dict[str, TokenBucket] = {}
+_ADDRESSES: dict[str, TokenBucket] = {}  # messages
+_OPENINGS: dict[str, TokenBucket] = {}  # sockets opened
 _SPECTATORS: dict[str, set[str]] = {}  # table code -> spectators' sockets on this process
 
 
@@ -68,14 +75,24 @@ def cost(kind: str | None) -> float:
 
 def address_allows(address: str, now: float, cost: float = 1.0) -> bool:
     """One more message from this client address, over all its sockets: within its rate?"""
-    bucket = _ADDRESSES.get(address)
-    if bucket is None:
-        if len(_ADDRESSES) >= ADDRESSES_KEPT:  # drop the idle ones: their buckets are full again
-            for key in [k for k, b in _ADDRESSES.items() if b.idle(now)]:
-                del _ADDRESSES[key]
-        bucket = _ADDRESSES[address] = TokenBucket(settings.ADDRESS_MESSAGES_RATE,
-                                                   settings.ADDRESS_MESSAGES_BURST, now)
+    bucket = _bucket_of(_ADDRESSES, address, now, settings.ADDRESS_MESSAGES_RATE, settings.ADDRESS_MESSAGES_BURST)
     return bucket.allow(now, cost)
+
+
+def address_may_open(address: str, now: float) -> bool:
+    """One more socket opened from this client address: within its rate?"""
+    bucket = _bucket_of(_OPENINGS, address, now, settings.ADDRESS_SOCKETS_RATE, settings.ADDRESS_SOCKETS_BURST)
+    return bucket.allow(now)
+
+
+def _bucket_of(buckets: dict[str, TokenBucket], address: str, now: float, rate: float, burst: int) -> TokenBucket:
+    bucket = buckets.get(address)
+    if bucket is None:
+        if len(buckets) >= ADDRESSES_KEPT:  # drop the idle ones: their buckets are full again
+            for key in [k for k, b in buckets.items() if b.idle(now)]:
+                del buckets[key]
+        bucket = buckets[address] = TokenBucket(rate, burst, now)
+    return bucket
 
 
 def watch(code: str, channel: str) -> bool:
@@ -116,4 +133,5 @@ def forget() -> None:
     """Every gate dropped (tests: a fresh server)."""
     _GATES.clear()
     _ADDRESSES.clear()
+    _OPENINGS.clear()
     _SPECTATORS.clear()

@@ -79,17 +79,24 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await handler(message)
 
     async def connect(self) -> None:
+        self.member: dict[str, Any] | None = None
+        self.timers: set[asyncio.Task[None]] = set()
+        self.address = str((self.scope.get("client") or ("",))[0])  # config/proxy.py settled it
+        if not gates.address_may_open(self.address, now()):
+            # Before any database work, and before the handshake is accepted: the phone's
+            # page sees a failed connection and retries by itself a moment later.
+            log.warning("address %s: socket refused beyond %s opened at once", self.address,
+                        settings.ADDRESS_SOCKETS_BURST)
+            await self.close()
+            return
         self.code = normalise_code(self.scope["url_route"]["kwargs"]["code"])
         self.group = broadcast.table_group(self.code)
-        self.member: dict[str, Any] | None = None
         self.gate: gates.Gate | None = None
         self.clock = ClockEstimate()
         self.pongs: dict[float, tuple[float, float]] = {}
         self.taps: dict[Any, tuple[float, bool]] = {}  # window -> (credited tap, at the credit's edge)
         self.cards_sent: dict[int, float] = {}  # window -> when this phone was sent its card
         self.bucket = gates.member_bucket(now())  # before authentication
-        self.address = str((self.scope.get("client") or ("",))[0])  # config/proxy.py settled it
-        self.timers: set[asyncio.Task[None]] = set()
         self.reported_delay: float | None = None
         self.refused_in_row = 0  # messages beyond the rate since the last one let through
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -174,6 +181,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Beyond the rate: said once in a while (answering every message of a flood costs as
         much as reading it), and a socket that goes on regardless is closed."""
         self.refused_in_row += 1
+        if self.refused_in_row > FLOOD_CLOSE + 1:
+            return  # closing already: what is still in flight is dropped unread, unlogged
         if self.refused_in_row > FLOOD_CLOSE:
             self._anomaly("socket closed after %s messages beyond its rate", FLOOD_CLOSE)
             await self.close(code=TOO_MANY_SOCKETS)
@@ -476,8 +485,8 @@ def _member_for(code: str, token: Any) -> dict[str, Any] | None:
 @database_sync_to_async
 def _snapshot(table_id: int, since: int | None = None) -> dict[str, Any]:
     table = LiveTable.objects.select_related("game").get(pk=table_id)
-    state = table.state()
-    return {"state": state.to_json(), "seq": state.last_seq, "rulings": table.recent_rulings(RECENT, since)}
+    state, seq, rulings = table.now_for_a_phone(RECENT, since)
+    return {"state": state, "seq": seq, "rulings": rulings}
 
 
 @database_sync_to_async

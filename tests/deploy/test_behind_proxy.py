@@ -122,3 +122,31 @@ def test_it_cuts_a_client_that_sends_its_headers_a_byte_at_a_time(served: int):
                 closed_after = time.monotonic() - started
                 break
     assert closed_after is not None and closed_after < 20
+
+
+def test_it_cuts_a_burst_of_live_sockets_from_one_address_and_lets_a_room_reconnect(served: int):
+    """150 sockets opened at once delayed an honest table by a second (bench/referee_flood.py):
+    nginx lets one address open a room's worth at once (60) and refuses the rest with 429,
+    before any process does the work; another address is not counted with it."""
+    import asyncio
+
+    import websockets
+
+    async def open_at_once(source: str, count: int) -> list[int]:
+        async def one() -> int:
+            try:
+                ws = await websockets.connect(f"ws://127.0.0.1:{served}/ws/tables/ZZZZZZ/",
+                                              origin="http://127.0.0.1", local_addr=(source, 0), open_timeout=30)
+            except websockets.InvalidStatus as refused:
+                return refused.response.status_code
+            await ws.close()
+            return 101
+
+        return await asyncio.gather(*(one() for _ in range(count)))
+
+    flood = asyncio.run(open_at_once("127.0.0.3", 150))
+
+    assert set(flood) <= {101, 429}, flood
+    assert flood.count(101) >= 40  # a room's phones reconnecting at once
+    assert flood.count(429) >= 60  # the rest of the burst (5 a second refill meanwhile)
+    assert asyncio.run(open_at_once("127.0.0.4", 1)) == [101]

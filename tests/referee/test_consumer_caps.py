@@ -12,7 +12,8 @@ from channels.db import database_sync_to_async
 
 from referee.live import consumers
 from referee.models import LiveTable
-from tests.referee.phones import open_table, phone, until, update_with
+from config.asgi import application
+from tests.referee.phones import ORIGIN, Phone, open_table, phone, until, update_with
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -102,3 +103,35 @@ async def test_a_socket_flooding_on_regardless_is_closed(monkeypatch):
             seen.append(output)
     assert output["code"] == 4429
     assert sum('"rate_limited"' in m.get("text", "") for m in seen) == 2  # the 1st and 21st refused, not all 30
+
+
+async def test_a_socket_closed_for_flooding_logs_it_once_and_drops_the_rest_unread(monkeypatch, caplog):
+    monkeypatch.setattr(consumers, "FLOOD_CLOSE", 30)
+    t = await open_table()
+    async with phone(t["code"], t["tokens"]["Ben"]) as ben:
+        await until(ben, "table.state")
+        for i in range(90):  # 60 still in flight when the server closes the socket
+            await ben.send_json_to({"type": "clock.ping", "t0": i})
+        while (await ben.receive_output(timeout=2))["type"] != "websocket.close":
+            pass
+        await ben.receive_nothing(timeout=0.5)
+    assert sum("socket closed after" in r.getMessage() for r in caplog.records) == 1
+
+
+async def test_a_burst_of_sockets_from_one_address_is_refused_before_any_database_work(settings, monkeypatch):
+    settings.ADDRESS_SOCKETS_RATE, settings.ADDRESS_SOCKETS_BURST = 1, 3
+    t = await open_table()
+    tokens = await spectators(t["code"], 4)
+    checked = []
+    member_for = consumers._member_for
+    monkeypatch.setattr(consumers, "_member_for", lambda code, token: checked.append(token) or member_for(code, token))
+    async with AsyncExitStack() as stack:
+        for token in tokens[:3]:
+            await until(await stack.enter_async_context(phone(t["code"], token, address="192.0.2.77")), "table.state")
+        fourth = Phone(application, f"/ws/tables/{t['code']}/?token={tokens[3]}", headers=ORIGIN)
+        fourth.scope["client"] = ("192.0.2.77", 40000)
+        connected, _ = await fourth.connect()
+        assert not connected  # the handshake is refused: the page retries by itself
+        async with phone(t["code"], t["tokens"]["Ana"], address="192.0.2.78") as ana:  # another address
+            assert (await until(ana, "table.state"))["member"]["seat"] == "Ana"
+    assert checked == [*tokens[:3], t["tokens"]["Ana"]]  # the refused socket's token was never looked up

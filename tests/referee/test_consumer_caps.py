@@ -10,9 +10,9 @@ from contextlib import AsyncExitStack
 import pytest
 from channels.db import database_sync_to_async
 
+from config.asgi import application
 from referee.live import consumers
 from referee.models import LiveTable
-from config.asgi import application
 from tests.referee.phones import ORIGIN, Phone, open_table, phone, until, update_with
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]

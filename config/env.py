@@ -217,17 +217,20 @@ def channel_layers(redis_url: str | None, environ: Mapping[str, str] | None = No
             # redis-py 8 reads with a 5 s timeout by default, shorter than channels_redis's
             # blocking 5 s wait for messages: idle WebSockets were closed with 1011
             # (django/channels_redis#422). No read timeout: the layer waits by design.
-            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}]},
+            "CONFIG": {"hosts": [{"address": redis_url, "socket_timeout": None}],
+                       # Pub/sub channels are not per Redis database: two deployments (or
+                       # two test workers) sharing one Redis need prefixes of their own.
+                       "prefix": env_str("REDIS_PREFIX", "asgi", environ)},
         }
     }
 
 
-def caches(redis_url: str | None) -> dict[str, Any]:
+def caches(redis_url: str | None, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Django's cache: Redis when REDIS_URL is set, so what it counts (join-code guesses,
     referee/limits/guesses.py) is shared by every Daphne process; else each process's memory.
     The URL was checked by channel_layers."""
     if redis_url is None:
         return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                        "LOCATION": redis_url, "KEY_PREFIX": "marque-carte"}}
+                        "LOCATION": redis_url, "KEY_PREFIX": env_str("REDIS_PREFIX", "marque-carte", environ)}}
 

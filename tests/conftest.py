@@ -30,6 +30,30 @@ CHROMIUM_ARGS = [
 ]
 
 
+def _own_redis_for_this_worker() -> None:
+    """Under pytest-xdist with Redis (CI's second pass), each worker gets a Redis database
+    and a prefix of its own: group names hold primary keys that both workers' test
+    databases reuse, a deploy test flushes its database, and Redis's pub/sub channels
+    are shared by every database. Set in the environment too, for the servers tests start."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER"), os.environ.get("REDIS_URL")
+    if not worker or not url or os.environ.get("REDIS_PREFIX"):
+        return
+    from config.env import caches, channel_layers
+
+    base, _, number = url.rpartition("/")
+    own = f"{base}/{int(number or 0) + int(worker.removeprefix('gw'))}" if number.isdigit() else url
+    os.environ["REDIS_URL"], os.environ["REDIS_PREFIX"] = own, f"marque-carte-{worker}"
+    from django.test.signals import setting_changed
+
+    for name, value in (("CHANNEL_LAYERS", channel_layers(own)), ("CACHES", caches(own))):
+        setattr(settings, name, value)
+        # Django's and Channels' own receivers drop what they built from the old value.
+        setting_changed.send(sender=type(settings), setting=name, value=value, enter=True)
+
+
+_own_redis_for_this_worker()
+
+
 def is_browser_test(item: pytest.Item) -> bool:
     return BROWSER_TESTS in Path(str(item.path)).parents
 

@@ -13,7 +13,11 @@
  *   `online`, on `visibilitychange` and on a timer, each round with its request id.
  * - A round the server did not store (another phone changed that round, the game
  *   ended) stays listed with the server's reasons or both rounds side by side, until
- *   the player chooses: add it as the next round, replace theirs, or discard it.
+ *   the player chooses: add it as the next round, replace theirs, correct it, or
+ *   discard it. "Correct" posts it to its page as it was typed, without saving it: the
+ *   server draws the form with the numbers typed and its reasons in place (an edit gets
+ *   its check-then-confirm step back); the phone lets go of the kept round only once
+ *   that page is on screen, holding the numbers.
  * - Our offline page (#kept-games) lists the games this phone has kept.
  */
 (function () {
@@ -229,8 +233,43 @@
     if (item.state === "conflict" || (answer.state === "gone" && box.dataset.entry)) {
       row.appendChild(button(box.dataset.addNext, "next", item));
     }
+    if (item.state === "refused" && answer.reasons && answer.reasons.length) {
+      row.appendChild(button(box.dataset.correct, "correct", item));
+    }
     row.appendChild(button(box.dataset.discard, "discard", item));
     return row;
+  }
+
+  // The kept round posted to its page as typed, to be corrected there: the server draws
+  // the form with its reasons in place. A real navigation (not htmx): the page is the form.
+  function correct(item) {
+    var form = tag("form");
+    form.method = "post";
+    form.hidden = true;
+    var target = new URL(item.action, window.location.href);
+    target.searchParams.set("correcting", item.id);
+    form.action = target.pathname + target.search;
+    var body = new URLSearchParams(item.body), token = pageToken();
+    body.delete("confirm"); // an edit is shown, checked, and confirmed again
+    body.set("action", "save");
+    if (token) body.set("csrfmiddlewaretoken", token);
+    body.forEach(function (value, name) {
+      var input = tag("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    form.submit();
+  }
+
+  // The correction page is on screen with the kept round's numbers: the phone lets it go.
+  function letGoOfCorrected() {
+    var id = new URLSearchParams(window.location.search).get("correcting");
+    if (!id || !$("entry-form") || !Queue) return;
+    Queue.remove(id).catch(function () {});
+    history.replaceState(null, "", window.location.pathname); // a reload must not post it again
   }
 
   function render() {
@@ -263,6 +302,11 @@
       var item = items.find(function (i) { return i.id === b.dataset.requestId; });
       if (!item) return null;
       var choice = b.dataset.choice, answer = item.answer || {};
+      if (choice === "correct") {
+        if (!navigator.onLine) { say(box.dataset.correctOffline); return null; }
+        correct(item);
+        return null;
+      }
       if (choice === "discard") {
         if (!b.dataset.armed) { // a second tap: the round is erased from the phone for good
           b.dataset.armed = "1";
@@ -403,6 +447,7 @@
   function start() {
     banner();
     if (!Queue) return;
+    letGoOfCorrected();
     Queue.adoptOld().catch(function () {}).then(function () {
       render();
       flush();

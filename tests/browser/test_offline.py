@@ -8,13 +8,14 @@ runs because the pages come from 127.0.0.1, a secure context.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.models import Game
-from tests.browser.play_helpers import choose, count_hand, save_round
+from tests.browser.play_helpers import choose, count_hand, hand, save_round
 from tests.factories import make_game, tamalou_round
 from tests.referee.servers import start_daphne, stop_daphne
 
@@ -120,3 +121,38 @@ def test_it_shows_the_sheet_s_refusal_of_a_round_entered_offline(
     expect(refused).to_contain_text("refusée par la feuille")
     expect(refused).to_contain_text("Il manque la main de Ben.")
     assert Game.objects.get(pk=game.pk).rounds.count() == 0
+
+
+def test_a_refused_round_entered_offline_is_corrected_on_its_page_with_the_numbers_typed(
+        server: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """Nothing typed is lost: "Corriger la mienne" opens the round's page with what was
+    typed and the sheet's reasons in place; once that page holds them, the phone lets go."""
+    game = make_game("tamalou", ["Ana", "Ben"])
+    sheet_url, entry_url = server + game.get_absolute_url(), f"{server}/games/{game.token}/rounds/new/"
+    ana = phone(browser, browser_context_args)
+    ana.goto(entry_url)
+    kept(ana, entry_url, sheet_url)
+    ana.context.set_offline(True)
+    count_hand(ana, "Ana", "3")  # Ben's hand forgotten
+    save_round(ana)
+    expect(ana).to_have_url(sheet_url)
+    ana.context.set_offline(False)
+    refused = ana.locator("#pending-rounds li.pending-refused")
+    expect(refused).to_contain_text("Il manque la main de Ben.")
+    refused.scroll_into_view_if_needed()
+    ana.screenshot(path=artifacts / "offline-refused-correct.png")
+
+    refused.get_by_role("button", name="Corriger la mienne").tap()
+
+    expect(ana).to_have_url(entry_url)  # the page, not a copy of it; a reload does not post it again
+    expect(ana.locator("#entry-form")).to_contain_text("Il manque la main de Ben.")
+    expect(hand(ana, "Ana").locator("[data-count]")).to_have_value("3")
+    ana.screenshot(path=artifacts / "offline-correcting.png")
+    count_hand(ana, "Ben", "12")
+    save_round(ana)
+    expect(ana).to_have_url(sheet_url)
+    expect(ana.locator(".score-table tbody tr")).to_have_count(1)
+    expect(ana.locator("#pending-rounds li")).to_have_count(0)  # let go of: not sent a second time
+    ana.reload()
+    expect(ana.locator(".score-table tbody tr")).to_have_count(1)
+    assert [r.data["hands"] for r in Game.objects.get(pk=game.pk).rounds.all()] == [{"Ana": 3, "Ben": 12}]

@@ -186,6 +186,15 @@ def test_it_shares_the_cache_between_processes_through_redis_when_given_its_url(
     assert cache["LOCATION"] == "redis://127.0.0.1:6379/9"
 
 
+def test_it_prefixes_the_layers_channels_and_the_caches_keys_as_asked():
+    """Redis's pub/sub channels are not per database: only a prefix keeps two deployments apart."""
+    asked = {"REDIS_PREFIX": "club-b"}
+
+    assert env.channel_layers("redis://127.0.0.1:6379/9", environ=asked)["default"]["CONFIG"]["prefix"] == "club-b"
+    assert env.caches("redis://127.0.0.1:6379/9", environ=asked)["default"]["KEY_PREFIX"] == "club-b"
+    assert env.channel_layers("redis://127.0.0.1:6379/9", environ={})["default"]["CONFIG"]["prefix"] == "asgi"
+
+
 def test_it_uses_the_core_redis_layer_when_asked():
     layers = env.channel_layers("redis://127.0.0.1:6379/9", environ={"REDIS_CHANNEL_LAYER": "core"})
 

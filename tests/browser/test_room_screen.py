@@ -15,19 +15,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from datetime import date
-from functools import partial
 from pathlib import Path
 
 import pytest
-from asgiref.sync import SyncToAsync
-from channels.testing.live import make_application
-from daphne.testing import DaphneProcess
 from django.contrib.auth.models import User
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.db import connections
 from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 
@@ -39,31 +31,6 @@ from tests.factories import tamalou_round
 pytestmark = pytest.mark.backends
 
 NIGHT = date(2026, 3, 12)
-
-
-def forget_inherited_connections() -> None:
-    """In the forked server: the settings already name the test database; the parent's
-    open connections must be neither used nor closed here (closing would end the parent's)."""
-    for connection in connections.all():
-        connection.connection = None
-
-
-@pytest.fixture
-def daphne(transactional_db: None) -> Iterator[str]:
-    """Daphne on 127.0.0.1 and a free port; yields its base URL."""
-    # A single-thread executor made before the fork does not work after it (see testing-stack.md).
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    process = DaphneProcess("127.0.0.1",
-                            partial(make_application, static_wrapper=ASGIStaticFilesHandler),
-                            setup=forget_inherited_connections)
-    process.start()
-    try:
-        if not process.ready.wait(timeout=20):
-            raise RuntimeError("Daphne did not start within 20 s")
-        yield f"http://127.0.0.1:{process.port.value}"
-    finally:
-        process.terminate()
-        process.join(timeout=10)  # Daphne takes a moment to exit; wait before the port is reused
 
 
 @pytest.fixture

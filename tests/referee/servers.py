@@ -11,6 +11,14 @@ from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 
+# What the fork brought of the parent's connections, kept referenced in the child for its
+# whole life: collected, a psycopg pool closes its connections, which sends the server
+# a Terminate on the parent's own sockets (the parent's next query then read another
+# statement's answer: "the last operation didn't produce records (command status:
+# ROLLBACK)"). The child ends with os._exit (multiprocessing), so they are never closed.
+_INHERITED: list[object] = []
+
+
 def use_test_database() -> None:
     """In the forked server: the parent's test database, and a channel layer of its own.
 
@@ -26,8 +34,10 @@ def use_test_database() -> None:
     # sockets are the parent's. Drop them here without closing them (closing would tell
     # the server to end the parent's sessions); the child opens its own.
     wrapper = connections["default"]
+    _INHERITED.append(wrapper.connection)
     wrapper.connection = None
     if hasattr(type(wrapper), "_connection_pools"):  # PostgreSQL with psycopg's pool
+        _INHERITED.append(type(wrapper)._connection_pools)
         type(wrapper)._connection_pools = {}
     # A channel layer made in the parent (an async test ran there) holds Redis
     # connections and locks of the parent's event loops: start from a new one.

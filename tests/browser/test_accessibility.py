@@ -26,7 +26,8 @@ AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
 def violations(page: Page) -> list[str]:
     # Evaluated through the DevTools protocol, not as a <script> the page runs: the app's
     # Content-Security-Policy (script-src 'self') rightly refuses an inline script.
-    page.evaluate(AXE + "\n;true")
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE + "\n;true")
     found = page.evaluate("""async () => {
         const result = await axe.run(document, {resultTypes: ['violations']});
         return result.violations.map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '));
@@ -237,17 +238,23 @@ PAGES: dict[str, Callable[[Page, str], None]] = {
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", list(PAGES))
-def test_it_finds_no_accessibility_violation(live_server: LiveServer, page: Page, name: str, scheme: str,
-                                             language: str):
-    page.emulate_media(color_scheme=scheme)
+def test_it_finds_no_accessibility_violation(live_server: LiveServer, page: Page, name: str, language: str):
+    """Light, then dark on the same page: the scheme is a media query, so one visit (with
+    its errors and drawers reached) serves both, and the suite visits each page half as often."""
+    page.emulate_media(color_scheme="light")
     page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language,
                                "url": live_server.url}])
     PAGES[name](page, live_server.url)
-
     expect(page.locator("html")).to_have_attribute("lang", language)  # the page speaks it
-    assert violations(page) == []
+    found = {"light": violations(page)}
+
+    light_background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    page.emulate_media(color_scheme="dark")
+    expect(page.locator("body")).not_to_have_css("background-color", light_background)  # dark rules apply
+    found["dark"] = violations(page)
+
+    assert found == {"light": [], "dark": []}
 
 
 def test_it_would_see_a_violation_if_there_were_one(live_server: LiveServer, page: Page):

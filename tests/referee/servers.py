@@ -10,7 +10,6 @@ from channels.testing.live import make_application
 from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
-
 # What the fork brought of the parent's connections, kept referenced in the child for its
 # whole life: collected, a psycopg pool closes its connections, which sends the server
 # a Terminate on the parent's own sockets (the parent's next query then read another

@@ -65,8 +65,29 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         item.add_marker(pytest.mark.browser)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--back-ends-only", action="store_true",
+                     help="only the tests that reach the database, the channel layer or a server "
+                          "(CI's PostgreSQL + Redis pass: the others gave the same answer in the first)")
+
+
+# Fixtures through which a test reaches the database, the channel layer or a server.
+BACK_END_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                               "live_server", "daphne", "served"})
+
+
+def reaches_a_back_end(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(fixtures & BACK_END_FIXTURES) or any(
+        item.get_closest_marker(name) for name in ("django_db", "asyncio", "backends"))
+
+
 @pytest.hookimpl(trylast=True)  # after pytest-django's own reordering
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--back-ends-only"):
+        kept = [item for item in items if reaches_a_back_end(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not reaches_a_back_end(item)])
+        items[:] = kept
     items.sort(key=is_browser_test)  # stable: keeps the order within each group
 
 

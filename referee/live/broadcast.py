@@ -31,6 +31,11 @@ log = logging.getLogger("referee.broadcast")
 RESYNC_EVERY = 1.0  # seconds between two tries to reach a table's phones again
 RESYNC_TRIES = 600  # ten minutes of outage, then the next event's send tries again
 RESYNC = {"type": "table.resync"}
+# Once the layer carries a resync, it is said again after these delays: with the pub/sub
+# layer a publish succeeds as soon as this process is reconnected, while another
+# process may not have subscribed its phones again yet (they missed the first one;
+# tests/deploy/test_redis_outage.py failed about one run in four).
+RESYNC_AGAIN = (2.0, 5.0)
 _missed: set[str] = set()  # tables whose phones missed an update on this process
 _retrying: set[str] = set()
 
@@ -70,9 +75,19 @@ async def _resync_when_back(code: str) -> None:
                 continue
             _missed.discard(code)
             log.warning("table %s: the channel layer is back, phones told to resync", code)
+            await _say_again(code)
             return
     finally:
         _retrying.discard(code)
+
+
+async def _say_again(code: str) -> None:
+    for delay in RESYNC_AGAIN:
+        await asyncio.sleep(delay)
+        try:
+            await get_channel_layer().group_send(table_group(code), RESYNC)
+        except Exception:  # noqa: BLE001 - down again: the next send starts over
+            return
 
 
 def _missed_by(code: str, exc: BaseException) -> None:

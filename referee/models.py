@@ -261,10 +261,7 @@ class LiveTable(models.Model):
     def _known_from(self, first: int) -> _Known:
         """The state now, with the rulings of the events from `first` on (up to RULINGS_KEPT)."""
         known = _Known(self.snapshot_before(first - 1), None)
-        for event in self.events.filter(seq__gt=known.state.last_seq):
-            state, rulings = tbl.apply(known.state, event.as_table_event(), event.at.timestamp())
-            known = known.then(state, event.at, event.seq, rulings)
-        return known
+        return _applied(known, [(e.as_table_event(), e.at) for e in self.events.filter(seq__gt=known.state.last_seq)])
 
     def snaps_won(self) -> dict[str, int]:
         """Snaps each player won at this table: accepted, less those the referee took back
@@ -429,11 +426,16 @@ def _current_state(table: LiveTable) -> tuple[bool, _Known]:
         if newest.last_seq > known.state.last_seq:
             known = _Known(newest, next((row.at for row in rows if row.seq == newest.last_seq), None))
             rows = [row for row in rows if row.seq > newest.last_seq]
-    for row in rows:
-        event = tbl.Event(row.kind, row.payload, row.member_id, row.seq, logged=True)
-        state, rulings = tbl.apply(known.state, event, row.at.timestamp())
-        known = known.then(state, row.at, row.seq, rulings)
-    return closed, known
+    logged = [(tbl.Event(row.kind, row.payload, row.member_id, row.seq, logged=True), row.at) for row in rows]
+    return closed, _applied(known, logged)
+
+
+def _applied(known: _Known, events: list[tuple[tbl.Event, datetime]]) -> _Known:
+    """`known` after these logged events, their rulings kept with it."""
+    for event, at in events:
+        state, rulings = tbl.apply(known.state, event, at.timestamp())
+        known = known.then(state, at, event.seq, rulings)
+    return known
 
 
 def _remember(table: LiveTable, known: _Known) -> None:

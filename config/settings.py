@@ -194,7 +194,9 @@ USE_TZ = True
 TIME_ZONE = "Europe/Paris"
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` writes and WhiteNoise and nginx read; another folder lets two
+# instances on one machine (the recipe's tests) collect without racing each other.
+STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -98,13 +98,16 @@ def pytest_report_header() -> list[str]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _plain_static_files() -> Iterator[None]:
-    """Tests serve static files by their plain names, so they never need collectstatic."""
+def _plain_static_files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Tests serve static files by their plain names, so they never need collectstatic.
+    STATIC_ROOT is an empty folder of the session's: WhiteNoise scans STATIC_ROOT whenever a
+    test client loads the middleware, and the recipe started by another worker collects
+    (into a folder of its own, tests/deploy/conftest.py), so nothing shared is scanned."""
     storages = {
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    with override_settings(STORAGES=storages):
+    with override_settings(STORAGES=storages, STATIC_ROOT=tmp_path_factory.mktemp("static_root")):
         yield
 
 

@@ -48,6 +48,8 @@ def start_recipe(tmp_path: Path, **extra: str) -> tuple[int, dict[str, str]]:
     database = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
     listen = free_ports(1)
     env = {**os.environ, "DATABASE_URL": database, "RUN_DIR": str(tmp_path / "run"),
+           # collectstatic into a folder of this start: another worker may be scanning the repo's
+           "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
            "LISTEN": f"127.0.0.1:{listen}", "DAPHNE_PORT": str(free_ports(2)),
            "PYTHON_BIN": str(Path(sys.executable).parent), "DJANGO_DEBUG": "false",
            "DJANGO_SECRET_KEY": SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime, time, timedelta
 from typing import Any
 
@@ -25,6 +24,7 @@ from referee.live import broadcast
 from referee.live.messages import update_message
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm, MemoryForm
+from scorekeeper.entry.formsets import RoundControls
 from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import (
     Preview,
@@ -353,30 +353,30 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
                        teams=game.teams, previous=last and last.data)
     preview = None
     miscounted: dict[str, tuple[int, int]] = {}
-    action = request.POST.get("action", "save")
-    if request.method == "POST" and action != "save" and not request.POST.get("preview"):
-        adapter_of(form).apply(form, action)  # canasta's "+ Pose": a field more, nothing saved
-        context = _reveal_context(table, form, state, None, request.POST.get("request_id") or uuid.uuid4())
-        context["round_number"] = request.POST.get("round_number") or context["round_number"]
+    controls = RoundControls(request.POST)
+    if request.method == "POST" and not controls.saving() and not controls.previewing():
+        adapter_of(form).apply(form, controls.tapped())  # canasta's "+ Pose": a field more, nothing saved
+        context = _reveal_context(table, form, state, None, controls.request_id_or_new())
+        context["round_number"] = controls.round_meant() or context["round_number"]
         return render(request, "referee/reveal.html" + ("#reveal-form" if request.htmx else ""), context)
     if request.method == "POST":
         hands, extras = hands_and_extras(form, players)
         data = tbl.round_data(state, hands, extras)
         miscounted = miscounted_hands(hands, tbl.expected_cards(state))
-        if request.POST.get("preview"):
+        if controls.previewing():
             preview = _reveal_preview(game, form, data)
             _warn_miscounted(preview, miscounted, players)
             context = _reveal_context(table, form, state, preview, None)
             context["oob"] = True
             return render(request, ENTRY_TEMPLATE + "#preview-response", context)
         try:
-            if miscounted and request.POST.get("counts_confirmed") != "1":
+            if miscounted and not controls.hands_confirmed():
                 # Saved only once a player confirms the hands the table did not expect.
                 preview = _warn_miscounted(Preview(checked=True), miscounted, players)
                 taken = None
             else:
                 refuse_impossible(form, game.rules, players)
-                taken = _save_reveal(table, member, hands, extras, data, request)
+                taken = _save_reveal(table, member, hands, extras, data, request, controls)
         except RecordError as error:
             preview = Preview(errors=errors_of(error, form, players, problem_text), checked=True)
         if preview is None:
@@ -386,10 +386,9 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
             else:
                 messages.success(request, _("Manche ajoutée à la feuille de score."))
             return _go(request, game.get_absolute_url())
-    context = _reveal_context(table, form, state, preview, request.POST.get("request_id") or uuid.uuid4())
+    context = _reveal_context(table, form, state, preview, controls.request_id_or_new())
     context["miscounted"] = bool(miscounted)
-    if request.POST.get("round_number"):
-        context["round_number"] = request.POST["round_number"]
+    context["round_number"] = controls.round_meant() or context["round_number"]
     template_name = "referee/reveal.html"
     if request.htmx:
         template_name += "#reveal-form"
@@ -461,20 +460,16 @@ def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, pr
 
 
 def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], extras: dict[str, Any],
-                 data: dict[str, Any], request: HttpRequest) -> RoundTaken | None:
+                 data: dict[str, Any], request: HttpRequest, controls: RoundControls) -> RoundTaken | None:
     """The round and the reveal event together, or neither (RecordError saves nothing).
 
     Idempotent per round: the form names the sheet's round it reveals, so a second
     phone (or tap) revealing the same round stores nothing and moves the table on
     by nothing; the same request sent again finds its round and its event."""
-    request_id = _uuid_or_none(request.POST.get("request_id"))
-    try:
-        number: int | None = int(request.POST.get("round_number", ""))
-    except ValueError:
-        number = None
     with transaction.atomic():
         try:
-            saved = table.game.add_round(data, request_id=request_id, user=request.user, number=number,
+            saved = table.game.add_round(data, request_id=controls.posted_request_id(), user=request.user,
+                                         number=controls.round_meant(),
                                          device=request.headers.get("user-agent", "")[:200])
         except RoundTaken as taken:
             return taken
@@ -505,13 +500,6 @@ def _page(raw: str | None, pages: int) -> int:
         return min(max(int(raw or pages), 1), pages)
     except ValueError:
         return pages
-
-
-def _uuid_or_none(raw: Any) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(str(raw))
-    except ValueError:
-        return None
 
 
 def _moment(table: LiveTable, raw: str) -> tuple[datetime | None, str | None]:

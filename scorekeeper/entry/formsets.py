@@ -16,6 +16,7 @@ state, and that state into the spec's round object.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -179,3 +180,74 @@ class TurnRoundForm(EntryForm):
     def __init__(self, data: Mapping[str, Any], seats: int) -> None:
         super().__init__(data)
         self.fields["player"] = SeatField(seats)
+
+
+class RoundControls(forms.Form):
+    """The fields that steer the round's page rather than describe the round: the button
+    tapped (`action`), the game's version and the request id the page was first drawn
+    with, the edit's confirmation, the round the page means (`round_number`, or `next`
+    from a round kept offline and from "add mine as the next round") and the round an
+    edit's preview is about (`edit`); at the live table's reveal, the live preview and
+the confirmation of hands the table did not expect. A missing or malformed value falls back to its
+    default: these fields come from the page itself, never from what the player typed."""
+
+    SAVE = "save"
+    NEXT = "next"
+
+    action = forms.CharField(required=False, max_length=40)
+    version = forms.IntegerField(required=False, min_value=0)
+    request_id = forms.UUIDField(required=False)
+    confirm = forms.BooleanField(required=False)
+    # The page's hidden number and, from its "add as the next round" button, `next`.
+    round_number = forms.Field(required=False, widget=forms.MultipleHiddenInput)
+    edit = forms.IntegerField(required=False, min_value=1)
+    # The live table's reveal: the live preview, and the hands the table did not expect, confirmed.
+    preview = forms.BooleanField(required=False)
+    counts_confirmed = forms.BooleanField(required=False)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        super().__init__(data)
+        self.full_clean()  # a field that does not clean is left out of cleaned_data
+
+    def tapped(self) -> str:
+        return self.cleaned_data.get("action") or self.SAVE
+
+    def saving(self) -> bool:
+        return self.tapped() == self.SAVE
+
+    def drawn_at(self, current_version: int) -> int:
+        """The game's version the form was first drawn from (kept across its re-renders)."""
+        version = self.cleaned_data.get("version")
+        return current_version if version is None else version
+
+    def posted_request_id(self) -> uuid.UUID | None:
+        """The id the form was rendered with: a second tap on "save" posts it again."""
+        return self.cleaned_data.get("request_id")
+
+    def request_id_or_new(self) -> uuid.UUID:
+        return self.posted_request_id() or uuid.uuid4()
+
+    def confirmed(self) -> bool:
+        return bool(self.cleaned_data.get("confirm"))
+
+    def means_next(self) -> bool:
+        """The save means "the next round of this game", whatever number its page showed."""
+        return self.NEXT in (self.cleaned_data.get("round_number") or [])
+
+    def round_meant(self) -> int | None:
+        """The round number the page showed, if it posted one (the last value, as before)."""
+        values = self.cleaned_data.get("round_number") or []
+        try:
+            number = int(values[-1])
+        except (IndexError, ValueError):
+            return None
+        return number if number >= 1 else None
+
+    def edited_round(self) -> int | None:
+        return self.cleaned_data.get("edit")
+
+    def previewing(self) -> bool:
+        return bool(self.cleaned_data.get("preview"))
+
+    def hands_confirmed(self) -> bool:
+        return bool(self.cleaned_data.get("counts_confirmed"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.http import QueryDict
 
 from scorekeeper.entry import formsets as fs
@@ -35,3 +37,38 @@ def test_it_reads_a_play_s_stops_as_seats():
                        0, seats=3, most_stops=12)
     data = play.values()
     assert [data[f"stop-{j}"] for j in range(play.stops)] == ["1", ""]
+
+
+# -- the controls of the round's page (RoundControls) ---------------------------------
+
+
+def _controls(pairs: list[tuple[str, str]]) -> fs.RoundControls:
+    data = QueryDict(mutable=True)
+    for key, value in pairs:
+        data.appendlist(key, value)
+    return fs.RoundControls(data)
+
+
+def test_it_reads_the_page_s_controls_with_their_defaults_when_absent():
+    controls = _controls([])
+    assert controls.tapped() == "save" and controls.saving()
+    assert controls.drawn_at(7) == 7
+    assert controls.posted_request_id() is None and isinstance(controls.request_id_or_new(), uuid.UUID)
+    assert not controls.confirmed() and not controls.means_next() and controls.round_meant() is None
+
+
+def test_it_falls_back_to_the_defaults_for_tampered_controls_and_keeps_the_good_ones():
+    request_id = uuid.uuid4()
+    controls = _controls([("version", "-3"), ("request_id", str(request_id)), ("round_number", "-5"),
+                          ("edit", "zéro"), ("action", "add_meld-0")])
+    assert controls.drawn_at(7) == 7  # a negative version is no version the page was drawn at
+    assert controls.posted_request_id() == request_id
+    assert controls.round_meant() is None and controls.edited_round() is None
+    assert controls.tapped() == "add_meld-0" and not controls.saving()
+
+
+def test_it_reads_add_as_the_next_round_beside_the_page_s_own_number():
+    controls = _controls([("round_number", "4"), ("round_number", "next"), ("confirm", "1")])
+    assert controls.means_next() and controls.confirmed()
+    assert controls.round_meant() is None  # the button's value comes last, as the browser posts it
+    assert _controls([("round_number", "4")]).round_meant() == 4

@@ -153,6 +153,15 @@ def test_it_answers_a_save_with_the_messages_waiting_for_this_phone(client):
     assert "La partie est terminée" not in client.get(sheet_url(game)).content.decode()
 
 
+@pytest.mark.parametrize("tampered", [{"round_number": "-5"}, {"round_number": "0"},
+                                      {"round_number": "abc", "version": "-1", "request_id": "not-a-uuid"}])
+def test_it_stores_a_round_posted_with_tampered_controls_as_the_next_round(client, tampered):
+    game = make_game("tamalou")
+    response = client.post(new_url(game), tamalou_post(**tampered))
+    assert response.status_code == 302
+    assert list(game.rounds.values_list("number", flat=True)) == [1]
+
+
 def test_it_stores_a_double_tap_once(client):
     game = make_game("tamalou")
     post = tamalou_post()

@@ -30,6 +30,7 @@ from django_htmx.http import push_url, reswap, retarget
 from engine.rules import RecordError
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, EntryForm
+from scorekeeper.entry.formsets import RoundControls
 from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import (
     Preview,
@@ -62,33 +63,11 @@ from scorekeeper.wording.round_text import device_label
 from scorekeeper.wording.text import number as written_number
 
 TEMPLATE = "scorekeeper/entry/round_entry.html"
-SAVE = "save"
-# A round kept offline (or "add mine as the next round") posts round_number=next: the
-# server numbers it when it arrives, so a cached page's stale number never refuses it.
-NEXT = "next"
 
 
 def _get_round_for_user(request: HttpRequest, game: Game, number: int) -> Round:
     """Round `number` of a game the visitor may change (see get_game_for_request), or 404."""
     return get_object_or_404(game.rounds, number=number)
-
-
-def _posted_int(request: HttpRequest, key: str) -> int | None:
-    try:
-        return int(request.POST.get(key, ""))
-    except ValueError:
-        return None
-
-
-def _means_next(request: HttpRequest) -> bool:
-    """The save means "the next round of this game", whatever number its page showed."""
-    return NEXT in request.POST.getlist("round_number")
-
-
-def _version(request: HttpRequest, game: Game) -> int:
-    """The game's version the form was first drawn from (kept across its re-renders)."""
-    posted = _posted_int(request, "version")
-    return posted if posted is not None else game.version
 
 
 def _taken(error: RoundTaken) -> dict[str, Any]:
@@ -99,14 +78,6 @@ def _taken(error: RoundTaken) -> dict[str, Any]:
             "edited": change is not None and change.action == change.EDITED,
             "exists": change is not None and change.action != change.UNDONE,
             "version": change.version if change is not None else None}
-
-
-def _request_id(request: HttpRequest) -> uuid.UUID:
-    """The id the form was rendered with: a second tap on "save" posts it again."""
-    try:
-        return uuid.UUID(request.POST.get("request_id", ""))
-    except ValueError:
-        return uuid.uuid4()
 
 
 # -- the form of a round ---------------------------------------------------------------
@@ -221,7 +192,8 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     theirs, to replace it with this one, or to add this one as the next round.
     `round_number=next` (a round kept offline) is numbered here, as the next round."""
     game = get_game_to_change(request, token)
-    number = _posted_int(request, "round_number") or game.rounds.count() + 1
+    controls = RoundControls(request.POST)
+    number = controls.round_meant() or game.rounds.count() + 1
     if request.method != "POST":
         if game.finished:  # no form to fill in: the sheet says who won and offers a rematch
             messages.info(request, _("La partie est terminée : aucune manche ne s’ajoute."))
@@ -234,11 +206,10 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
                                          request_id=uuid.uuid4()))
     count = game.rounds.count()
     form = _form_from_post(request, game, min(number, count + 1))
-    request_id = _request_id(request)
-    version = _version(request, game)
-    action = request.POST.get("action", SAVE)
-    if action != SAVE:
-        adapter_of(form).apply(form, action)
+    request_id = controls.request_id_or_new()
+    version = controls.drawn_at(game.version)
+    if not controls.saving():
+        adapter_of(form).apply(form, controls.tapped())
         preview = _preview(game, form, count + 1, editing=False)[1] if number == count + 1 else None
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id, version=version))
@@ -247,7 +218,7 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     def add() -> Round:
         refuse_impossible(form, game.rules, game.player_names())
         return game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
-                              by=author_of(request, game), number=None if _means_next(request) else number)
+                              by=author_of(request, game), number=None if controls.means_next() else number)
 
     return _store(request, game, form, number, editing=False, preview=None, request_id=request_id,
                   version=version, change=add)
@@ -268,18 +239,18 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None))
     form = _form_from_post(request, game, number)
-    version = _version(request, game)
-    action = request.POST.get("action", SAVE)
-    if action != SAVE:
-        adapter_of(form).apply(form, action)
+    controls = RoundControls(request.POST)
+    version = controls.drawn_at(game.version)
+    if not controls.saving():
+        adapter_of(form).apply(form, controls.tapped())
     data, preview = _preview(game, form, number, editing=True)
-    if action == SAVE and not preview.valid and queue.is_queued(request):
+    if controls.saving() and not preview.valid and queue.is_queued(request):
         return queue.refused(preview.errors)
-    if action != SAVE or not preview.valid:
+    if not controls.saving() or not preview.valid:
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, version=version),
-                       status=200 if action != SAVE else INVALID_FORM)
-    if request.POST.get("confirm") != "1":
+                       status=INVALID_FORM if controls.saving() else 200)
+    if not controls.confirmed():
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, confirm=True, version=version))
     return _store(request, game, form, number, editing=True, preview=preview, request_id=None,
@@ -335,10 +306,7 @@ def round_preview(request: HtmxHttpRequest, token: str) -> HttpResponse:
     count = game.rounds.count()
     # Only the edit page posts "edit": a new round stays new even when another phone
     # has meanwhile saved the round it was numbered as.
-    try:
-        number = int(request.POST.get("edit", ""))
-    except ValueError:
-        number = 0
+    number = RoundControls(request.POST).edited_round() or 0
     editing = 1 <= number <= count
     number = number if editing else count + 1
     form = _form_from_post(request, game, number)

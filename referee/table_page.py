@@ -115,4 +115,5 @@ def page_words() -> dict[str, str]:
         "outOfReach": _("Hors de portée de ce pouvoir : ce serait une pénalité."),
         "powerTitle": _("{card} : {effect}"),
         "compulsory": _("Pouvoir obligatoire : pas de passe."),
+        "youAreOut": _("Vous êtes éliminé·e : vous suivez la table sans jouer."),
     }

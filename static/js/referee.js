@@ -333,6 +333,25 @@
     const open = state.window && state.window.closed === null;
     if (snap) snap.hidden = (!!state.over && !open) || (role === "seat" && !maySnap(state, open));
     if (role === "seat") showLegalOnly(state);
+    if (isOut(state)) showOut(turn);
+  }
+
+  // Dutch: a player whose total reached the limit is out; the table deals without them
+  // (the reveal names the players after it). Their phone follows the table, says so, and
+  // offers nothing to play.
+  function isOut(state) {
+    return role === "seat" && state.players.length > 0 && !state.players.includes(seat);
+  }
+
+  function showOut(turn) {
+    turn.hidden = false;
+    turn.textContent = words.youAreOut;
+    turn.dataset.mine = "false";
+    ["discard-button", "call-button", "counter-button", "last-card-button", "snap-button", "stock-empty"]
+      .forEach(function (id) {
+        const button = $(id);
+        if (button) button.hidden = true;
+      });
   }
 
   // A player's phone offers only what is legal for them now (the server refuses the rest):

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from referee.models import LiveTable
+from referee.models import LiveTable, players_in
 from tests.browser.play_helpers import pick_french
 from tests.browser.test_referee_round import discard, newest
-from tests.factories import make_game
+from tests.factories import make_game, tamalou_round
 
 pytestmark = pytest.mark.backends
 
@@ -183,3 +183,33 @@ def test_dutch_toulousain_jack_is_compulsory_the_phone_offers_no_pass(
     ana.get_by_test_id("power-use").tap()
     expect(newest(ben)).to_contain_text("Ana utilise le pouvoir du V♥.")
     expect(panel).to_be_hidden()
+
+
+def test_a_dutch_player_out_of_the_game_is_told_so_and_offered_nothing_to_play(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """Dutch's elimination (game-record 4.5): from 100 points a player is out; the table
+    deals the next round without them, and their phone says so instead of offering plays."""
+    game = make_game("dutch", ["Ana", "Ben", "Chloé"], rounds=[tamalou_round(None, Ana=95, Ben=1, Chloé=2)])
+    table = LiveTable.open_for(game)
+    ana, ben = (phone_at(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben"))
+    expect(ana.locator("#discard-button")).to_be_visible()
+    # The round is revealed (as the reveal page does it): Ana reaches 105 and is out.
+    hands = {"Ana": ["10S"], "Ben": ["AS"], "Chloé": ["2S"]}
+    saved = game.add_round(tamalou_round(None, **hands))
+    member = table.members.get(seat="Ben")
+    table.record("reveal", {"hands": hands, "extras": {}, "round": saved.number,
+                            "players_after": players_in(game)}, member)
+    game.refresh_from_db()
+    assert not game.finished and players_in(game) == ["Ben", "Chloé"]  # two are still in: the game goes on
+
+    ana.reload()
+    ben.reload()
+    expect(ana.get_by_test_id("round-turn")).to_have_text("Vous êtes éliminé·e : vous suivez la table sans jouer.")
+    for button in ("#discard-button", "#call-button", "#snap-button", "#stock-empty"):
+        expect(ana.locator(button)).to_be_hidden()
+    expect(ben.get_by_test_id("round-turn")).not_to_contain_text("éliminé")
+    expect(ben.locator("#discard-button")).to_be_visible()
+    # The round's points fit the small phone's panel (four columns, « pourquoi ? » whole).
+    assert ana.evaluate("""() => { const panel = document.querySelector('[data-testid="round-result"]');
+                                   return panel.scrollWidth <= panel.clientWidth; }""")
+    ana.screenshot(path=artifacts / "referee-dutch-player-out.png")

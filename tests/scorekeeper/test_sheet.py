@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from leagues.models import League, LeagueGame, Night, NightTable, Season
 from scorekeeper.models import Game
@@ -123,7 +124,11 @@ def test_it_shows_canasta_teams_as_sides_with_their_partners(client: Client):
     html = sheet_html(client, game)
 
     assert [s.name for s in build_sheet(game).sides] == ["Nord-Sud", "Est-Ouest"]
-    assert '<span class="members">Ana & Chloé</span>' in html
+    partners = re.search(r'<span class="members">(.*?)</span>', html).group(1)
+    # Each partner's name opens their records (which count their canasta games through the team).
+    assert re.sub(r"<[^>]+>", "", partners) == "Ana &amp; Chloé"
+    assert re.findall(r'href="([^"]+)"', partners) == [f"{reverse('player_page')}?name=Ana",
+                                                      f"{reverse('player_page')}?name=Chlo%C3%A9"]
     assert "?player=Nord-Sud" in html
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import segno
 from django.conf import settings
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -34,7 +35,15 @@ from scorekeeper.entry.preview import (
     field_keys,
     refuse_impossible,
 )
-from scorekeeper.http import INVALID_FORM, HtmxHttpRequest, get_game_to_change, remembered_games
+from scorekeeper.http import (
+    INVALID_FORM,
+    TOO_MANY_SAVES,
+    HtmxHttpRequest,
+    change_refusal,
+    get_game_to_change,
+    remembered_games,
+    save_allowed,
+)
 from scorekeeper.models import Game, RoundTaken
 from scorekeeper.players.records import player_records
 from scorekeeper.rules_search import answers
@@ -346,12 +355,18 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if not entry_for(game.rules).reveals_hands or member.role == tbl.SPECTATOR:
         messages.info(request, _("Ici, la manche se saisit sur la feuille de score."))
         return redirect(game.get_absolute_url())
+    # The reveal writes the round on the score sheet: the sheet's own guard holds here too
+    # (a league game: its table's link or an organiser, while its night is open).
+    refusal = change_refusal(request, game)
+    if refusal is not None:
+        raise PermissionDenied(refusal)
     state = table.state()
     players = game.player_names()
     last = game.rounds.last()
     form = reveal_form(game.rules, players, state, request.POST if request.method == "POST" else None,
                        teams=game.teams, previous=last and last.data)
     preview = None
+    throttled = False
     miscounted: dict[str, tuple[int, int]] = {}
     controls = RoundControls(request.POST)
     if request.method == "POST" and not controls.saving() and not controls.previewing():
@@ -369,8 +384,13 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
             context = _reveal_context(table, form, state, preview, None)
             context["oob"] = True
             return render(request, ENTRY_TEMPLATE + "#preview-response", context)
+        throttled = not save_allowed(request, game)
         try:
-            if miscounted and not controls.hands_confirmed():
+            if throttled:  # a flood of saves: refused in place, the form kept
+                preview = Preview(errors={"top": [_("Trop d’enregistrements de manches en une minute : "
+                                                    "attendez un instant, puis enregistrez à nouveau.")]},
+                                  checked=True)
+            elif miscounted and not controls.hands_confirmed():
                 # Saved only once a player confirms the hands the table did not expect.
                 preview = _warn_miscounted(Preview(checked=True), miscounted, players)
                 taken = None
@@ -393,6 +413,8 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if request.htmx:
         template_name += "#reveal-form"
     status = INVALID_FORM if request.method == "POST" else 200
+    if throttled:
+        status = TOO_MANY_SAVES
     return render(request, template_name, context, status=status)
 
 

@@ -119,3 +119,50 @@ def test_it_keeps_the_change_buttons_for_the_table_link(client: Client, table, p
 
     assert 'data-testid="read-only"' not in html and "data-read-only" not in html
     assert "Oui, abandonner" in html
+
+
+def _seated_at_live_table(client: Client, game):
+    """A phone that joined the game's live table with its code, as a seat."""
+    from referee.models import LiveTable
+    from referee.views import cookie_name
+
+    live = LiveTable.open_for(game)
+    member, _ = live.join("seat", "Ana")
+    client.cookies[cookie_name(live)] = member.token()
+    return live
+
+
+def _reveal(client: Client, live):
+    return client.post(f"/tables/{live.code}/reveal/", {
+        "hand-0-mode": "count", "hand-0-count": "40", "hand-1-mode": "count", "hand-1-count": "0",
+        "counts_confirmed": "1"})
+
+
+def test_it_refuses_a_live_table_s_reveal_from_a_phone_without_the_table_link(client: Client, table):
+    """The live table's code lets a phone join and play; writing the round on a league game's
+    sheet still needs what the sheet needs (the attack: join with the code, reveal 40 points)."""
+    from leagues.models import LeagueGame
+    from scorekeeper.models import Game
+
+    game = Game.start("tamalou", ["Ana", "Ben"])
+    LeagueGame.objects.create(game=game, table=table)
+    live = _seated_at_live_table(client, game)
+
+    response = _reveal(client, live)
+
+    assert response.status_code == 403 and "lien de sa table" in response.content.decode()
+    assert game.rounds.count() == 0
+
+
+def test_it_takes_a_live_table_s_reveal_from_the_table_link_while_the_night_is_open(client: Client, table):
+    from leagues.models import LeagueGame
+    from scorekeeper.models import Game
+
+    game = Game.start("tamalou", ["Ana", "Ben"])
+    LeagueGame.objects.create(game=game, table=table)
+    client.get(table.get_absolute_url())
+    live = _seated_at_live_table(client, game)
+
+    response = _reveal(client, live)
+
+    assert response.status_code == 302 and game.rounds.count() == 1

@@ -267,8 +267,12 @@ def read_turn(variant: Any, players: Sequence[str], post: Mapping[str, Any]) -> 
 
 
 def _name(index: str, players: Sequence[str]) -> str | None:
+    """The player at seat `index`; None for nobody; what was posted when it names no seat
+    (a tampered POST: the engine refuses it as nobody of this game, beside its field)."""
+    if not index:
+        return None
     i = _index(index, len(players))
-    return None if i is None else players[i]
+    return index if i is None else players[i]
 
 
 def memory_round(form: MemoryForm, players: Sequence[str]) -> dict[str, Any]:
@@ -345,7 +349,7 @@ def turn_round(form: TurnForm, players: Sequence[str]) -> dict[str, Any]:
             out["characters"] = [c for c in play.characters if c]
         if play.card == "steal_point":
             out["target"] = _name(play.target, players)
-        chain = [players[int(s)] for s in play.stops if s]
+        chain = [_name(s, players) for s in play.stops if s]
         if chain and play.stoppable:
             out["stopped_by"] = chain
         plays.append(out)

@@ -48,15 +48,17 @@ class TextField(forms.CharField):
 
 
 class SeatField(forms.CharField):
-    """A seat index as text ("2"), or "" when it names nobody among `seats` players."""
+    """A seat index as text ("2"), "" for nobody, or what was posted when it names no seat
+    among `seats` players (only a tampered POST sends one): it reaches the engine as a
+    name, and the engine says beside the field that nobody plays by that name."""
 
     def __init__(self, seats: int, **kwargs: Any) -> None:
-        super().__init__(required=False, **kwargs)
+        super().__init__(required=False, max_length=40, **kwargs)
         self.seats = seats
 
     def clean(self, value: Any) -> str:
         text = super().clean(value) or ""
-        return str(int(text)) if text.isdigit() and int(text) < self.seats else ""
+        return str(int(text)) if text.isdigit() and int(text) < self.seats else text
 
 
 class CountField(forms.IntegerField):
@@ -83,8 +85,23 @@ class EntryForm(forms.Form):
     """A block's form: always valid (see the module's docstring), read by `values()`."""
 
     def values(self) -> dict[str, Any]:
+        """Every field's cleaned value. A field that does not clean (a NUL byte or an
+        overlong value, which only a tampered POST sends) is read again with its NULs shown
+        as U+FFFD and cut to length, so the engine names it beside its field; failing that
+        again, it reads as empty."""
         self.is_valid()
-        return self.cleaned_data
+        values = dict(self.cleaned_data)
+        for name in self.errors:
+            field = self.fields.get(name)
+            if field is None:
+                continue
+            raw = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            shown = str(raw or "").replace("\x00", "\ufffd")[: getattr(field, "max_length", None) or 200]
+            try:
+                values[name] = field.clean(shown)
+            except forms.ValidationError:
+                values[name] = field.clean("")
+        return values
 
 
 # -- memory games -----------------------------------------------------------------------

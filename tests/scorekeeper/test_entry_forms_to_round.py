@@ -97,9 +97,12 @@ def test_it_leaves_an_untouched_hand_missing_rather_than_zero():
     assert data["announcer"] is None
 
 
-def test_it_ignores_an_announcer_who_is_not_a_seat():
-    assert memory_round("tamalou", {"announcer": "7"})["announcer"] is None
-    assert memory_round("tamalou", {"announcer": "<script>"})["announcer"] is None
+def test_it_passes_an_announcer_who_is_not_a_seat_to_the_engine_as_posted_to_be_refused():
+    # Only a tampered POST names no seat: the engine answers "nobody of this game" beside the
+    # field, instead of the round being saved without its announcer.
+    assert memory_round("tamalou", {"announcer": "7"})["announcer"] == "7"
+    assert memory_round("tamalou", {"announcer": "<script>"})["announcer"] == "<script>"
+    assert memory_round("tamalou", {"announcer": ""})["announcer"] is None
 
 
 def test_it_builds_cactus_tas_draws_only_for_players_who_drew():

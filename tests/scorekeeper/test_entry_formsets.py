@@ -21,9 +21,9 @@ def test_it_writes_typed_cards_canonically_and_keeps_what_is_no_card():
     assert data["cards"] == "10H KH ZZ" and data["draw"] == "AS"
 
 
-def test_it_reads_a_seat_only_among_the_players():
+def test_it_reads_a_seat_among_the_players_and_keeps_what_names_none_for_the_engine_to_refuse():
     form = fs.MemoryRoundForm(QueryDict("announcer=02&went_out=7"), seats=3).values()
-    assert form["announcer"] == "2" and form["went_out"] == ""
+    assert form["announcer"] == "2" and form["went_out"] == "7"
 
 
 def test_it_holds_as_many_melds_as_the_page_says_within_bounds():
@@ -36,7 +36,7 @@ def test_it_reads_a_play_s_stops_as_seats():
     play = fs.PlayForm(QueryDict("play-0-card=steal_point&play-0-stops=2&play-0-stop-0=1&play-0-stop-1=9"),
                        0, seats=3, most_stops=12)
     data = play.values()
-    assert [data[f"stop-{j}"] for j in range(play.stops)] == ["1", ""]
+    assert [data[f"stop-{j}"] for j in range(play.stops)] == ["1", "9"]  # 9: no seat, refused later
 
 
 # -- the controls of the round's page (RoundControls) ---------------------------------

@@ -184,6 +184,32 @@ def test_it_shows_an_invalid_round_beside_the_field_at_fault_and_saves_nothing(c
     assert 'value="7D 7D"' in html and post_id(html) != ""
 
 
+@pytest.mark.parametrize(("field", "value", "slot_key"), [
+    ("hand-2-count", "9\x00", "hand-2"),  # a NUL byte: Django's forms refuse it (it was a 500)
+    ("hand-0-cards", "KH\x00 3S", "hand-0"),
+    ("announcer", "7", "announcer"),  # a seat the game does not have (was saved as nobody)
+    ("announcer", "Zoé", "announcer"),  # nobody of this game
+    ("announcer", "0\x00", "announcer"),
+])
+def test_it_refuses_a_tampered_field_beside_it_and_saves_nothing(client, field, value, slot_key):
+    game = make_game("tamalou")
+    response = client.post(new_url(game), tamalou_post(**{field: value}))
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert slot(html, slot_key) != "" and slot(html, "top") == ""
+    assert game.rounds.count() == 0 and RoundChange.objects.count() == 0
+
+
+def test_it_refuses_a_tampered_field_in_the_live_preview_and_in_an_edit_without_a_server_error(client):
+    game = make_game("tamalou", rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
+    preview = client.post(reverse("round_preview", args=[game.token]), tamalou_post(**{"hand-2-count": "9\x00"}))
+    edit = client.post(reverse("round_edit", args=[game.token, 1]),
+                       tamalou_post(**{"hand-2-count": "9\x00", "confirm": "1", "edit": "1"}))
+    assert preview.status_code == 200 and "hand-2" in preview.content.decode()
+    assert edit.status_code == 422
+    assert game.rounds.get().data["hands"] == {"Ana": 1, "Ben": 2, "Chloé": 3}
+
+
 def post_id(html: str) -> str:
     found = re.search(r'name="request_id" value="([^"]+)"', html)
     return found.group(1) if found else ""

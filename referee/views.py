@@ -529,6 +529,8 @@ def _moment(table: LiveTable, raw: str) -> tuple[datetime | None, str | None]:
     try:
         clock = time.fromisoformat(raw)
     except ValueError:
+        clock = None
+    if clock is None or clock.tzinfo is not None:  # "12:00Z": the table's clock has no zone to name
         return None, _("« %(at)s » n'est pas une heure (par exemple 21:14:03).") % {"at": raw[:20]}
     opened = timezone.localtime(table.created_at)
     moment = timezone.make_aware(datetime.combine(opened.date(), clock))

@@ -210,6 +210,7 @@ the confirmation of hands the table did not expect. A missing or malformed value
 
     SAVE = "save"
     NEXT = "next"
+    MOST_ROUNDS = 10_000  # beyond any evening's game: a bigger number is no page's
 
     action = forms.CharField(required=False, max_length=40)
     version = forms.IntegerField(required=False, min_value=0)
@@ -258,7 +259,7 @@ the confirmation of hands the table did not expect. A missing or malformed value
             number = int(values[-1])
         except (IndexError, ValueError):
             return None
-        return number if number >= 1 else None
+        return number if 1 <= number <= self.MOST_ROUNDS else None
 
     def edited_round(self) -> int | None:
         return self.cleaned_data.get("edit")

@@ -142,7 +142,9 @@ def build_sheet(game: Game, rounds: list[Round] | None = None, *, upto: int | No
     leaders = set(ranking.leaders) if rows and not game.finished else set()
     sides = [Side(name, totals.get(name, 0), members.get(name, []), leader=name in leaders,
                   winner=name in ranking.winners, loser=name in game.losers,
-                  out_since=(game.eliminated or {}).get(name))
+                  # Dutch: the last players may all pass 100 in one round; the winner among
+                  # them is shown as the winner, not struck through as out.
+                  out_since=None if name in ranking.winners else (game.eliminated or {}).get(name))
              for name in names]
     folded = rounds[0].number - 1 if rounds else 0
     options = {**game.rules.option_defaults(), **(game.options or {})}

@@ -99,4 +99,8 @@ def test_it_plays_a_game_of_tamalou_to_its_end(live_server: LiveServer, page: Pa
     # Ana 0+12+15, Ben 15+4+0, Chloé 17+1+11
     assert game.totals == {"Ana": 27, "Ben": 19, "Chloé": 29}
     assert game.winners == ["Ben"]
+    # The sheet opens at its top after the save (the form was scrolled down to its button):
+    # the winner is on screen without scrolling back up.
+    page.wait_for_function("() => window.scrollY === 0")
+    expect(page.locator(".game-over")).to_be_in_viewport()
     page.screenshot(path=artifacts / "play-tamalou-sheet-end.png", full_page=True)

@@ -121,10 +121,11 @@ def test_it_replays_the_log_to_a_moment(client: Client):
     assert "4♠" in partial and "<html" not in partial
 
 
-def test_it_says_why_a_log_time_is_not_a_time(client: Client):
+@pytest.mark.parametrize("at", ["nine", "12:00Z", "12:00+05:00"])  # a zone was a 500
+def test_it_says_why_a_log_time_is_not_a_time(client: Client, at: str):
     table = open_table()
     seated(client, table)
-    response = client.get(reverse("table_log", args=[table.code]), {"at": "nine"})
+    response = client.get(reverse("table_log", args=[table.code]), {"at": at})
     assert response.status_code == 422 and "n&#x27;est pas une heure" in response.content.decode()
 
 

@@ -119,7 +119,7 @@ def swapped_sheet(response, game) -> bool:
     swapped into the form's <main>, the sheet's URL pushed; not the whole page."""
     html = response.content.decode()
     return (response.status_code == 200 and response["HX-Push-Url"] == sheet_url(game)
-            and response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "innerHTML"
+            and response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "innerHTML show:window:top"
             and "HX-Reselect" not in response and html.startswith("<title>")
             and 'id="sheet"' in html and "<html" not in html and "<main" not in html)
 
@@ -154,6 +154,7 @@ def test_it_answers_a_save_with_the_messages_waiting_for_this_phone(client):
 
 
 @pytest.mark.parametrize("tampered", [{"round_number": "-5"}, {"round_number": "0"},
+                                      {"round_number": "99999999999999999999999"},
                                       {"round_number": "abc", "version": "-1", "request_id": "not-a-uuid"}])
 def test_it_stores_a_round_posted_with_tampered_controls_as_the_next_round(client, tampered):
     game = make_game("tamalou")

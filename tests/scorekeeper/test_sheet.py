@@ -100,6 +100,23 @@ def test_it_writes_out_cells_and_the_out_label(client: Client):
     assert "éliminé·e" in totals_row(html)[0]
 
 
+def test_it_shows_the_winner_among_players_out_in_the_same_round_as_the_winner_not_as_out(client: Client):
+    """dutch.all_out_lowest_wins: the last players all pass 100 in one round; the lowest wins."""
+    game = make_game("dutch", ["Ana", "Ben", "Chloé"], rounds=[
+        {"hands": {"Ana": 99, "Ben": 10, "Chloé": 98}},
+        {"hands": {"Ana": 5, "Ben": 50, "Chloé": 1}},
+        {"hands": {"Ben": 50, "Chloé": 10}},
+    ])
+
+    sheet = build_sheet(game)
+    html = sheet_html(client, game)
+
+    chloe = sheet.sides[2]
+    assert chloe.winner and chloe.out_since is None
+    assert sheet.sides[1].out_since == 3 and not sheet.sides[1].winner
+    assert "éliminé·e" not in totals_row(html)[2] and "éliminé·e" in totals_row(html)[1]
+
+
 def test_it_announces_the_end_with_winners_and_losers(client: Client):
     """dutch.last_player_in: the last player still in wins; those out lose."""
     game = make_game("dutch", ["Ana", "Ben", "Chloé"], rounds=[

@@ -177,7 +177,8 @@ def _saved(request: HtmxHttpRequest, game: Game, handoff: Handoff | None = None)
             handoff.publish(game, rounds, {language_of(get_language()): sheet_html})
     context |= share_context(request, game) | {"league_table": league_table(game), "sheet_html": sheet_html}
     response = render(request, SHEET_TEMPLATE + "#saved", context)
-    return push_url(retarget(reswap(response, "innerHTML"), "#main"), url)
+    # At the top: the totals, and the game-over banner, are what the player looks for after a save.
+    return push_url(retarget(reswap(response, "innerHTML show:window:top"), "#main"), url)
 
 
 # -- the views -------------------------------------------------------------------------

@@ -277,13 +277,16 @@ def _name(index: str, players: Sequence[str]) -> str | None:
 
 def memory_round(form: MemoryForm, players: Sequence[str]) -> dict[str, Any]:
     hands: dict[str, Any] = {}
+    went_out = _name(form.went_out, players) if "went_out" in form.extras else None
     for hand in form.hands:
         if hand.mode == "count":
             if hand.count:
                 hands[hand.name] = number_from_text(hand.count)
         elif hand.cards:
             hands[hand.name] = cards_from_text(hand.cards)
-        # An empty block is a missing hand (the engine says so), never a silent 0:
+        elif hand.name == went_out:
+            hands[hand.name] = []  # fontenaysien: who went out holds no card (game-record: `[]`)
+        # Any other empty block is a missing hand (the engine says so), never a silent 0:
         # a player who got rid of every card is entered as counted 0.
     data: dict[str, Any] = {"hands": hands, "announcer": _name(form.announcer, players)}
     if "draws" in form.extras:

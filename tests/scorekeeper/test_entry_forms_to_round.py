@@ -128,6 +128,14 @@ def test_it_builds_fontenaysien_went_out():
     assert memory_round("fontenaysien", post)["went_out"] == "Ana"
 
 
+def test_it_reads_an_empty_hand_for_the_fontenaysien_player_who_went_out_as_no_card():
+    """fontenaysien.went_out: who discarded every card holds none; an empty block says it."""
+    post = {"hand-1-cards": "2S", "hand-2-cards": "3S", "went_out": "0"}
+    assert memory_round("fontenaysien", post)["hands"] == {"Ana": [], "Ben": ["2S"], "Chloé": ["3S"]}
+    # Anybody else's empty block is still a missing hand, for the engine to name.
+    assert "Ben" not in memory_round("fontenaysien", {"hand-0-cards": "4S", "hand-2-cards": "3S"})["hands"]
+
+
 def test_it_builds_cabo_wrong_snaps_and_leaves_out_zeros():
     post = {"hand-0-cards": "KH", "hand-1-cards": "2S", "hand-2-cards": "3S", "snaps-0": "0",
             "snaps-1": "2"}

@@ -266,6 +266,14 @@ def test_it_adds_a_cactus_game_play_and_a_stop_without_saving(client):
     assert game.rounds.count() == 0
 
 
+def test_it_shows_no_mistake_when_a_play_is_added_before_choosing_who_plays(client):
+    """Adding a row changes the form's shape: nothing is wrong yet, so nothing is red."""
+    game = make_game("cactus-game")
+    html = client.post(new_url(game), {"action": "add-play:set"}, **HTMX).content.decode()
+    assert 'name="play-0-card" value="set"' in html
+    assert slot(html, "player") == "" and slot(html, "top") == "" and "invalide" not in html
+
+
 def test_it_saves_a_cactus_game_turn_with_a_stop_chain(client):
     """cactus_game.stop_stopped: a chain of even length lets the play take effect."""
     game = make_game("cactus-game")

@@ -212,6 +212,8 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if not controls.saving():
         adapter_of(form).apply(form, controls.tapped())
         preview = _preview(game, form, count + 1, editing=False)[1] if number == count + 1 else None
+        if preview is not None and not preview.valid:
+            preview = None  # a row added is no mistake: red comes once the player fills it in
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id, version=version))
     data = adapter_of(form).to_round(form, game.player_names())

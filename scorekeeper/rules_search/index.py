@@ -13,7 +13,7 @@ A question word the page does not know is read as the closest page word (a typo)
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from django.utils import translation
@@ -37,6 +37,9 @@ class Answer:
     anchor: str
     text: str
     score: float
+    # Searched over every game: the other games whose page says the very same sentence
+    # (variant, anchor), answered once rather than once per game.
+    also: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,16 +107,36 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                     totals[i] += weight * score
         found += [Answer(key, p.anchor, p.text, float(total)) for p, total in zip(shown, totals, strict=True)
                   if total > 0]
+    if _noise(question):
+        return []
     found.sort(key=lambda a: -a.score)
     return _one_per_text(found)[:limit]
 
 
+def _noise(question: str) -> bool:
+    """A number among words no page has ("<script>alert(1)</script>"): no question about
+    the rules, which the card worth 1 would otherwise answer (a typo correction may still
+    find a page's word in "alert"). A number among words the pages know ("what does the
+    8 do") is a question; so is a lone misspelt word ("jokr")."""
+    def noise_in(language: str) -> bool:
+        words = vocabulary(language)
+        asked = terms(question, language)
+        exact = [term for term in asked if term in words]
+        return bool(exact) and all(term.isdigit() for term in exact) and len(exact) < len(asked)
+    return all(noise_in(language) for language in LANGUAGES)
+
+
 def _one_per_text(found: list[Answer]) -> list[Answer]:
-    """A sentence said twice on a page (shared rules) is answered once."""
-    seen: set[tuple[str, str]] = set()
-    kept = []
+    """A sentence said twice (shared rules, on one page or on several games' pages) is
+    answered once, at its best place; the other games saying it are named beside it."""
+    first: dict[str, int] = {}
+    kept: list[Answer] = []
     for answer in found:
-        if (answer.variant, answer.text) not in seen:
-            seen.add((answer.variant, answer.text))
+        if answer.text not in first:
+            first[answer.text] = len(kept)
             kept.append(answer)
+            continue
+        best = kept[first[answer.text]]
+        if answer.variant != best.variant and answer.variant not in {v for v, _a in best.also}:
+            kept[first[answer.text]] = replace(best, also=best.also + ((answer.variant, answer.anchor),))
     return kept

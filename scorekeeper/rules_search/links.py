@@ -14,5 +14,10 @@ from .index import Answer
 def linked(found: list[Answer]) -> list[dict[str, Any]]:
     """Each answer as a page shows it: text, game name, link to its anchor."""
     return [{"variant": a.variant, "name": VARIANTS[a.variant].name, "anchor": a.anchor,
-             "text": a.text, "url": f"{reverse('rules_page', args=[a.variant])}#{a.anchor}"}
+             "text": a.text, "url": _url(a.variant, a.anchor),
+             "also": [{"name": VARIANTS[v].name, "url": _url(v, anchor)} for v, anchor in a.also]}
             for a in found]
+
+
+def _url(variant: str, anchor: str) -> str:
+    return f"{reverse('rules_page', args=[variant])}#{anchor}"

@@ -147,3 +147,31 @@ def test_it_answers_any_text_with_paragraphs_of_the_pages(question, key):
     assert len(found) <= 5
     for answer in found:
         assert any(p.anchor == answer.anchor and p.text == answer.text for p in pages[answer.variant].paragraphs)
+
+
+@pytest.mark.parametrize("noise", ["<script>alert(1)</script>", "zzkx 1", "qwerty 12"])
+def test_it_answers_nothing_to_words_no_page_has_around_a_number(noise):
+    """Without this the card worth 1 answered any text holding a 1, in every game."""
+    with translation.override("fr"):
+        assert answers(noise) == [] and answers(noise, "tamalou") == []
+
+
+def test_it_still_answers_a_number_asked_among_known_words():
+    with translation.override("en"):
+        assert answers("what does the 8 do", "cactus")
+
+
+def test_it_answers_a_sentence_shared_by_several_games_once_naming_the_others():
+    with translation.override("fr"):
+        found = answers("on peut défausser ?")
+    texts = [a.text for a in found]
+    assert len(texts) == len(set(texts))
+    shared = [a for a in found if a.also]
+    assert shared, "the shared rules are said on several games' pages"
+    assert all(v != a.variant for a in shared for v, _anchor in a.also)
+
+
+@pytest.mark.django_db
+def test_it_links_the_other_games_saying_the_same_sentence_on_the_page_searching_every_game(client):
+    html = client.get("/rules/search/", {"q": "on peut défausser ?"}).content.decode()
+    assert "Aussi :" in html and html.count('class="answer"') == html.count("<li class=\"answer\"")

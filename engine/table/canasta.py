@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import is_black, rank_of
+from engine.cards import DECK_CANASTA, is_black, rank_of
 from engine.rules.variants.canasta import (
+    TARGET,
     canasta_kind,
     card_value,
     is_red_three,
@@ -22,6 +23,14 @@ from engine.rules.variants.canasta import (
 )
 
 CANASTAS_TO_GO_OUT = {2: 2, 4: 1}  # players at the table -> canastas the side needs
+# What a question's numbers can be in a game (game-record.md 4.10, table-rules.md, Canasta):
+# - a side's total before a round is below the target, or the game would be over;
+# - below 0 the opening minimum is the same however low (15): a round costs a side a couple of
+#   thousand points at worst (no meld, four red 3s, a full hand), so twenty times the target
+#   below 0 is far past any game played and only refuses the absurd;
+# - the cards left in a side's hands are at most the deck.
+SIDE_TOTAL_LOWEST, SIDE_TOTAL_HIGHEST = -20 * TARGET, TARGET - 1
+HAND_LEFT_MOST = DECK_CANASTA.size
 
 
 @dataclass(frozen=True, slots=True)

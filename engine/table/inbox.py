@@ -4,14 +4,20 @@ Pure, no Django. Anything a phone can type reaches the consumer as text, so
 every way it can be wrong is answered here with a `BadMessage` naming the
 problem (and the field), never an exception from deeper down: bad JSON, a
 `type` that is a list, a question that is an object, nesting 2,000 deep, a
-400-digit number (`float()` of it overflows), NaN or Infinity.
+400-digit number (`float()` of it overflows), NaN or Infinity (named by the field
+that holds it), text that is not Unicode (a lone surrogate such as `"\\ud800"`:
+it cannot be stored nor sent back), an ask's keys its question does not read.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Callable
 from typing import Any
+
+from .canasta import HAND_LEFT_MOST, SIDE_TOTAL_HIGHEST, SIDE_TOTAL_LOWEST
 
 MAX_MESSAGE = 4096  # characters: a claim is a few dozen
 MAX_DEPTH = 6  # an ask's melds are a list of lists inside the object; nothing needs more
@@ -52,8 +58,58 @@ def _depth(text: str) -> int:
     return deepest
 
 
+class _NotANumber:
+    """What NaN, Infinity and -Infinity read as: the field that holds one is named once the
+    whole message is read (the parser's hook sees the constant, never its key)."""
+
+    def __repr__(self) -> str:
+        return "NOT_A_NUMBER"
+
+
+NOT_A_NUMBER = _NotANumber()
+# A lone surrogate reaches a parsed string only as itself or as its escape (\ud800 to \udfff):
+# a message with neither, and no NaN or Infinity, is not walked again (the hot path: a claim).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]", re.ASCII)
+_NOT_FINITE = ("NaN", "Infinity")
+
+
 def _constant(name: str) -> Any:
-    raise BadMessage("not_a_number", name)
+    return NOT_A_NUMBER
+
+
+def _unicode(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return False
+    return True
+
+
+def _flaw(value: Any) -> str | None:
+    """Why a field's value can never be used, wherever inside it: NaN or Infinity, or text that
+    is not Unicode (keys of nested objects included)."""
+    if value is NOT_A_NUMBER:
+        return "not_a_number"
+    if isinstance(value, str):
+        return None if _unicode(value) else "not_unicode"
+    if isinstance(value, list):
+        return next((flaw for item in value if (flaw := _flaw(item)) is not None), None)
+    if isinstance(value, dict):
+        if not all(_unicode(key) for key in value):
+            return "not_unicode"
+        return _flaw(list(value.values()))
+    return None
+
+
+def _check_fields(text: str, content: dict[str, Any]) -> None:
+    if not any(word in text for word in _NOT_FINITE) and _unicode(text) and not _SURROGATE_ESCAPE.search(text):
+        return  # nothing to find: no constant, no surrogate, escaped or not
+    for key, value in content.items():
+        if not _unicode(key):
+            raise BadMessage("not_unicode")  # no field to name: its name is what is wrong
+        flaw = _flaw(value)
+        if flaw is not None:
+            raise BadMessage(flaw, key)
 
 
 def _integer(digits: str) -> int:
@@ -83,6 +139,7 @@ def parse(text: str | None) -> dict[str, Any]:
         raise BadMessage("bad_json") from error
     if not isinstance(content, dict):
         raise BadMessage("not_an_object")
+    _check_fields(text, content)
     kind = content.get("type")
     if not isinstance(kind, str):
         raise BadMessage("bad_type", "type")
@@ -154,3 +211,59 @@ def aimed(content: dict[str, Any], name: str) -> list[dict[str, Any]]:
             raise BadMessage("not_a_list_of_targets", name)
         out.append({"player": player, "card": card})
     return out
+
+
+def whole(content: dict[str, Any], name: str, lowest: int, highest: int, required: bool = True) -> int | None:
+    """A whole number from `lowest` to `highest`: a float (1e17 reads as one), text or a
+    count no game reaches is refused, naming the field."""
+    value = integer(content, name, required)
+    if value is not None and not lowest <= value <= highest:
+        raise BadMessage("out_of_range", name)
+    return value
+
+
+def melds(content: dict[str, Any], name: str) -> list[list[str]]:
+    value = content.get(name) or []
+    if not isinstance(value, list) or not all(
+            isinstance(m, list) and all(isinstance(c, str) and len(c) <= MAX_TEXT for c in m) for m in value):
+        raise BadMessage("not_a_list_of_melds", name)
+    return value
+
+
+# -- the table's questions -------------------------------------------------------------
+
+Reader = Callable[[dict[str, Any], str], Any]
+
+
+def _side_total(content: dict[str, Any], name: str) -> int | None:
+    return whole(content, name, SIDE_TOTAL_LOWEST, SIDE_TOTAL_HIGHEST)
+
+
+def _hand_left(content: dict[str, Any], name: str) -> int | None:
+    return whole(content, name, 0, HAND_LEFT_MOST)
+
+
+# Each question the table answers (engine.table.machine.ASKS) and the fields it reads: what
+# an ask logs, nothing else (the machine refuses a question missing one it needs).
+QUESTIONS: dict[str, dict[str, Reader]] = {
+    "take_pile": {"pile": texts, "hand": texts, "side_has_melded": flag, "meld_tops": texts,
+                  "opening": melds, "side_total": _side_total},
+    "meld": {"cards": texts, "going_out": flag},
+    "opening": {"melds": melds, "side_total": _side_total},
+    "go_out": {"melds": melds, "hand_left": _hand_left},
+    "stop_chain": {"card": text, "stops": texts, "already": text},
+    "set": {"characters": texts},
+    "turn_end": {"card": text, "took_effect": flag},
+}
+
+
+def question(content: dict[str, Any]) -> dict[str, Any]:
+    """An ask as the log keeps it: its question and the fields that question reads, each of
+    the right kind; any other key is dropped (a question the table does not know keeps none)."""
+    name = text(content, "question")
+    assert name is not None
+    kept: dict[str, Any] = {"question": name}
+    for field, read in QUESTIONS.get(name, {}).items():
+        if content.get(field) is not None:  # left out (or null): the machine's default, or its refusal
+            kept[field] = read(content, field)
+    return kept

@@ -1069,15 +1069,26 @@ def _melds(state: TableState, raw: Any) -> list[list[str]]:
     return [_cards(state, m) for m in raw]
 
 
+def _whole(raw: Any, lowest: int, highest: int) -> int:
+    """A whole number a game can reach: never text, a float or a bool read as one (1e17, "12")."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not lowest <= raw <= highest:
+        raise ValueError(f"a whole number from {lowest} to {highest}")
+    return raw
+
+
+def _side_total(raw: Any) -> int:
+    return _whole(raw, canasta_rules.SIDE_TOTAL_LOWEST, canasta_rules.SIDE_TOTAL_HIGHEST)
+
+
 ASKS: dict[tuple[str, Any], Any] = {
     (CANASTA, "take_pile"): lambda s, p: canasta_rules.may_take_pile(
         _cards(s, p["pile"]), _cards(s, p.get("hand", [])), bool(p.get("side_has_melded")),
         [rank_of(c) for c in _cards(s, p.get("meld_tops", []))],
-        _melds(s, p["opening"]) if p.get("opening") is not None else None, int(p.get("side_total", 0))),
+        _melds(s, p["opening"]) if p.get("opening") is not None else None, _side_total(p.get("side_total", 0))),
     (CANASTA, "meld"): lambda s, p: canasta_rules.meld_verdict(_cards(s, p["cards"]), bool(p.get("going_out"))),
-    (CANASTA, "opening"): lambda s, p: canasta_rules.opening_verdict(_melds(s, p["melds"]), int(p["side_total"])),
+    (CANASTA, "opening"): lambda s, p: canasta_rules.opening_verdict(_melds(s, p["melds"]), _side_total(p["side_total"])),
     (CANASTA, "go_out"): lambda s, p: canasta_rules.go_out_verdict(
-        _melds(s, p["melds"]), len(s.players), int(p.get("hand_left", 0))),
+        _melds(s, p["melds"]), len(s.players), _whole(p.get("hand_left", 0), 0, canasta_rules.HAND_LEFT_MOST)),
     (CACTUS_GAME, "stop_chain"): lambda s, p: cactus_game_rules.stop_verdict(
         str(p["card"]), [str(x) for x in p.get("stops", [])], p.get("already")),
     (CACTUS_GAME, "set"): lambda s, p: cactus_game_rules.set_verdict([str(x) for x in p["characters"]]),

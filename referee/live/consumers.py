@@ -325,8 +325,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.record("call.counter", {"player": inbox.text(content, "player")}, content)
 
     async def ask(self, content: dict[str, Any]) -> None:
-        inbox.text(content, "question")
-        await self.record("ask", {k: v for k, v in content.items() if k not in ("type", "id")}, content)
+        """Only what the question reads is logged (engine.table.inbox.QUESTIONS): never a phone's extra keys."""
+        await self.record("ask", inbox.question(content), content)
 
     async def settings_change(self, content: dict[str, Any]) -> None:
         cap_ms = inbox.number(content, "credit_cap_ms", required=False)

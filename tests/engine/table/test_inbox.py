@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.table import inbox
+from engine.table import inbox, machine
 from engine.table.inbox import BadMessage
 
 
@@ -62,3 +62,114 @@ def test_any_text_gives_a_typed_message_or_a_named_problem(raw):
                     reader(content, name, required=False)
                 except BadMessage:
                     pass
+
+
+@pytest.mark.parametrize(("raw", "field"), [
+    ('{"type": "clock.ping", "t0": Infinity}', "t0"),
+    ('{"type": "snap.claim", "tap": -Infinity}', "tap"),
+    ('{"type": "settings.change", "snap_limit": NaN}', "snap_limit"),
+    ('{"type": "power.used", "targets": [{"player": "Ana", "card": NaN}]}', "targets"),  # deep inside
+    ('{"type": NaN}', "type"),
+])
+def test_it_names_the_field_that_holds_nan_or_infinity_not_the_constant(raw, field):
+    with pytest.raises(BadMessage) as caught:
+        inbox.parse(raw)
+    assert (caught.value.code, caught.value.field) == ("not_a_number", field)
+
+
+def test_it_says_a_lone_constant_is_not_a_message_without_naming_a_field():
+    for raw in ("NaN", "[Infinity]"):
+        with pytest.raises(BadMessage) as caught:
+            inbox.parse(raw)
+        assert (caught.value.code, caught.value.field) == ("not_an_object", None)
+
+
+@pytest.mark.parametrize(("raw", "field"), [
+    ('{"type": "ask", "question": "meld", "x": "\\ud800"}', "x"),  # escaped, as a phone sends it
+    ('{"type": "ask", "question": "meld", "x": "\ud800"}', "x"),  # the character itself
+    ('{"type": "discard", "player": "Ana\\udfff", "card": "4H"}', "player"),
+    ('{"type": "power.used", "targets": [{"player": "\\udc00"}]}', "targets"),
+    ('{"type": "ask", "melds": {"\\ud83d": 1}}', "melds"),  # a key inside a field
+    ('{"type": "ask", "\\ud800": 1}', None),  # the field's own name: nothing to name
+])
+def test_it_refuses_text_that_is_not_unicode_wherever_it_is(raw, field):
+    with pytest.raises(BadMessage) as caught:
+        inbox.parse(raw)
+    assert (caught.value.code, caught.value.field) == ("not_unicode", field)
+
+
+def test_it_refuses_a_lone_surrogate_but_reads_a_pair_as_the_one_character_it_is():
+    with pytest.raises(BadMessage):
+        inbox.parse('{"type": "call.made", "player": "\\ud83c"}')
+    assert inbox.parse('{"type": "call.made", "player": "\\ud83c\\udccf"}')["player"] == "\U0001F0CF"
+
+
+def test_an_ask_keeps_only_the_fields_its_question_reads():
+    content = inbox.parse('{"type": "ask", "id": "q1", "question": "opening", "melds": [["KH", "KS", "KD"]], '
+                          '"side_total": 1500, "junk": "' + "x" * 1900 + '", "hand_left": 3}')
+    assert inbox.question(content) == {"question": "opening", "melds": [["KH", "KS", "KD"]], "side_total": 1500}
+
+
+def test_a_question_the_table_does_not_know_keeps_nothing_but_its_name():
+    assert inbox.question({"type": "ask", "question": "dance", "steps": [1, 2]}) == {"question": "dance"}
+
+
+def test_the_inbox_reads_the_fields_of_every_question_the_table_answers_and_no_other():
+    assert set(inbox.QUESTIONS) == {question for _, question in machine.ASKS}
+
+
+@pytest.mark.parametrize(("field", "value", "code"), [
+    ("side_total", 1e17, "not_an_integer"),
+    ("side_total", "1500", "not_an_integer"),
+    ("side_total", 1500.5, "not_an_integer"),
+    ("side_total", True, "not_an_integer"),
+    ("side_total", 10**17, "out_of_range"),
+    ("side_total", 5000, "out_of_range"),  # the target: that game is over
+    ("side_total", -100_001, "out_of_range"),
+    ("hand_left", -999999, "out_of_range"),
+    ("hand_left", -1, "out_of_range"),
+    ("hand_left", 109, "out_of_range"),  # more cards than the two decks hold
+    ("hand_left", "2", "not_an_integer"),
+    ("melds", [["KH", 7]], "not_a_list_of_melds"),
+    ("melds", "KH KS KD", "not_a_list_of_melds"),
+])
+def test_a_canasta_question_with_a_number_no_game_reaches_is_refused_naming_the_field(field, value, code):
+    question = "go_out" if field == "hand_left" else "opening"
+    content = {"type": "ask", "question": question, "melds": [["KH", "KS", "KD"]], field: value}
+    with pytest.raises(BadMessage) as caught:
+        inbox.question(content)
+    assert (caught.value.code, caught.value.field) == (code, field)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("side_total", 4999), ("side_total", -20), ("side_total", -100_000), ("side_total", 0),
+    ("hand_left", 0), ("hand_left", 108),
+])
+def test_a_canasta_question_with_numbers_a_game_reaches_is_kept(field, value):
+    question = "go_out" if field == "hand_left" else "opening"
+    content = {"type": "ask", "question": question, "melds": [["KH", "KS", "KD"]], field: value}
+    assert inbox.question(content)[field] == value
+
+
+unicode_text = st.text(st.characters(codec=None, categories=None), max_size=12)  # surrogates included
+wild_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True) | unicode_text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(unicode_text, inner, max_size=4),
+    max_leaves=20)
+asks = st.fixed_dictionaries(
+    {"type": st.just("ask"), "question": st.sampled_from(sorted(inbox.QUESTIONS)) | unicode_text},
+    optional={name: wild_values for name in {f for fields in inbox.QUESTIONS.values() for f in fields}
+              | {"id", "x", "junk"}})
+
+
+@settings(max_examples=500, deadline=None)
+@given(ask=asks, escaped=st.booleans())
+def test_an_ask_read_from_any_text_is_refused_by_name_or_logs_only_encodable_known_fields(ask, escaped):
+    raw = json.dumps(ask, allow_nan=True, ensure_ascii=escaped)
+    try:
+        logged = inbox.question(inbox.parse(raw))
+    except BadMessage as bad:
+        assert bad.code and (bad.field is None or isinstance(bad.field, str))
+        return
+    assert set(logged) <= {"question", *inbox.QUESTIONS.get(logged["question"], {})}
+    json.dumps(logged, ensure_ascii=False, allow_nan=False).encode("utf-8")  # what the log stores

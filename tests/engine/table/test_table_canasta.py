@@ -116,3 +116,22 @@ def test_canasta_after_going_out_a_refusal_asks_for_the_count_not_the_hands():
     refused = t.send("round.last_card", {"player": "Ben"}, member=t.by("Ben"), at=2.0)[-1]
     with translation.override("fr"):
         assert describe(refused) == "La manche est finie (sortie d’un camp) : comptez les points."
+
+
+def test_canasta_questions_are_ruled_only_with_numbers_a_game_reaches():
+    # Read as a whole number of the game, never as int(): 1e17 and "1500" are no side's total,
+    # and a side never holds fewer than 0 cards (game-record.md 4.10, table-rules.md, Canasta).
+    t = Table("canasta", ["Ana", "Ben"])
+    melds = [["KH", "KS", "KD"]]
+    absurd = [("opening", {"side_total": v}) for v in (1e17, "1500", 10**17, 5000, True)]
+    absurd += [("take_pile", {"pile": ["KC"], "hand": ["KH", "KS"], "side_total": v}) for v in (1e17, "0", -100_001)]
+    absurd += [("go_out", {"hand_left": v}) for v in (-999999, 109, "0", 0.0)]
+    for question, payload in absurd:
+        ruled = t.send("ask", {"question": question, "melds": melds, **payload}, at=1.0)
+        assert ruled == [{"rule": "ask.bad_question", "question": question}], payload
+    # ...while every number a game reaches is ruled
+    below_zero = t.send("ask", {"question": "opening", "melds": melds, "side_total": -100_000}, at=1.0)[-1]
+    assert below_zero["rule"] == "canasta.opening.reaches_minimum" and below_zero["minimum"] == 15
+    assert t.send("ask", {"question": "opening", "melds": melds, "side_total": 4999}, at=2.0)[-1]["minimum"] == 120
+    full_hands = t.send("ask", {"question": "go_out", "melds": melds, "hand_left": 108}, at=3.0)[-1]
+    assert full_hands["rule"] != "ask.bad_question"

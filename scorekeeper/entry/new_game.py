@@ -29,7 +29,16 @@ from django.utils.translation import gettext_lazy
 
 from engine.rules import VARIANTS, Problem, RecordError
 from engine.rules.variants.base import Option, Variant
-from scorekeeper.models import MAX_NAME_LENGTH, Game, Player
+from scorekeeper.models import (
+    MAX_NAME_LENGTH,
+    Game,
+    Player,
+    name_as_kept,
+    name_problems,
+    same_name_key,
+    team_named_like_a_player,
+)
+from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.text import number
 from scorekeeper.wording.variants import blurb
 
@@ -54,10 +63,12 @@ class RepeatedInput(forms.Widget):
 
 
 class TextListField(forms.Field):
+    """Names, each as the app keeps it (trimmed and composed, scorekeeper.models.name_as_kept)."""
+
     widget = RepeatedInput
 
     def to_python(self, value: Any) -> list[str]:
-        return [str(text).strip() for text in value or []]
+        return [name_as_kept(str(text)) for text in value or []]
 
 
 def option_field(option: Option) -> forms.Field:
@@ -126,7 +137,9 @@ class NewGameDraft:
         form = NewGameForm(variant, post)
         form.is_valid()  # fills cleaned_data and errors; the draft shows both
         data = form.cleaned_data
-        seats = data["seat"][: variant.max_players]
+        seats = data["seat"]
+        if len(seats) > variant.max_players:  # more seats than the game has: empty ones go, never a name
+            seats = [name for name in seats if name]  # past the maximum, check() says how many were typed
         seats += [""] * (variant.max_players - len(seats))
         # What was typed stays in the form (a wrong number included), the checked value goes to the game.
         options: dict[str, Any] = {}
@@ -154,10 +167,10 @@ class NewGameDraft:
             if 0 <= i < len(self.seats) and 0 <= j < len(self.seats):
                 self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
         elif verb == "add" and arg.strip():
-            self._add(arg.strip())
+            self._add(name_as_kept(arg))
 
     def _add(self, name: str) -> None:
-        if name.casefold() in {s.casefold() for s in self.seats if s}:
+        if same_name_key(name) in {same_name_key(s) for s in self.seats if s}:
             return  # already seated: a second tap changes nothing
         for i, seat in enumerate(self.seats):
             if not seat:
@@ -206,9 +219,11 @@ class NewGameDraft:
                 continue
             if len(name) > MAX_NAME_LENGTH:
                 self._error(f"seat-{i}", _("Au plus %(max)s caractères.") % {"max": MAX_NAME_LENGTH})
-            if name.casefold() in seen:
+            for problem in name_problems(name):  # an invisible character: the same words as an import's
+                self._error(f"seat-{i}", problem_text(problem))
+            if same_name_key(name) in seen:
                 self._error(f"seat-{i}", _("Ce nom est déjà à la table."))
-            seen.add(name.casefold())
+            seen.add(same_name_key(name))
 
     def _checked_teams(self, players: list[str]) -> dict[str, list[str]] | None:
         declared = self.variant.teams
@@ -217,10 +232,17 @@ class NewGameDraft:
         first, second = self.teams
         if not first or not second:
             self._error("teams", _("Donnez un nom à chaque équipe."))
-        elif first.casefold() == second.casefold():
+        elif same_name_key(first) == same_name_key(second):
             self._error("teams", _("Les deux équipes ont le même nom."))
         elif max(len(first), len(second)) > MAX_NAME_LENGTH:
             self._error("teams", _("Au plus %(max)s caractères.") % {"max": MAX_NAME_LENGTH})
+        names = {same_name_key(name) for name in players}
+        for team in (first, second):
+            problems = name_problems(team, "teams")
+            if same_name_key(team) in names:
+                problems.append(team_named_like_a_player(team))
+            for problem in problems:
+                self._error("teams", problem_text(problem))
         return declared.seat(players, self.teams)
 
     def _error(self, name: str, message: str) -> None:

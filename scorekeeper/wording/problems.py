@@ -130,6 +130,15 @@ APP_PROBLEM_SENTENCES: dict[str, Promise] = {
     "players.same_name_ignoring_case": _("« %(player)s » et « %(other)s » ne diffèrent que par "
                                          "les majuscules : pour Marque-carte, c'est la même personne."),
     "name.control_character": _("Le nom « %(player)s » contient un caractère invisible de contrôle."),
+    "name.surrogate": _("Le nom « %(player)s » contient un caractère Unicode isolé (%(char)s), qui n'est "
+                        "pas du texte : ce nom ne peut pas être gardé."),
+    "text.surrogate": _("Le texte « %(text)s » (champ « %(field)s ») contient un caractère Unicode isolé "
+                        "(%(char)s), qui n'est pas du texte."),
+    "name.format_character": _("Le nom « %(player)s » contient un caractère invisible de mise en forme "
+                               "(%(char)s), comme un espace sans largeur ou une inversion du sens "
+                               "d'écriture : retirez-le, il ferait passer un nom pour un autre."),
+    "teams.named_like_a_player": _("L'équipe « %(team)s » porte le nom d'un joueur : donnez-lui un autre "
+                                   "nom, pour ne pas confondre l'équipe et le joueur."),
     "game.too_many_rounds": _("Une partie compte au plus %(max)s manches (%(count)s ici)."),
     "game.abandoned": _("La partie est abandonnée : reprenez-la d’abord pour y ajouter une manche."),
     "players.unknown": _("« %(player)s » ne joue pas à cette partie."),

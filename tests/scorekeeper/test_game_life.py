@@ -60,7 +60,7 @@ def test_it_renames_a_player_in_the_seat_the_rounds_and_the_totals(client: Clien
     assert game.rounds.get().data == tamalou_round("Ana", Ana=3, Ben=4)
     assert Player.objects.filter(name="Ana").exists()
     history = client.get(f"/games/{game.token}/history/").content.decode()
-    assert "« Anna » renommé·e « Ana »" in history
+    assert "« <bdi>Anna</bdi> » renommé·e « <bdi>Ana</bdi> »" in history
 
 
 def test_it_refuses_a_new_name_that_another_player_already_has(client: Client):

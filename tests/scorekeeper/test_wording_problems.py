@@ -85,6 +85,10 @@ def unreachable_point_cards() -> Problem:
 APP_PROBLEMS = {p.code: p for p in (
     Problem("", None, None, "players.same_name_ignoring_case", {"player": "ana", "other": "Ana"}, "players"),
     Problem("", None, None, "name.control_character", {"player": "A\x07na"}, "players"),
+    Problem("", None, None, "name.surrogate", {"player": "A\ufffdna", "char": "U+D800"}, "players"),
+    Problem("", 1, None, "text.surrogate", {"text": "K\ufffd", "char": "U+D800"}, "hands"),
+    Problem("", None, None, "name.format_character", {"player": "Ana", "char": "U+200B"}, "players"),
+    Problem("", None, None, "teams.named_like_a_player", {"team": "Ana"}, "teams"),
     Problem("", None, None, "league.not_a_date", {"text": "2026-13-45"}),
     Problem("", None, None, "league.no_date", {}),
     Problem("", None, None, "league.outside_season",

@@ -18,7 +18,7 @@ from scorekeeper.http import (
     device_of,
     get_game_to_change,
 )
-from scorekeeper.models import MAX_NAME_LENGTH
+from scorekeeper.models import MAX_NAME_LENGTH, name_as_kept
 from scorekeeper.wording.problems import problem_line
 
 
@@ -44,7 +44,7 @@ def player_rename(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Correct a misspelt name at this game: its seat, its rounds and its totals."""
     game = get_game_to_change(request, token)
     names = game.player_names()
-    old, new, errors = request.POST.get("player", ""), request.POST.get("name", "").strip(), []
+    old, new, errors = request.POST.get("player", ""), name_as_kept(request.POST.get("name", "")), []
     if request.method == "POST":
         if old not in names:
             errors.append(_("Choisissez le nom à corriger."))

@@ -29,10 +29,8 @@ from django.utils.translation import gettext_lazy
 
 from engine.rules import VARIANTS, Problem, RecordError
 from engine.rules.variants.base import Option, Variant
-from scorekeeper.models import (
-    MAX_NAME_LENGTH,
-    Game,
-    Player,
+from scorekeeper.models import MAX_NAME_LENGTH, Game, Player
+from scorekeeper.players.names import (
     name_as_kept,
     name_problems,
     same_name_key,

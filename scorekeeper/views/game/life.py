@@ -18,7 +18,8 @@ from scorekeeper.http import (
     device_of,
     get_game_to_change,
 )
-from scorekeeper.models import MAX_NAME_LENGTH, name_as_kept
+from scorekeeper.models import MAX_NAME_LENGTH
+from scorekeeper.players.names import name_as_kept
 from scorekeeper.wording.problems import problem_line
 
 

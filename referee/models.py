@@ -17,6 +17,7 @@ from django.db import models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.table import machine as tbl
@@ -55,6 +56,15 @@ def normalise_code(text: str) -> str:
 def players_in(game: Game) -> list[str]:
     """The game's players still in play (those the engine has not put out), in seat order."""
     return game.players_in_round()
+
+
+def open_table_refusal(game: Game) -> str | None:
+    """Why a player of `game` may not be renamed now (scorekeeper.http.RENAME_GUARDS), or None."""
+    table = LiveTable.objects.open().filter(game=game).first()
+    if table is None:
+        return None
+    return _("La table en direct %(code)s est ouverte pour cette partie : fermez-la avant de corriger "
+             "un nom (elle place les joueurs par leur nom).") % {"code": table.code}
 
 
 class LiveTableQuerySet(models.QuerySet["LiveTable"]):

@@ -49,6 +49,13 @@ CHANGE_GUARDS: list[ChangeGuard] = []
 # Who made a change, in words, when someone other than a signed-in user can say it
 # (a league table's link): (request, game) -> a label or "".
 AUTHOR_LABELS: list[Callable[[HttpRequest, Game], str]] = []
+# Who may refuse a player's rename: game -> a refusal sentence, or None. The live tables
+# register theirs (an open table seats its players by name, and its log names them).
+RENAME_GUARDS: list[Callable[[Game], str | None]] = []
+
+
+def rename_refusal(game: Game) -> str | None:
+    return next((refusal for guard in RENAME_GUARDS if (refusal := guard(game)) is not None), None)
 
 
 def get_game_for_request(request: HttpRequest, token: str) -> Game:

@@ -17,6 +17,7 @@ from scorekeeper.http import (
     client_redirect,
     device_of,
     get_game_to_change,
+    rename_refusal,
 )
 from scorekeeper.models import MAX_NAME_LENGTH
 from scorekeeper.players.names import name_as_kept
@@ -53,6 +54,8 @@ def player_rename(request: HtmxHttpRequest, token: str) -> HttpResponse:
             errors.append(_("Écrivez le nouveau nom."))
         elif len(new) > MAX_NAME_LENGTH:
             errors.append(_("Un nom a au plus %(max)s caractères.") % {"max": MAX_NAME_LENGTH})
+        elif new != old and (refusal := rename_refusal(game)) is not None:
+            errors.append(refusal)
         elif new != old:
             try:
                 game.rename_player(old, new, device=device_of(request), user=request.user,

@@ -177,10 +177,14 @@ def _tables(season: Season, places: set[Placement]) -> dict[Placement, NightTabl
         nights[night.date] = night  # the lowest pk wins, as .first() would
     made = Night.objects.bulk_create([Night(season=season, date=d) for d in sorted(dates - set(nights))])
     nights.update((n.date, n) for n in made)
-    found = {(t.night_id, t.label): t for t in NightTable.objects.filter(
-        night__in=list(nights.values()), label__in={p.table for p in places})}
-    new = {key: NightTable(night_id=key[0], label=key[1])
-           for key in {(nights[p.date].pk, p.table) for p in places} if key not in found}
+    # A table is its label whatever the case, as the organiser's form has it ("t1" is T1).
+    found = {(t.night_id, t.label.casefold()): t
+             for t in NightTable.objects.filter(night__in=list(nights.values()))}
+    new: dict[tuple[int, str], NightTable] = {}
+    for p in sorted(places, key=lambda p: (p.date, p.table)):
+        key = (nights[p.date].pk, p.table.casefold())
+        if key not in found and key not in new:
+            new[key] = NightTable(night_id=key[0], label=p.table)
     NightTable.objects.bulk_create(new.values())
     found.update(new)
-    return {p: found[(nights[p.date].pk, p.table)] for p in places}
+    return {p: found[(nights[p.date].pk, p.table.casefold())] for p in places}

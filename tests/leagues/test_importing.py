@@ -171,3 +171,15 @@ def test_it_refuses_the_seasons_own_csv_exports_saying_which_files_import(season
 
     assert [r.ok for r in reports] == [False, False]
     assert [p.code for r in reports for p in r.problems] == ["import.csv_table", "import.csv_table"]
+
+
+def test_it_imports_into_the_night_s_table_whatever_the_case_of_its_label(season):
+    """The organiser's form reads "t1" as T1 (label iexact): so does the import."""
+    night = Night.objects.create(season=season, date=date(2026, 3, 5))
+    table = NightTable.objects.create(night=night, label="T1")
+
+    import_files(season, [("a.json", GOOD)], night_date=date(2026, 3, 5), table="t1")
+    import_files(season, [("2026-03-05_T2.json", GOOD), ("2026-03-05_t2.json", GOOD)])
+
+    assert LeagueGame.objects.filter(table=table).count() == 1
+    assert sorted(NightTable.objects.filter(night=night).values_list("label", flat=True)) == ["T1", "T2"]

@@ -116,4 +116,5 @@ def page_words() -> dict[str, str]:
         "powerTitle": _("{card} : {effect}"),
         "compulsory": _("Pouvoir obligatoire : pas de passe."),
         "youAreOut": _("Vous êtes éliminé·e : vous suivez la table sans jouer."),
+        "confirmCall": _("Confirmer : {player} dit « {word} »"),
     }

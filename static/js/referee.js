@@ -538,6 +538,30 @@
 
   // -- actions ----------------------------------------------------------------------
 
+  // A call ends the round on every phone and cannot be taken back: the first tap asks
+  // « Confirmer : Ana dit « tamalou » » (naming who the referee acts for) for a few
+  // seconds, the second tap sends it.
+  const ARMED_MS = 10000; // long enough for a slow second tap; a new turn hides the button anyway
+  function confirmFirst(button, question, action) {
+    const label = button.textContent;
+    let timer = null;
+    const disarm = () => {
+      clearTimeout(timer);
+      button.dataset.armed = "false";
+      button.textContent = label;
+    };
+    button.addEventListener("click", () => {
+      if (button.dataset.armed === "true") {
+        disarm();
+        action();
+        return;
+      }
+      button.dataset.armed = "true";
+      button.textContent = question();
+      timer = setTimeout(disarm, ARMED_MS);
+    });
+  }
+
   function actingFor() {
     const select = $("for-player");
     return select ? select.value : seat;
@@ -605,7 +629,10 @@
     );
   }
   const callButton = $("call-button");
-  if (callButton) callButton.addEventListener("click", () => send({ type: "call.made", player: actingFor() }));
+  if (callButton) {
+    confirmFirst(callButton, () => fill(words.confirmCall, { player: actingFor(), word: page.callWord }),
+      () => send({ type: "call.made", player: actingFor() }));
+  }
   const limit = $("snap-limit");
   if (limit) {
     limit.addEventListener("submit", (event) => {

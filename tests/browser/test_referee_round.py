@@ -100,6 +100,10 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
     discard(chloe, "A", "C")
     expect(ana.get_by_test_id("pile-top")).to_have_text("A♣")
     chloe.get_by_role("button", name="Dire « tamalou »").tap()
+    # A call ends the round for all and cannot be taken back: the button asks once, naming who calls.
+    expect(ana.get_by_test_id("round-over")).to_be_hidden()
+    chloe.screenshot(path=artifacts / "referee-call-confirm.png")
+    chloe.get_by_role("button", name="Confirmer : Chloé dit « tamalou »").tap()
     for phone in (ana, ben, chloe):
         expect(phone.get_by_test_id("round-call")).to_have_text("Chloé a annoncé « tamalou ».")
         expect(phone.get_by_test_id("round-over")).to_be_visible()

@@ -76,6 +76,7 @@ def test_after_a_reveal_every_other_phone_shows_the_rounds_points_and_new_totals
     discard(ben, "9", "S", turn="Pioche gardée")
     discard(chloe, "A", "C")
     chloe.get_by_role("button", name="Dire « tamalou »").tap()
+    chloe.get_by_role("button", name="Confirmer : Chloé dit « tamalou »").tap()
     for phone in players:
         expect(phone.get_by_test_id("round-over")).to_be_visible()
         expect(phone.get_by_test_id("reveal-link")).to_be_visible()

@@ -185,6 +185,7 @@ def live_tamalou_round(referee: Page, sheet: str, base: str, browser: Browser, a
     expect(elise.get_by_test_id("round-turn")).to_have_text("Ben vient de jouer ; à vous de jouer.")
     discard(elise, "A", "C")
     elise.get_by_role("button", name="Dire « tamalou »").tap()
+    elise.get_by_role("button", name="Confirmer : Élise dit « tamalou »").tap()
     for player in (ana, ben, elise, referee):
         expect(player.get_by_test_id("round-call")).to_have_text("Élise a annoncé « tamalou ».")
     referee.get_by_test_id("reveal-link").tap()

@@ -109,12 +109,21 @@ def _join_url(request: HttpRequest, table: LiveTable) -> str:
 
 @require_POST
 def table_open(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Open the game's live table: its creator is its referee. An open table: choose who this phone is."""
+    """Open the game's live table: its creator is its referee. An open table: choose who this phone is.
+
+    `take_back=1`: a phone that may change the game takes the referee's role back (the
+    referee's phone was lost, or its cookie: nobody else could approve a phone or close
+    the table); the old referee's tokens stop working and the log says so."""
     game = get_game_to_change(request, token)
     table = LiveTable.open_for(game)
-    if table.holders(tbl.REFEREE).exists():
+    referees = list(table.holders(tbl.REFEREE))
+    if referees and request.POST.get("take_back") != "1":
         return _go(request, reverse("table_join", args=[table.code]))
+    for referee in referees:
+        table.leave(referee)
     member, _rulings = table.join(tbl.REFEREE)
+    if referees:
+        _broadcast_latest(table)
     return _with_member(_go(request, reverse("table_page", args=[table.code])), request, table, member)
 
 
@@ -207,6 +216,9 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
                                                                                light="#ffffff"),
         "member": _get_member_for_request(request, table),
     }
+    # The game's own phones (its link, and allowed to change it) may take the referee's role back.
+    context["may_take_back"] = (context["has_referee"] and table.game.token in remembered_games(request)
+                                and change_refusal(request, table.game) is None)
     response = render(request, "referee/join.html", context, status=status)
     if status == 429:
         response["Retry-After"] = str(guesses.WINDOW)

@@ -5,6 +5,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from django import template
 from django.utils.formats import number_format
 
+from scorekeeper.wording.text import MINUS
+
 register = template.Library()
 
 
@@ -21,7 +23,8 @@ def decimal(value: float | None, places: int = 2) -> str:
     if value is None:
         return "–"
     rounded = Decimal(str(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-    return number_format(rounded, places)
+    text = number_format(rounded, places)
+    return MINUS + text[1:] if text.startswith("-") else text  # "−2,8", as the score sheet writes it
 
 
 @register.filter

@@ -31,8 +31,11 @@ def _cell(text: str) -> str:
 def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=pk)
     response, writer = _csv_response(f"classement-saison-{season.pk}.csv")
+    # average_place is the tie-break's scaled place (0 = first, 1 = last, whatever the table's
+    # size); average_position is the mean place the pages show (1 = first).
     writer.writerow(["scope", "rank", "player", "games", "wins", "win_rate", "average_place",
-                     "average_points", "mu", "sigma", "ordinal", "current_streak", "best_streak"])
+                     "average_points", "mu", "sigma", "ordinal", "current_streak", "best_streak",
+                     "average_position"])
     for scope in reading.season_scopes(season):
         for row in reading.season_rows(season, scope):
             writer.writerow([
@@ -40,7 +43,7 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 f"{row.average_place:.4f}",
                 "" if row.average_points is None else f"{row.average_points:.2f}",
                 f"{row.skill.mu:.3f}", f"{row.skill.sigma:.3f}", f"{row.skill.ordinal:.3f}",
-                row.current_streak, row.best_streak,
+                row.current_streak, row.best_streak, f"{row.average_position:.4f}",
             ])
     return response
 

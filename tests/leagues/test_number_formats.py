@@ -11,7 +11,7 @@ from leagues.templatetags.leagues import decimal, percent
     (25.8, 1, "25,8"),
     (25.85, 1, "25,9"),  # half up, not to even
     (0.125, 2, "0,13"),
-    (-1.005, 2, "-1,01"),
+    (-1.005, 2, "\u22121,01"),  # the typographic minus, as the score sheet writes it
     (3, 2, "3,00"),
     (25.8, 0, "26"),
 ])

@@ -34,7 +34,7 @@ def test_it_shows_places_and_one_rating_number_on_the_season_page(client, season
     assert cells == {"Ana": "1,5ᵉ", "Ben": "1,5ᵉ", "Chloé": "3ᵉ"}
     assert 'title="Place moyenne">Place</abbr>' in page and "Place 0," not in page
     chloe = Standing.objects.get(season=season, scope="overall", player__name="Chloé")
-    ordinal = f"{chloe.mu - 3 * chloe.sigma:.1f}".replace(".", ",")
+    ordinal = f"{chloe.mu - 3 * chloe.sigma:.1f}".replace(".", ",").replace("-", "\u2212")
     assert f"<details><summary>{ordinal}</summary><small>μ " in page
     assert "Elle part de 0, monte en gagnant" in page
     assert "±" not in page.split('class="standings-table"')[1].split("</table>")[0]

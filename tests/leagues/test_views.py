@@ -184,6 +184,8 @@ def test_it_exports_standings_and_games_as_csv(client, season, table, play):
     rows = list(csv.DictReader(io.StringIO(standings)))
     ana = next(r for r in rows if r["scope"] == "tamalou" and r["player"] == "Ana")
     assert (ana["rank"], ana["games"], ana["wins"], ana["win_rate"]) == ("1", "1", "1", "1.0000")
+    # The scaled place the tie-breaks use, and the place the pages show (1 = first).
+    assert (ana["average_place"], ana["average_position"]) == ("0.0000", "1.0000")
     assert any(r["player"] == "'=cmd()" for r in rows)  # no formula reaches a spreadsheet
     game_rows = list(csv.DictReader(io.StringIO(games)))
     assert [(r["player"], r["won"], r["table"]) for r in game_rows] == [("Ana", "1", "Table 1"),

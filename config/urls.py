@@ -8,13 +8,15 @@ from scorekeeper.views.game import history, life, records, share, sheet
 from scorekeeper.views.game import start as games
 from scorekeeper.views.game.rounds import round_edit, round_new, round_preview
 from scorekeeper.views.game.why import round_why
-from scorekeeper.views.home import home
+from scorekeeper.views.home import favicon, home
 from scorekeeper.views.offline import offline_page, service_worker
 from scorekeeper.views.rules_pages import rules_index, rules_page
 from scorekeeper.views.rules_search import rules_search
 
 urlpatterns = [
     path("", home, name="home"),
+    # Browsers ask for /favicon.ico on pages that name no icon (a JSON answer, an error).
+    path("favicon.ico", favicon),
     path("sw.js", service_worker, name="service_worker"),  # at the root: its scope is the site
     path("offline/", offline_page, name="offline"),  # shown by the worker for a page not kept
     path("healthz", healthz, name="healthz"),  # pages: the database (docs/deploy.md)

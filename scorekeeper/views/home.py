@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django.db.models import Count
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
@@ -33,3 +34,10 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
         context["variants"] = [{"name": v.name, "rules_url": reverse("rules_page", args=[key])}
                                for key, v in VARIANTS.items()]
     return render(request, template_name, context)
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for on pages that name no icon: the app's icon (its
+    hashed name is known only once collectstatic has run, so it is read per request)."""
+    return HttpResponsePermanentRedirect(static("icons/icon-192.png"))

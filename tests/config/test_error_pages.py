@@ -81,3 +81,8 @@ def test_it_shows_djangos_debug_404_only_with_debug_on(client: Client):
     html = page(client.get("/no-such-page/"))
 
     assert "URLconf" in html and "Page introuvable" not in html
+
+
+def test_it_sends_a_browser_asking_for_favicon_ico_to_the_app_s_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith("icons/icon-192.png")

@@ -35,3 +35,16 @@ def test_a_ten_round_sheet_draws_each_players_running_total(daphne: str, page: P
     chart.scroll_into_view_if_needed()
     chart.screenshot(path=artifacts / f"sheet-chart-{family}.png")
     page.screenshot(path=artifacts / f"sheet-with-chart-{family}.png", full_page=True)
+
+
+def test_a_sheet_of_eight_forty_character_names_never_scrolls_sideways(daphne: str, page: Page, artifacts: Path):
+    """Names as long as a record allows (40 characters, no space): the legend wraps them."""
+    from tests.factories import make_game, tamalou_round
+
+    names = [f"{chr(65 + i)}{'W' * 38}{i}" for i in range(8)]  # W: the widest letter
+    game = make_game("tamalou", names, rounds=[tamalou_round(None, **{n: i for i, n in enumerate(names)})] * 3)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{daphne}{game.get_absolute_url()}")
+    expect(page.get_by_test_id("sheet-chart").locator(".chart-legend li")).to_have_count(8)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=artifacts / "sheet-long-names.png", full_page=True)

@@ -47,6 +47,7 @@ def start_daphne(static: bool = False) -> DaphneProcess:
     """Daphne on 127.0.0.1 and a free port (`.port.value`), started and ready."""
     # A single-thread executor made before the fork does not survive it (testing-stack.md).
     SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
+    _close_sqlite_before_the_fork()
     wrapper = ASGIStaticFilesHandler if static else None
     process = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=wrapper),
                             setup=use_test_database)
@@ -55,6 +56,19 @@ def start_daphne(static: bool = False) -> DaphneProcess:
         process.terminate()
         raise RuntimeError("Daphne did not start within 20 s")
     return process
+
+
+def _close_sqlite_before_the_fork() -> None:
+    """SQLite keeps per-process state of each open database file (its locks, the WAL's
+    shared memory); a child forked with a connection open inherits that state without the
+    locks it describes (SQLite's advice: no open connection across a fork). A page of a
+    forked server then waited 30 s once, in CI. The parent reopens its connection on its
+    next query; PostgreSQL's connections are handled in the child (use_test_database)."""
+    from django.db import connections
+
+    connection = connections["default"]
+    if connection.vendor == "sqlite" and not connection.in_atomic_block:
+        connection.close()
 
 
 def stop_daphne(process: DaphneProcess) -> None:

@@ -373,6 +373,13 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if refusal is not None:
         raise PermissionDenied(refusal)
     state = table.state()
+    meant = RoundControls(request.POST).round_meant()
+    already_on_the_sheet = meant is not None and meant <= game.rounds.count()  # answered below
+    if member.role == tbl.SEAT and state.over is None and not already_on_the_sheet:
+        # A player's phone offers the reveal once the round is over (the referee may end
+        # it at any time): a player's reveal sent earlier would end everyone's round.
+        messages.info(request, _("La manche n’est pas finie : les mains se révèlent quand elle l’est."))
+        return _go(request, reverse("table_page", args=[table.code]))
     players = game.player_names()
     last = game.rounds.last()
     form = reveal_form(game.rules, players, state, request.POST if request.method == "POST" else None,

@@ -108,6 +108,13 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     ana.get_by_role("link", name="Journal de la table").tap()
     expect(ana.locator(".log-list")).to_contain_text("Ben reprend 7♠")
     ana.screenshot(path=artifacts / "referee-log-ana.png", full_page=True)
+    # A player's phone reveals once the round is over: before it, the page sends her back.
+    ana.goto(f"{daphne}/tables/{table.code}/reveal/")
+    expect(ana).to_have_url(f"{daphne}/tables/{table.code}/")
+    expect(ana.get_by_role("status").or_(ana.locator(".messages"))).to_contain_text("La manche n’est pas finie")
+    caller = table.state().turn  # tamalou: the call ends the caller's own turn and stops the round
+    table.record("call.made", {"player": caller}, table.members.get(role="seat", seat=caller, active=True))
+    assert table.state().over
     ana.goto(f"{daphne}/tables/{table.code}/reveal/")
     pick_hand(ana, "Ana", ["AS", "2H", "6H", "8C"])  # the score sheet's card picker (test_reveal_picker.py: in French)
     pick_hand(ana, "Ben", ["9S", "9H", "KH", "4C"])

@@ -129,6 +129,8 @@ def _seated_at_live_table(client: Client, game):
     live = LiveTable.open_for(game)
     member, _ = live.join("seat", "Ana")
     client.cookies[cookie_name(live)] = member.token()
+    live.record("discard", {"player": "Ana", "card": "7H"}, member)
+    live.record("call.made", {"player": "Ana"}, member)  # tamalou: the round stops, hands are revealed
     return live
 
 

@@ -86,7 +86,7 @@ def test_it_keeps_a_side_given_by_its_cards_in_the_last_round_by_its_cards():
                                           "Ben": {"melds": [["5H", "5S", "5D"]], "hand": ["KH"]}}}
     table = canasta_table(rounds=[last])
 
-    page = phone(table, "Ana").get(reverse("table_reveal", args=[table.code])).content.decode()
+    page = phone(table, None, role="referee").get(reverse("table_reveal", args=[table.code])).content.decode()
 
     assert 'name="side-0-mode" value="count" checked' in page
     assert 'name="side-1-mode" value="cards" checked' in page
@@ -123,7 +123,7 @@ def test_a_second_reveal_of_the_same_round_stores_nothing():
 
 def test_it_refuses_an_empty_round_beside_it_and_saves_nothing():
     table = canasta_table()
-    ana = phone(table, "Ana")
+    ana = phone(table, None, role="referee")  # before anyone went out: the referee's reveal
 
     response = reveal(ana, table, **{"side-0-mode": "count", "side-1-mode": "count"}, went_out="",
                       request_id=str(uuid.uuid4()), round_number="1")
@@ -134,7 +134,7 @@ def test_it_refuses_an_empty_round_beside_it_and_saves_nothing():
 
 def test_a_meld_more_is_a_field_more_and_saves_nothing():
     table = canasta_table()
-    ana = phone(table, "Ana")
+    ana = phone(table, None, role="referee")  # before anyone went out: the referee's reveal
 
     response = ana.post(reverse("table_reveal", args=[table.code]),
                         {**BEN_BY_CARDS, "side-0-mode": "count", "action": "add-meld:1", "round_number": "1",

@@ -26,6 +26,13 @@ def phone_at(table: LiveTable, seat: str | None, role: str = "seat") -> Client:
     return client
 
 
+def ended_by_a_call(table: LiveTable) -> None:
+    """Tamalou's call stops the round at once: every player's phone may then reveal."""
+    referee, _ = table.join("referee", None)
+    table.record("discard", {"player": "Ana", "card": "7H"}, referee)
+    table.record("call.made", {"player": "Ana"}, referee)
+
+
 def reveal(client: Client, table: LiveTable, request_id: uuid.UUID, **hands: str) -> int:
     post = {**HANDS, **hands, "request_id": str(request_id), "round_number": "1"}
     return client.post(reverse("table_reveal", args=[table.code]), post).status_code
@@ -34,6 +41,7 @@ def reveal(client: Client, table: LiveTable, request_id: uuid.UUID, **hands: str
 @pytest.mark.django_db
 def test_it_keeps_one_round_and_one_table_step_when_the_same_reveal_is_sent_twice():
     table = LiveTable.open_for(make_game("tamalou", ["Ana", "Ben", "Chloé"]))
+    ended_by_a_call(table)
     phone = phone_at(table, "Ana")
     tap = uuid.uuid4()
 
@@ -47,6 +55,7 @@ def test_it_keeps_one_round_and_one_table_step_when_the_same_reveal_is_sent_twic
 @pytest.mark.django_db
 def test_it_tells_a_second_phone_revealing_the_same_round_and_stores_nothing():
     table = LiveTable.open_for(make_game("tamalou", ["Ana", "Ben", "Chloé"]))
+    ended_by_a_call(table)
     assert reveal(phone_at(table, "Ana"), table, uuid.uuid4()) == 302
     second = phone_at(table, "Ben")
 
@@ -63,7 +72,7 @@ def test_it_counts_a_wrong_snap_once_when_two_phones_reveal_at_once():
     referee, _ = table.join("referee", None)
     table.record("discard", {"player": "Ana", "card": "7H"}, referee)
     table.record("snap.claim", {"player": "Ben", "card": "9S"}, referee)
-    ana, ben = phone_at(table, "Ana"), phone_at(table, "Ben")
+    ana, ben = phone_at(table, None, "referee"), phone_at(table, None, "referee")  # two phones ending the round
 
     results = at_once(lambda: reveal(ana, table, uuid.uuid4()), lambda: reveal(ben, table, uuid.uuid4()))
 

@@ -57,7 +57,7 @@ def test_it_saves_cards_written_the_french_way_as_the_specs_codes_with_the_table
 
 def test_it_takes_the_announcer_from_the_tables_call_and_does_not_ask_it(client: Client):
     table = open_table("tamalou")
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     table.record("discard", {"player": "Ana", "card": "7H"}, table.members.get())  # the end of her turn
     table.record("call.made", {"player": "Ana"}, table.members.get())
     page = client.get(reveal_url(table)).content.decode()
@@ -68,7 +68,7 @@ def test_it_takes_the_announcer_from_the_tables_call_and_does_not_ask_it(client:
 
 def test_it_names_the_card_it_cannot_read_beside_its_hand_in_french_and_saves_nothing(client: Client):
     table = open_table()
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     response = client.post(reveal_url(table), hands("A♠ ZZ", 9, 3), **HTMX)
     page = response.content.decode()
     assert response.status_code == 422 and "<html" not in page
@@ -79,7 +79,7 @@ def test_it_names_the_card_it_cannot_read_beside_its_hand_in_french_and_saves_no
 
 def test_it_shows_the_engines_refusal_in_french_and_saves_nothing(client: Client):
     table = open_table()
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     response = client.post(reveal_url(table), hands("A♠ as", 9, 3))
     page = response.content.decode()
     assert response.status_code == 422 and "round 1" not in page
@@ -89,7 +89,7 @@ def test_it_shows_the_engines_refusal_in_french_and_saves_nothing(client: Client
 
 def test_an_htmx_reveal_sends_the_phone_to_the_score_sheet_with_a_whole_page_redirect(client: Client):
     table = open_table()
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     response = client.post(reveal_url(table), hands("AS", 9, 0), **HTMX)
     assert response.status_code == 204 and response["HX-Redirect"] == table.game.get_absolute_url()
     assert table.game.rounds.get().data["hands"] == {"Ana": ["AS"], "Ben": 9, "Chloé": 0}
@@ -112,7 +112,7 @@ def test_its_preview_counts_the_tables_penalties_and_saves_nothing(client: Clien
                                                           ("en", ">J♠<.*>Q♠<.*>K♠<", 'aria-label="hearts"')])
 def test_it_shows_the_score_sheets_card_picker_in_the_pages_language(client: Client, language, ranks, suit):
     table = open_table()
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     page = client.get(reveal_url(table), headers={"accept-language": language}).content.decode()
     picker = page[page.index('id="picker"'):]
     assert re.search(ranks, picker[:picker.index('class="numpad"')], re.S)
@@ -122,14 +122,14 @@ def test_it_shows_the_score_sheets_card_picker_in_the_pages_language(client: Cli
 
 def test_it_asks_only_the_extras_the_table_cannot_know(client: Client):
     tamoul = open_table("tamoul")
-    seated(client, tamoul)
+    seated(client, tamoul, role="referee", seat=None)
     page = client.get(reveal_url(tamoul)).content.decode()
     assert 'name="counter-0"' not in page  # counter-calls were ruled at the table
     fontenaysien = open_table("fontenaysien")
-    seated(client, fontenaysien)
+    seated(client, fontenaysien, role="referee", seat=None)
     assert 'name="went_out"' in client.get(reveal_url(fontenaysien)).content.decode()
     cabo = open_table("cabo-bruxellois")
-    seated(client, cabo)
+    seated(client, cabo, role="referee", seat=None)
     assert 'name="snaps-0"' not in client.get(reveal_url(cabo)).content.decode()
 
 
@@ -155,7 +155,7 @@ def test_a_problem_about_the_announcer_shows_on_top_since_the_table_names_the_ca
 
 def test_it_asks_cactus_tas_draws_and_reads_them_as_the_page_shows_them(client: Client):
     table = open_table("cactus-tas", ["Ana", "Ben"])
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     assert 'name="draw-1"' in client.get(reveal_url(table)).content.decode()
     response = client.post(reveal_url(table), hands("A♠ 2♦", 20) | {"draw-1": "d♥"})
     assert response.status_code == 302
@@ -166,7 +166,7 @@ def test_it_refuses_a_hand_of_another_size_than_the_table_saw_beside_it_and_save
     """table-rules v1.1, the table page: the reveal checks each player's card count where
     the table knows it (four dealt, less each accepted snap, plus each penalty card)."""
     table = open_table("tamalou")
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     response = client.post(reveal_url(table), hands("A♠ 2♥ 3♣", 9, "R♥ 10♣ 4♦ 5♦", confirmed=False), **HTMX)
     page = response.content.decode()
     assert response.status_code == 422
@@ -188,24 +188,40 @@ def test_it_counts_a_snap_off_the_hand_the_table_expects(client: Client):
 
 def test_it_saves_a_miscounted_hand_once_confirmed_and_never_checks_a_counted_one(client: Client):
     table = open_table("tamalou")
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     assert client.post(reveal_url(table), hands("A♠", 9, 12, confirmed=True)).status_code == 302
     assert table.game.rounds.get().data["hands"] == {"Ana": ["AS"], "Ben": 9, "Chloé": 12}
 
 
 def test_it_warns_of_a_miscounted_hand_in_the_live_preview(client: Client):
     table = open_table("tamalou")
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
     response = client.post(reveal_url(table), hands("A♠ 2♥", 9, 3, confirmed=False) | {"preview": "1"}, **HTMX)
     assert "La table a vu 4 cartes dans la main d’Ana ; 2 sont saisies." in response.content.decode()
 
 
 def test_it_refuses_a_counted_hand_the_deck_cannot_make_beside_it_and_saves_nothing(client: Client):
     table = open_table("tamalou")
-    seated(client, table)
+    seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
 
     response = client.post(reveal_url(table), hands(-5, 9, 3), **HTMX)
 
     page = response.content.decode()
     assert response.status_code == 422 and "de 0 à 330" in slot(page, "hand-0")
     assert not table.game.rounds.exists() and table.state().round == 1
+
+
+def test_a_players_phone_reveals_only_once_the_round_is_over(client: Client):
+    """A player's reveal would end everyone's round: their phone offers it once the round is
+    over (the referee may end a round at any time)."""
+    table = open_table("tamalou")
+    seated(client, table)  # Ana's phone
+
+    early = client.post(reveal_url(table), hands("3♠", 9, 12))
+
+    assert early.status_code == 302 and early.url == reverse("table_page", args=[table.code])
+    assert table.game.rounds.count() == 0 and table.state().round == 1
+    table.record("discard", {"player": "Ana", "card": "7H"}, table.members.get())
+    table.record("call.made", {"player": "Ana"}, table.members.get())  # tamalou: the round stops
+    assert client.post(reveal_url(table), hands("3♠", 9, 12)).status_code == 302
+    assert table.game.rounds.count() == 1

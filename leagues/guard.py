@@ -12,6 +12,7 @@ sheet's views check it without importing the leagues.
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from leagues.models import LeagueGame, NightTable
@@ -48,6 +49,8 @@ def league_refusal(request: HttpRequest, game: Game) -> str | None:
     if table.night.season.league.is_organiser(request.user):
         return None
     if not table.night.is_open():
+        if timezone.now() < table.night.opens_at():
+            return table.night.refusal()
         return _("Cette partie de ligue compte pour le classement et sa soirée est close : "
                  "seuls les organisateurs de la ligue peuvent la corriger.")
     if not holds_table_link(request, table):

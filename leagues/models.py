@@ -18,6 +18,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from engine.rules import VARIANTS
 from leagues.ranking.standings import Skill, Tally
@@ -128,9 +130,24 @@ class Night(models.Model):
     def closes_at(self) -> datetime:
         return timezone.make_aware(datetime.combine(self.date + timedelta(days=1), NIGHT_CLOSES_AT))
 
+    def opens_at(self) -> datetime:
+        return timezone.make_aware(datetime.combine(self.date, time.min))
+
     def is_open(self, now: datetime | None = None) -> bool:
-        """From the night's day (its organiser may set tables up ahead) until the morning after."""
-        return (now or timezone.now()) < self.closes_at()
+        """From the night's day until the morning after. Its organiser may set its tables up
+        ahead; their links score games only from that day (a game played before would count)."""
+        return self.opens_at() <= (now or timezone.now()) < self.closes_at()
+
+    def refusal(self, now: datetime | None = None) -> str | None:
+        """Why the night's tables score no game now (for whoever is no organiser), or None."""
+        now = now or timezone.now()
+        if now < self.opens_at():
+            return _("Cette soirée de ligue a lieu le %(date)s : ses tables comptent les parties à partir "
+                     "de ce jour-là.") % {"date": date_format(self.date, "DATE_FORMAT")}
+        if now >= self.closes_at():
+            return _("La soirée de cette table est close : seuls les organisateurs de la ligue peuvent "
+                     "y ajouter ou corriger une partie.")
+        return None
 
 
 class NightTable(models.Model):

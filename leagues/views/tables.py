@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST, require_safe
 
 from engine.rules import VARIANTS, Problem
@@ -52,11 +52,24 @@ def _choose(request: HtmxHttpRequest, table: NightTable, unknown: str | None = N
     return _render(request, table, {"variants": variant_choices(), "unknown": unknown}, "variants")
 
 
+def _night_refusal(request: HttpRequest, table: NightTable) -> str | None:
+    """Why this phone may start no game at the table now (its night not begun, or over), or None."""
+    if table.night.season.league.is_organiser(request.user):
+        return None
+    return table.night.refusal()
+
+
 @require_safe
 def table_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The table's games; below, the list of games to start one, or (?variant=) its form."""
+    """The table's games; below, the list of games to start one, or (?variant=) its form;
+    outside its night, why no game starts there."""
     table = _get_table_for_link(token)
     remember_table(request, table)  # this phone may now score the table's games tonight
+    refusal = _night_refusal(request, table)
+    if refusal is not None:
+        if request.htmx:  # the form's place says it
+            return HttpResponse(format_html('<p class="notice" data-testid="night-refusal">{}</p>', refusal))
+        return render(request, TEMPLATE, {**_table_context(table), "night_refusal": refusal})
     key = request.GET.get("variant")
     variant = VARIANTS.get(key or "")
     if variant is None:
@@ -67,9 +80,9 @@ def table_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
     table = _get_table_for_link(token)
-    if not table.night.is_open() and not table.night.season.league.is_organiser(request.user):
-        raise PermissionDenied(_("La soirée de cette table est close : seuls les organisateurs "
-                                 "de la ligue peuvent y ajouter une partie."))
+    refusal = _night_refusal(request, table)
+    if refusal is not None:
+        raise PermissionDenied(refusal)
     remember_table(request, table)
     variant: Variant | None = VARIANTS.get(request.POST.get("variant", ""))
     if variant is None:

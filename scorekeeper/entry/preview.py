@@ -7,7 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.rules import GameResult, RecordError
+from engine.rules.errors import TOP
 from scorekeeper.wording.problems import problem_text
 
 from .adapters import adapter_of
@@ -79,16 +82,29 @@ def refuse_impossible(form: EntryForm, variant: Any, players: list[str]) -> None
 
 
 def errors_of(error: RecordError, form: EntryForm, players: list[str],
-              say: Callable[[Any], str] = problem_text) -> dict[str, list[str]]:
+              say: Callable[[Any], str] = problem_text, *, round_number: int | None = None
+              ) -> dict[str, list[str]]:
     """The engine's problems as sentences in the page's language (the wording layer's,
-    unless `say` is given), by field."""
+    unless `say` is given), by field. With `round_number` (the round on the page), a problem
+    of another round (an edit that puts a dutch player out before a round they played in)
+    is said at the top with its round, and what to do: it is no field of this form."""
     entry = adapter_of(form)
     sides = entry.sides(form)
-    grouped: dict[str, list[Any]] = {}
+    grouped: dict[str, list[str]] = {}
+    elsewhere: list[int] = []
     for problem in error.problems:
+        other = getattr(problem, "round", None)
+        if round_number is not None and other is not None and other != round_number:
+            grouped.setdefault(TOP, []).append(gettext("Manche %(number)s : %(problem)s") % {
+                "number": other, "problem": say(problem)})
+            elsewhere.append(other)
+            continue
         for key in entry.fields_for(problem, players, sides):
-            grouped.setdefault(key, []).append(problem)
-    return {key: [say(p) for p in problems] for key, problems in grouped.items()}
+            grouped.setdefault(key, []).append(say(problem))
+    if elsewhere:
+        grouped[TOP].append(gettext("Ce changement rend la manche %(number)s invalide : corrigez-la ou "
+                                    "annulez-la d’abord.") % {"number": min(elsewhere)})
+    return grouped
 
 
 def build_preview(result: GameResult, number: int, before: dict[str, Any] | None = None,

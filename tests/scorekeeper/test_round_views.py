@@ -547,3 +547,21 @@ def test_it_refuses_a_cactus_game_turn_with_no_play(client):
 
     assert "aucun coup" in slot(html, "top")
     assert game.rounds.count() == 0
+
+
+def test_it_says_at_the_top_which_later_round_an_edit_makes_invalid(client):
+    """dutch.eliminated: editing round 2 so that Ana is out after it leaves round 3 with a hand
+    for a player who is out; the page names round 3 and what to do, not Ana's round-2 field."""
+    game = make_game("dutch", ["Ana", "Dan", "Eve"], rounds=[
+        tamalou_round(None, Ana=50, Dan=30, Eve=10), tamalou_round(None, Ana=40, Dan=40, Eve=20),
+        tamalou_round(None, Ana=5, Dan=80, Eve=5)])
+    post = {"hand-0-mode": "count", "hand-0-count": "60", "hand-1-mode": "count", "hand-1-count": "40",
+            "hand-2-mode": "count", "hand-2-count": "20", "edit": "2", "confirm": "1"}
+
+    response = client.post(reverse("round_edit", args=[game.token, 2]), post)
+
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert "Manche 3 :" in slot(html, "top") and "annulez-la" in slot(html, "top")
+    assert slot(html, "hand-0") == ""
+    assert game.rounds.get(number=2).data["hands"]["Ana"] == 40

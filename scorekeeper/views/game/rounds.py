@@ -96,7 +96,9 @@ def _preview(game: Game, form: EntryForm, number: int, editing: bool) -> tuple[d
         refuse_impossible(form, game.rules, players)
         result = game.preview(data, number if editing else None)
     except RecordError as error:
-        return data, Preview(errors=errors_of(error, form, players, problem_text), checked=True)
+        return data, Preview(errors=errors_of(error, form, players, problem_text,
+                                              round_number=number if editing else None),
+                             checked=True)
     if editing:
         stored = _stored_round(game, number)
         return data, build_preview(result, number, before=stored.result, totals_before=game.totals,
@@ -291,7 +293,8 @@ def _store(request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *
                 return queue.conflict(request, context)
             return _render(request, context)
         except RecordError as error:
-            refused = Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
+            refused = Preview(errors=errors_of(error, form, game.player_names(), problem_text,
+                                               round_number=number if editing else None), checked=True)
             if queue.is_queued(request):
                 return queue.refused(refused.errors)
             return _render(request, _context(game, form, number, editing=editing, preview=refused,

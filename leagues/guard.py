@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from leagues.models import LeagueGame, NightTable
 from scorekeeper.http import SESSION_TABLES
-from scorekeeper.models import Game
+from scorekeeper.models import TABLE_LINK, Game
 
 
 def _league_game(game: Game) -> LeagueGame | None:
@@ -65,4 +65,4 @@ def league_author(request: HttpRequest, game: Game) -> str:
     league_game = _league_game(game)
     if league_game is None or not holds_table_link(request, league_game.table):
         return ""
-    return _("lien de la table %(table)s") % {"table": league_game.table.label}
+    return TABLE_LINK + league_game.table.label  # worded when shown, in the reader's language

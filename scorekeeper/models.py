@@ -22,6 +22,7 @@ from django.db import connections, models, router, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine.rules import VARIANTS, GameResult, Problem, Ranking, RecordError, rank, score_record
 from engine.rules.variants.base import Variant
@@ -572,6 +573,12 @@ class Round(models.Model):
         return f"round {self.number} of game {self.game_id}"
 
 
+# A change made from a league table's link is stored as this and the table's label, not in
+# the words of the phone that made it: a French history would otherwise show English.
+# No username holds a colon (Django's validator), so no organiser's name starts so.
+TABLE_LINK = "table-link:"
+
+
 class RoundChange(models.Model):
     """Append-only: every round added, edited, undone or imported, so no correction is silent."""
 
@@ -589,7 +596,8 @@ class RoundChange(models.Model):
     at = models.DateTimeField(auto_now_add=True)
     device = models.CharField(max_length=200, blank=True)  # e.g. the phone's browser
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    # Who, in words: an organiser's name, "table 2's link"; the device says the rest.
+    # Who: an organiser's name, or a league table's link (TABLE_LINK and the table's label,
+    # worded in the reader's language when shown: `author`); the device says the rest.
     by = models.CharField(max_length=80, blank=True)
     version = models.PositiveIntegerField(default=0)  # the game's version after this change
     after_end = models.BooleanField(default=False)  # the game had ended: a correction
@@ -601,3 +609,10 @@ class RoundChange(models.Model):
         if self.pk is not None:
             raise ValueError("the round history is append-only")
         super().save(*args, **kwargs)
+
+    @property
+    def author(self) -> str:
+        """Who made the change, in the reader's language (« lien de la table 2 », "table 2's link")."""
+        if self.by.startswith(TABLE_LINK):
+            return gettext("lien de la table %(table)s") % {"table": self.by[len(TABLE_LINK):]}
+        return self.by

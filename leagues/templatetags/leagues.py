@@ -12,8 +12,11 @@ register = template.Library()
 
 @register.filter
 def percent(value: float) -> str:
-    """0.5 -> "50 %" (French spacing; the locale picks the decimal mark)."""
-    return f"{number_format(round(value * 100), 0)} %"
+    """0.5 -> « 50 % » in French (a narrow no-break space before the sign), "50%" in English."""
+    from django.utils.translation import get_language
+
+    shown = number_format(round(value * 100), 0)
+    return f"{shown}%" if (get_language() or "fr").startswith("en") else f"{shown}\u202f%"
 
 
 @register.filter

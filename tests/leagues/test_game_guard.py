@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from leagues.models import Standing
 from scorekeeper.models import RoundChange
@@ -51,7 +51,12 @@ def test_it_lets_the_table_s_link_correct_its_game_while_the_night_is_open(
 
     assert response.status_code == 302 and game.rounds.count() == 0
     change = RoundChange.objects.filter(game=game, action=RoundChange.UNDONE).get()
-    assert change.by == "lien de la table Table 1" and change.after_end
+    assert change.author == "lien de la table Table 1" and change.after_end
+    # Stored as the table, worded in each reader's language (not the language of the phone that made it).
+    with translation.override("en"):
+        assert change.author == "table Table 1's link"
+    english = client.get(f"/games/{game.token}/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "by table Table 1&#x27;s link" in english
     assert not Standing.objects.filter(season=season, player__name="Ana").exists()
 
 

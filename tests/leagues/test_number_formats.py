@@ -31,4 +31,6 @@ def test_it_shows_a_dash_for_no_value():
 
 def test_it_rounds_a_percentage_to_the_nearest_whole():
     with translation.override("fr"):
-        assert percent(2 / 3) == "67 %"
+        assert percent(2 / 3) == "67\u202f%"  # a narrow no-break space, as French typography has it
+    with translation.override("en"):
+        assert percent(2 / 3) == "67%"

@@ -173,6 +173,9 @@ def test_it_shows_the_room_screen_and_its_board_partial(client, night, table, pl
 
     assert f"/ws/leagues/nights/{night.pk}/room/" in page
     assert board.lstrip().startswith('<div id="board"') and "Table 1" in board and "Ana" in board
+    assert "1 victoire · 1 partie" in board
+    english = client.get(reverse("leagues:room", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+    assert "1 win · 1 game" in english.content.decode()  # it read "1 g."
 
 
 def test_it_exports_standings_and_games_as_csv(client, season, table, play):

@@ -393,3 +393,11 @@ def test_it_writes_a_negative_score_and_total_with_the_same_minus_as_the_preview
     html = client.get(game.get_absolute_url()).content.decode()
 
     assert "−110" in html and "-110" not in html
+
+
+def test_it_titles_the_chart_s_table_in_each_language_s_own_punctuation(client: Client):
+    game = make_game("tamalou", rounds=[tamalou_round(None, Ana=1, Ben=2, Chloé=3)])
+    french = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    english = client.get(game.get_absolute_url(), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert " : en tableau</summary>" in french
+    assert ": as a table</summary>" in english and " : as a table" not in english

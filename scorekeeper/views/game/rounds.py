@@ -73,7 +73,7 @@ def _get_round_for_user(request: HttpRequest, game: Game, number: int) -> Round:
 def _taken(error: RoundTaken) -> dict[str, Any]:
     """What the page says when another phone saved the round first, and who did."""
     change = error.change
-    who = (change.by or device_label(change.device)) if change is not None else ""
+    who = (change.author or device_label(change.device)) if change is not None else ""
     return {"number": error.number, "who": who or _("un autre téléphone"),
             "edited": change is not None and change.action == change.EDITED,
             "exists": change is not None and change.action != change.UNDONE,

@@ -12,6 +12,8 @@ while writing leaves nothing of the import behind.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -99,6 +101,7 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
             checked = _check(season, report, content, night_date, table)
             if checked is not None:
                 accepted.append(checked)
+        accepted = _without_games_already_kept(season, accepted)
         last_ended = _save(season, accepted, user) if accepted else {}
     broadcast_games_ended(last_ended)  # one message per night is enough to refresh its screens
     return reports
@@ -129,6 +132,45 @@ def _check(season: Season, report: FileReport, content: bytes | str, night_date:
         report.problems.extend(error.problems)
         return None
     return _Accepted(report, place, record, result)
+
+
+def _fingerprint(variant: str, players: Iterable[str], rounds: Iterable[Any]) -> str:
+    """What makes two records the same game: the game, its players and every round as played."""
+    text = json.dumps([variant, list(players), list(rounds)], sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _without_games_already_kept(season: Season, accepted: list[_Accepted]) -> list[_Accepted]:
+    """The accepted files less those whose game the season already holds at that night's table,
+    or an earlier file of this import holds (a file uploaded twice would count its game twice).
+    A game is the same when its game, players and every round are: at one table in one night,
+    that is the same file again, not a second game."""
+    dates = {a.place.date for a in accepted}
+    kept: dict[tuple[date, str, str], int | None] = {}
+    games = (Game.objects.filter(league_game__table__night__season=season,
+                                 league_game__table__night__date__in=dates)
+             .with_players().prefetch_related("rounds").select_related("league_game__table__night"))
+    for game in games:
+        fingerprint = _fingerprint(game.variant, game.player_names(), (r.data for r in game.rounds.all()))
+        table = game.league_game.table
+        kept[(table.night.date, table.label.casefold(), fingerprint)] = game.pk
+    fresh = []
+    for a in accepted:
+        read = a.result.game  # the rounds as the game will store them
+        key = (a.place.date, a.place.table.casefold(), _fingerprint(read.variant.key, read.players, read.rounds))
+        if key in kept:
+            a.report.problems.append(_already_kept(kept[key]))
+            continue
+        kept[key] = None
+        fresh.append(a)
+    return fresh
+
+
+def _already_kept(game: int | None) -> Problem:
+    if game is None:
+        return Problem("the same game as an earlier file of this import", code="league.imported_twice")
+    return Problem(f"already imported: game {game} holds the same rounds at this table that night",
+                   code="league.already_imported", params={"game": game})
 
 
 @transaction.atomic

@@ -146,6 +146,8 @@ APP_PROBLEM_SENTENCES: dict[str, Promise] = {
     "league.no_date": _("Pas de date de soirée : donnez-en une, ou commencez le nom du fichier par elle "
                         "(2026-03-12_table-2.json)."),
     "league.outside_season": _("La soirée du %(date)s est hors de la saison (%(start)s – %(end)s)."),
+    "league.already_imported": _("Déjà importée : la partie n° %(game)s a les mêmes manches à cette table ce soir-là."),
+    "league.imported_twice": _("La même partie qu’un fichier précédent de cet import."),
     # the round entry's own checks (scorekeeper/entry/adapters.py, EntryAdapter.problems)
     "hand.outside_deck": _("La main de %(player)s (%(value)s) ne peut pas valoir ça avec ce paquet : "
                            "une main vaut de %(low)s à %(high)s."),

@@ -183,3 +183,19 @@ def test_it_imports_into_the_night_s_table_whatever_the_case_of_its_label(season
 
     assert LeagueGame.objects.filter(table=table).count() == 1
     assert sorted(NightTable.objects.filter(night=night).values_list("label", flat=True)) == ["T1", "T2"]
+
+
+def test_it_refuses_a_file_imported_again_and_a_file_given_twice_counting_each_game_once(season):
+    """The same record uploaded twice would count its game twice in the standings."""
+    first = import_files(season, [("2026-03-05_table-A.json", GOOD)])
+    again = import_files(season, [("2026-03-05_table-A.json", GOOD), ("2026-03-05_table-B.json", GOOD),
+                                  ("other.json", BAD)], )
+    twice = import_files(season, [("2026-03-06_t.json", GOOD), ("2026-03-06_T.json", GOOD)])
+
+    assert first[0].ok
+    assert [p.code for p in again[0].problems] == ["league.already_imported"]
+    assert again[0].problems[0].params == {"game": first[0].game_id}
+    assert again[1].ok  # another table: another game, however alike
+    assert twice[0].ok and [p.code for p in twice[1].problems] == ["league.imported_twice"]
+    assert LeagueGame.objects.count() == 3  # table A and B on the 5th, one on the 6th
+    assert Standing.objects.get(season=season, scope="tamalou", player__name="Ana").wins == 3

@@ -91,6 +91,8 @@ APP_PROBLEMS = {p.code: p for p in (
     Problem("", None, None, "teams.named_like_a_player", {"team": "Ana"}, "teams"),
     Problem("", None, None, "league.not_a_date", {"text": "2026-13-45"}),
     Problem("", None, None, "league.no_date", {}),
+    Problem("", None, None, "league.already_imported", {"game": 12}),
+    Problem("", None, None, "league.imported_twice", {}),
     Problem("", None, None, "league.outside_season",
             {"date": "2026-09-01", "start": "2026-01-01", "end": "2026-06-30"}),
 )}

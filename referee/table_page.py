@@ -115,6 +115,7 @@ def page_words() -> dict[str, str]:
         "outOfReach": _("Hors de portée de ce pouvoir : ce serait une pénalité."),
         "powerTitle": _("{card} : {effect}"),
         "compulsory": _("Pouvoir obligatoire : pas de passe."),
+        "notSent": _("Pas de réseau : rien n’est parti de ce téléphone. Refaites-le une fois « en direct »."),
         "youAreOut": _("Vous êtes éliminé·e : vous suivez la table sans jouer."),
         "confirmCall": _("Confirmer : {player} dit « {word} »"),
     }

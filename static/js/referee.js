@@ -124,12 +124,21 @@
     connect();
   });
 
+  const PLAYER_MOVES = ["discard", "call.made", "call.counter", "round.last_card", "power.used",
+    "power.declined", "stock.empty", "settings.change", "ask"];
+
   function send(message, now) {
     if (api.hold && !now && message.type !== "clock.ping" && message.type !== "clock.sample") {
       api.queue.push(message);
       return;
     }
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+      return;
+    }
+    // A move made while the link is down would be lost without a word (a snap's claim has
+    // its own tracker, which says « non reçu »): the player is told nothing left the phone.
+    if (PLAYER_MOVES.includes(message.type)) addRuling(words.notSent, "link.not_sent", true);
   }
 
   // -- the clock ------------------------------------------------------------------
@@ -545,6 +554,7 @@
   function confirmFirst(button, question, action) {
     const label = button.textContent;
     let timer = null;
+    let player = null; // who the question named: the second tap sends that, whatever « Pour » says now
     const disarm = () => {
       clearTimeout(timer);
       button.dataset.armed = "false";
@@ -553,13 +563,16 @@
     button.addEventListener("click", () => {
       if (button.dataset.armed === "true") {
         disarm();
-        action();
+        action(player);
         return;
       }
+      player = actingFor();
       button.dataset.armed = "true";
-      button.textContent = question();
+      button.textContent = question(player);
       timer = setTimeout(disarm, ARMED_MS);
     });
+    const chooser = $("for-player");
+    if (chooser) chooser.addEventListener("change", disarm); // another player: ask again
   }
 
   function actingFor() {
@@ -630,8 +643,8 @@
   }
   const callButton = $("call-button");
   if (callButton) {
-    confirmFirst(callButton, () => fill(words.confirmCall, { player: actingFor(), word: page.callWord }),
-      () => send({ type: "call.made", player: actingFor() }));
+    confirmFirst(callButton, (player) => fill(words.confirmCall, { player: player, word: page.callWord }),
+      (player) => send({ type: "call.made", player: player }));
   }
   const limit = $("snap-limit");
   if (limit) {

@@ -81,6 +81,7 @@ def page_context(variant_key: str, state: tbl.TableState) -> dict[str, Any]:
             # What is legal now, read by referee.js from the declarations (the server decides).
             "callWhen": rules.call.when if rules.call else None,
             "snapWho": rules.snap.who if rules.snap else None,
+            "snapSeveral": bool(rules.snap and rules.snap.several),
             # Powers a turned caboteur may still be aimed at (looks), or looked at only (table-rules v1.2).
             "looksOnly": sorted(tbl.LOOKS_ONLY), "swapsIfWished": sorted(tbl.SWAPS_IF_WISHED),
             "words": page_words(),

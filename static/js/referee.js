@@ -369,6 +369,9 @@
   function maySnap(state, open) {
     const w = state.window;
     if (!open || (state.frozen || []).includes(seat) || (w.barred || []).includes(seat)) return false;
+    // One card per discard (where the variant says so): once one of yours is taken, no more.
+    const taken = (w.claims || []).some((c) => c.player === seat && (c.verdict === "accepted" || c.verdict === "handed_back"));
+    if (taken && !page.snapSeveral) return false;
     if (page.snapWho === "others") return w.by !== seat;
     if (page.snapWho === "own_turn") return nextOf(w.by) === seat; // dutch: the turn that discard began
     return true;

@@ -47,3 +47,19 @@ def test_the_referees_call_confirmation_sends_the_player_it_names_and_asks_again
     referee.get_by_role("button", name="Dire « tamalou »").tap()
     referee.get_by_role("button", name="Confirmer\u00a0: Ana dit «\u00a0tamalou\u00a0»").tap()
     expect(referee.get_by_test_id("round-call")).to_have_text("Ana a annoncé « tamalou ».")
+
+
+def test_a_phone_offers_no_second_snap_on_a_discard_once_its_card_was_taken(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any]):
+    """table-rules: a player snaps one card per discard (the server refuses a second)."""
+    table = LiveTable.open_for(make_game("tamalou", ["Ana", "Ben", "Chloé"]))
+    ana, ben = (sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben"))
+    discard(ana, "6", "H")
+    expect(ben.get_by_test_id("snap")).to_be_visible()
+
+    ben.get_by_test_id("snap").tap()
+    ben.locator("#chooser .rank[data-rank='6']").tap()
+    ben.locator("#chooser .suit[data-suit='C']").tap()
+
+    expect(newest(ben)).to_contain_text("accepté")
+    expect(ben.get_by_test_id("snap")).to_be_hidden()

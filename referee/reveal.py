@@ -41,6 +41,9 @@ def reveal_form(variant: Any, players: list[str], state: TableState,
         form = entry.read(variant, players, post, in_round=state.players, teams=teams)
     if isinstance(form, MemoryForm):
         form.extras = tuple(e for e in form.extras if e not in TABLE_KNOWS)
+        if post is None and "went_out" in form.extras and state.went_out in players:
+            # fontenaysien: who said « plus de carte ! » is what the table heard, still open to correction
+            form.went_out = str(players.index(state.went_out))
     if isinstance(form, CanastaForm) and post is None:
         _table_canasta(form, players, state, previous)
     return form

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from engine.cards import JOKER, RANKS, Deck, rank_of, suit_of
 from engine.rules import RecordError
+from engine.rules.errors import TOP
 from engine.table import machine as tbl
 from referee.limits import guesses
 from referee.live import broadcast
@@ -417,7 +418,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
                 refuse_impossible(form, game.rules, players)
                 taken = _save_reveal(table, member, hands, extras, data, request, controls)
         except RecordError as error:
-            preview = Preview(errors=errors_of(error, form, players, problem_text), checked=True)
+            preview = Preview(errors=_reveal_errors(error, form, players), checked=True)
         if preview is None:
             if taken is not None:  # another phone's reveal of this round got there first
                 messages.info(request, _("La manche %(number)s vient d’être enregistrée par un autre "
@@ -468,8 +469,18 @@ def _reveal_preview(game: Game, form: EntryForm, data: dict[str, Any]) -> Previe
         refuse_impossible(form, game.rules, game.player_names())
         result = game.preview(data)
     except RecordError as error:
-        return Preview(errors=errors_of(error, form, game.player_names(), problem_text), checked=True)
+        return Preview(errors=_reveal_errors(error, form, game.player_names()), checked=True)
     return build_preview(result, game.rounds.count() + 1, fmt=written_number)
+
+
+def _reveal_errors(error: RecordError, form: EntryForm, players: list[str]) -> dict[str, list[str]]:
+    """The engine's problems beside their fields; those of a field the reveal does not show
+    (the announcer: the table's caller) at the top, never in a slot nobody sees."""
+    shown = set(field_keys(form)) - {"announcer"}
+    errors: dict[str, list[str]] = {}
+    for key, sentences in errors_of(error, form, players, problem_text).items():
+        errors.setdefault(key if key in shown else TOP, []).extend(sentences)
+    return errors
 
 
 def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, preview: Preview | None,

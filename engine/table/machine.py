@@ -994,7 +994,8 @@ def expected_cards(state: TableState, start: int = 4) -> dict[str, int]:
     The reveal refuses a hand of another size until a player confirms it: an exchange
     the table did not see (a snap made without the app) changes the count.
     """
-    return {p: start - state.snapped.get(p, 0) + state.penalty_cards.get(p, 0) + state.given.get(p, 0)
+    return {p: 0 if p == state.went_out else  # fontenaysien: « plus de carte ! »
+            start - state.snapped.get(p, 0) + state.penalty_cards.get(p, 0) + state.given.get(p, 0)
             for p in state.players}
 
 

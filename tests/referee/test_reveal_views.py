@@ -225,3 +225,21 @@ def test_a_players_phone_reveals_only_once_the_round_is_over(client: Client):
     table.record("call.made", {"player": "Ana"}, table.members.get())  # tamalou: the round stops
     assert client.post(reveal_url(table), hands("3♠", 9, 12)).status_code == 302
     assert table.game.rounds.count() == 1
+
+
+def test_it_takes_who_said_no_card_left_from_the_table_and_expects_no_card_of_them(client: Client):
+    """fontenaysien.went_out: « plus de carte ! » ends the round; the reveal knows who, and
+    that they hold no card (the table's own count said 4, and « personne » had gone out)."""
+    table = open_table("fontenaysien")
+    seated(client, table, seat="Ben")
+    ben = table.members.get()
+    table.record("discard", {"player": "Ana", "card": "7H"}, ben)
+    chloe, _ = table.join("seat", "Chloé")
+    table.record("round.last_card", {"player": "Chloé"}, chloe)
+
+    page = client.get(reveal_url(table)).content.decode()
+    assert re.search(r'name="went_out" value="2"[^>]*checked', page)
+    response = client.post(reveal_url(table), {**hands("3♠", 9), "went_out": "2"})
+
+    assert response.status_code == 302
+    assert table.game.rounds.get().result["points"]["Chloé"] == -10

@@ -8,6 +8,7 @@ going out.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,6 +102,10 @@ def _opening_with_top(top: str, hand: list[str], opening: list[list[str]] | None
     opened = opening_verdict(opening, side_total)  # the melds' own check, then the minimum
     if opened.rule == "canasta.meld.illegal":
         return opened
+    # Only the top card and the hand (two decks: a card may be there twice, and no more).
+    missing = Counter(c for meld in opening for c in meld) - Counter([top, *hand])
+    if missing:
+        return Verdict(False, "canasta.pile.opening_not_in_hand", {"top": top, "cards": sorted(missing.elements())})
     params = {"top": top, **opened.params}
     if not opened.ok:
         return Verdict(False, "canasta.pile.opening_below_minimum", params)

@@ -301,6 +301,9 @@ SENTENCES: dict[str, Any] = {
         "Pile refusée : les poses faites avec %(top)s valent %(value)s, il faut %(minimum)s pour ouvrir.") % p,
     "canasta.pile.opening_without_top": lambda p, r: _(
         "Pile refusée : la carte du dessus, %(top)s, doit entrer dans une des poses d'ouverture.") % p,
+    "canasta.pile.opening_not_in_hand": lambda p, r: _(
+        "Pile refusée : les poses d'ouverture se font avec %(top)s et la main seulement ; "
+        "%(cards)s n'y sont pas.") % {**p, "cards": ", ".join(card_label(c) for c in r.get("cards", []))},
     "table.closed": lambda p, r: _("Cette table est fermée."),
 }
 
@@ -334,6 +337,7 @@ RULE_ANCHORS: dict[str, str] = {
     "canasta.go_out.two_melds_of_a_rank": "reading-canasta-going-out-check",
     "canasta.pile.opening_below_minimum": "reading-canasta-not-yet-melded",
     "canasta.pile.opening_without_top": "reading-canasta-not-yet-melded",
+    "canasta.pile.opening_not_in_hand": "reading-canasta-not-yet-melded",
     "canasta.pile.frozen_needs_two_naturals": "reading-canasta-frozen-pile",
     "canasta.went_out": "canasta-went-out-canastas",  # going out, and the bonus it scores
 }

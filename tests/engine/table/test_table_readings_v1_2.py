@@ -412,6 +412,17 @@ def test_canasta_not_yet_melded_the_opening_melds_must_hold_the_top_card_and_be_
         == "canasta.meld.illegal"
 
 
+def test_canasta_not_yet_melded_the_opening_melds_are_made_of_the_top_card_and_the_hand_only():
+    # Aces the hand does not hold, or kings of the pile below the top, make no opening.
+    assert cr.may_take_pile(["5C", "9S"], ["9H", "9D"], False, opening=[["9S", "9H", "9D"], ["AS", "AH", "AD"]]) \
+        == cr.Verdict(False, "canasta.pile.opening_not_in_hand", {"top": "9S", "cards": ["AD", "AH", "AS"]})
+    assert cr.may_take_pile(["5C", "KD", "KS", "9S"], ["9H", "9D", "KH"], False,
+                            opening=[["9S", "9H", "9D"], ["KD", "KS", "KH"]]).rule == "canasta.pile.opening_not_in_hand"
+    # Two decks: the hand's second 9♥ is a card of its own.
+    assert cr.may_take_pile(["9S"], ["9H", "9H", "9D", "AS", "AH", "AD", "2C"], False,
+                            opening=[["9S", "9H", "9H", "9D"], ["AS", "AH", "AD", "2C"]]).ok
+
+
 def test_canasta_not_yet_melded_the_question_through_the_table_log_takes_the_sides_total():
     t = Table("canasta", ["Ana", "Ben"])
     asked = {"question": "take_pile", "pile": ["9S"], "hand": ["9H", "9D", "KS", "KH", "KD"],

@@ -119,4 +119,6 @@ def page_words() -> dict[str, str]:
         "notSent": _("Pas de réseau : rien n’est parti de ce téléphone. Refaites-le une fois « en direct »."),
         "youAreOut": _("Vous êtes éliminé·e : vous suivez la table sans jouer."),
         "confirmCall": _("Confirmer : {player} dit « {word} »"),
+        "confirmCounter": _("Confirmer : {player} dit « contre-tamoul »"),
+        "confirmLastCard": _("Confirmer : {player} finit la manche"),
     }

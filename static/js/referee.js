@@ -550,7 +550,8 @@
 
   // -- actions ----------------------------------------------------------------------
 
-  // A call ends the round on every phone and cannot be taken back: the first tap asks
+  // A call (and going out) ends the round on every phone and cannot be taken back, and a
+  // wrong counter-call costs points: the first tap asks
   // « Confirmer : Ana dit « tamalou » » (naming who the referee acts for) for a few
   // seconds, the second tap sends it.
   const ARMED_MS = 10000; // long enough for a slow second tap; a new turn hides the button anyway
@@ -657,7 +658,10 @@
     });
   }
   const counterButton = $("counter-button");
-  if (counterButton) counterButton.addEventListener("click", () => send({ type: "call.counter", player: actingFor() }));
+  if (counterButton) {  // a wrong counter-call costs points: asked once, as the call is
+    confirmFirst(counterButton, (player) => fill(words.confirmCounter, { player: player }),
+      (player) => send({ type: "call.counter", player: player }));
+  }
   const decline = $("power-decline");
   if (decline) decline.addEventListener("click", () => send({ type: "power.declined" }));
   const use = $("power-use");
@@ -674,7 +678,10 @@
   const exhausted = $("stock-exhausted");
   if (exhausted) exhausted.addEventListener("click", () => send({ type: "stock.empty", reshuffled: false }));
   const lastCard = $("last-card-button");
-  if (lastCard) lastCard.addEventListener("click", () => send({ type: "round.last_card", player: actingFor() }));
+  if (lastCard) {  // it ends the round on every phone, as the call does
+    confirmFirst(lastCard, (player) => fill(words.confirmLastCard, { player: player }),
+      (player) => send({ type: "round.last_card", player: player }));
+  }
 
   // Canasta and cactus-game questions: the form's fields become the question.
   document.querySelectorAll("form.ask").forEach((form) =>

@@ -52,6 +52,8 @@ def test_two_phones_count_a_canasta_round_by_points_at_the_live_table(
 
     # Ana goes out: the round is over on both phones, and both may count it.
     ana.get_by_test_id("last-card").tap()
+    expect(ana.get_by_test_id("last-card")).to_have_text("Confirmer\u00a0: Ana finit la manche")  # it ends the round
+    ana.get_by_test_id("last-card").tap()
     for phone in (ana, ben):
         expect(phone.get_by_test_id("reveal-link")).to_be_visible()
         expect(phone.get_by_test_id("last-card")).to_be_hidden()

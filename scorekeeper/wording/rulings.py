@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.rules import get_variant
-from scorekeeper.wording.cards import card_text, rank_text
+from scorekeeper.wording.cards import card_text, rank_name
 
 from .problems import reason_text
 from .text import elided, number
@@ -256,7 +256,8 @@ SENTENCES: dict[str, Any] = {
     "canasta.pile.top_is_black_three": lambda p, r: _("Un 3 noir est dessus : la pile est bloquée."),
     "canasta.pile.top_is_red_three": lambda p, r: _(
         "Un 3 rouge est dessus : il ne se pose jamais, la pile est bloquée."),
-    "canasta.pile.frozen_two_naturals": lambda p, r: _("Pile gelée : prise avec deux %(top)s naturelles.") % p,
+    "canasta.pile.frozen_two_naturals": lambda p, r: _(
+        "Pile gelée : prise avec deux cartes naturelles du rang de %(top)s.") % p,
     "canasta.pile.frozen_needs_two_naturals": lambda p, r: _(
         "Pile gelée : il faut deux cartes naturelles du rang de %(top)s en main.") % p,
     "canasta.pile.adds_to_meld": lambda p, r: _("%(top)s va sur une combinaison posée : la pile est prise.") % p,
@@ -295,8 +296,8 @@ SENTENCES: dict[str, Any] = {
     "canasta.go_out.illegal_meld": lambda p, r: _("Sortie refusée : une combinaison n'est pas valable (%(problem)s).") % {
         "problem": reason_text(r.get("reason"), r.get("reason_params"))},
     "canasta.go_out.two_melds_of_a_rank": lambda p, r: _(
-        "Sortie refusée : deux combinaisons de %(rank)s ; un camp n'en a qu'une par rang.") % {
-        "rank": rank_text(str(r.get("rank", "")))},
+        "Sortie refusée : deux combinaisons du même rang (%(rank)s) ; un camp n'en a qu'une par rang.") % {
+        "rank": rank_name(str(r.get("rank", "")))},
     "canasta.pile.opening_below_minimum": lambda p, r: _(
         "Pile refusée : les poses faites avec %(top)s valent %(value)s, il faut %(minimum)s pour ouvrir.") % p,
     "canasta.pile.opening_without_top": lambda p, r: _(

@@ -32,7 +32,7 @@ def test_the_referee_gives_a_held_seat_to_a_new_phone_from_their_own_phone(
     new_phone.get_by_role("button", name="Ben (place prise : l'arbitre doit accepter)").tap()
     expect(new_phone.get_by_test_id("wait-status")).to_contain_text("l'arbitre doit accepter")
     requests = referee.get_by_test_id("join-requests")
-    expect(requests).to_contain_text("veut prendre la place de Ben")
+    expect(requests).to_contain_text("Un téléphone veut prendre la place de Ben")
     referee.screenshot(path=artifacts / "referee-join-request.png", full_page=True)
     requests.get_by_role("button", name="Accepter").tap()
 

@@ -154,7 +154,7 @@ def test_canasta_going_out_is_checked_on_the_phone_by_re_reading_every_meld(
     go_out = ana.locator('form[data-question="go_out"]')
     go_out.locator('input[name="melds"]').fill("D♠ D♥ D♦ D♣ D♠ D♥ D♦ / D♠ D♥ D♦ D♣ D♠ D♥ 2♣")
     go_out.get_by_role("button", name="Pouvons-nous sortir ?").tap()
-    expect(newest(ana)).to_contain_text("Sortie refusée : deux combinaisons de D ; un camp n'en a qu'une par rang.")
+    expect(newest(ana)).to_contain_text("Sortie refusée : deux combinaisons du même rang (dame) ; un camp n'en a qu'une par rang.")
 
     pile = ana.locator('form[data-question="take_pile"]')
     pile.locator('input[name="pile"]').fill("4♦ 9♠")

@@ -357,7 +357,7 @@ def test_a_whole_evening_agrees_with_the_engine_in_every_view(site: str, browser
     for player in games:
         row = screen.locator(".room-list").first.locator("li", has_text=player)
         expect(row).to_contain_text(f"{wins[player]} victoire")
-        expect(row).to_contain_text(f"{games[player]} p.")
+        expect(row).to_contain_text(f"{games[player]} partie")  # « 1 partie », « 3 parties »
     ids = {name: pk for pk, name in
            re.findall(rf'href="/leagues/seasons/{season}/players/(\d+)/">(\w+)</a>', season_page)}
     assert set(ids) == set(games)

@@ -3,9 +3,7 @@ message is Unicode the log can store, and canasta's numbers are ones a game can 
 
 from __future__ import annotations
 
-import asyncio
 import json
-import math
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -19,6 +17,7 @@ from referee.live import consumers
 from referee.models import LiveTable, TableEvent
 from tests.factories import make_game
 from tests.referee.phones import phone, until
+from tests.referee.test_consumer_input import replies_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -156,22 +155,7 @@ def messages():
 def test_no_message_of_any_shape_gets_a_server_error_nor_logs_a_key_its_question_does_not_read(
         batch, monkeypatch, canasta_table):
     monkeypatch.setattr(gates, "BURST", 10_000)  # the fuzzing is not a flood
-
-    async def scenario() -> list[dict]:
-        gates.forget()
-        async with phone(canasta_table["code"], canasta_table["tokens"]["referee"]) as referee:
-            await until(referee, "table.state")
-            for raw in batch:
-                await referee.send_to(text_data=raw)
-            await referee.send_json_to({"type": "clock.ping", "t0": math.pi})
-            replies = []
-            while True:  # everything up to the pong of our last ping: the socket never closed
-                reply = await asyncio.wait_for(referee.receive_json_from(timeout=5), 6)
-                replies.append(reply)
-                if reply["type"] == "clock.pong" and reply["t0"] == math.pi:
-                    return replies
-
-    replies = async_to_sync(scenario)()
+    replies = replies_to(canasta_table, batch)
     assert not [r for r in replies if r["type"] == "error" and r["code"] == "server_error"]
     for payload in async_to_sync(logged_asks)(canasta_table["pk"]):
         assert set(payload) <= {"question", *inbox.QUESTIONS[payload["question"]]}

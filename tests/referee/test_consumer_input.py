@@ -87,23 +87,28 @@ def messages():
 @given(batch=st.lists(messages(), min_size=1, max_size=6))
 def test_fuzzed_messages_never_close_the_socket_nor_raise(batch, monkeypatch, fuzz_table):
     monkeypatch.setattr(gates, "BURST", 10_000)  # the fuzzing is not a flood
+    replies = replies_to(fuzz_table, batch)
+    assert not [r for r in replies if r["type"] == "error" and r["code"] == "server_error"]
 
+
+def replies_to(table: dict, batch: list[str]) -> list[dict]:
+    """Every answer to `batch`, sent as raw frames from the referee's phone, up to the pong
+    of a ping sent after it: the socket never closed on the way."""
     async def scenario() -> list[dict]:
         gates.forget()
-        async with phone(fuzz_table["code"], fuzz_table["tokens"]["referee"]) as referee:
+        async with phone(table["code"], table["tokens"]["referee"]) as referee:
             await until(referee, "table.state")
             for raw in batch:
                 await referee.send_to(text_data=raw)
             await referee.send_json_to({"type": "clock.ping", "t0": math.pi})
             replies = []
-            while True:  # everything up to the pong of our last ping: the socket never closed
+            while True:
                 reply = await asyncio.wait_for(referee.receive_json_from(timeout=5), 6)
                 replies.append(reply)
                 if reply["type"] == "clock.pong" and reply["t0"] == math.pi:
                     return replies
 
-    replies = async_to_sync(scenario)()
-    assert not [r for r in replies if r["type"] == "error" and r["code"] == "server_error"]
+    return async_to_sync(scenario)()
 
 
 @pytest.fixture

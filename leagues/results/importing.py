@@ -101,7 +101,6 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
             checked = _check(season, report, content, night_date, table)
             if checked is not None:
                 accepted.append(checked)
-        accepted = _without_games_already_kept(season, accepted)
         last_ended = _save(season, accepted, user) if accepted else {}
     broadcast_games_ended(last_ended)  # one message per night is enough to refresh its screens
     return reports
@@ -178,6 +177,10 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
     """Every accepted game saved and counted, all or nothing. Returns each night's last
     ended game (for the room screens)."""
     season = Season.objects.select_for_update().get(pk=season.pk)
+    # Checked under the season's lock: two imports of one file at once count it once.
+    accepted = _without_games_already_kept(season, accepted)
+    if not accepted:
+        return {}
     tables = _tables(season, {a.place for a in accepted})
     players = Player.get_or_create_many(name for a in accepted for name in a.result.game.players)
     ended_per_night: dict[date, int] = {}

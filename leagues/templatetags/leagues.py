@@ -4,6 +4,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django import template
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 
 from scorekeeper.wording.text import MINUS
 
@@ -13,8 +14,6 @@ register = template.Library()
 @register.filter
 def percent(value: float) -> str:
     """0.5 -> « 50 % » in French (a narrow no-break space before the sign), "50%" in English."""
-    from django.utils.translation import get_language
-
     shown = number_format(round(value * 100), 0)
     return f"{shown}%" if (get_language() or "fr").startswith("en") else f"{shown}\u202f%"
 

@@ -35,12 +35,14 @@ from scorekeeper.entry.preview import (
     errors_of,
     field_keys,
     refuse_impossible,
+    too_many_saves,
 )
 from scorekeeper.http import (
     INVALID_FORM,
     TOO_MANY_SAVES,
     HtmxHttpRequest,
     change_refusal,
+    device_of,
     get_game_to_change,
     remembered_games,
     save_allowed,
@@ -374,7 +376,8 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if refusal is not None:
         raise PermissionDenied(refusal)
     state = table.state()
-    meant = RoundControls(request.POST).round_meant()
+    controls = RoundControls(request.POST)
+    meant = controls.round_meant()
     already_on_the_sheet = meant is not None and meant <= game.rounds.count()  # answered below
     if member.role == tbl.SEAT and state.over is None and not already_on_the_sheet:
         # A player's phone offers the reveal once the round is over (the referee may end
@@ -388,7 +391,6 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     preview = None
     throttled = False
     miscounted: dict[str, tuple[int, int]] = {}
-    controls = RoundControls(request.POST)
     if request.method == "POST" and not controls.saving() and not controls.previewing():
         adapter_of(form).apply(form, controls.tapped())  # canasta's "+ Pose": a field more, nothing saved
         context = _reveal_context(table, form, state, None, controls.request_id_or_new())
@@ -407,9 +409,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
         throttled = not save_allowed(request, game)
         try:
             if throttled:  # a flood of saves: refused in place, the form kept
-                preview = Preview(errors={"top": [_("Trop d’enregistrements de manches en une minute : "
-                                                    "attendez un instant, puis enregistrez à nouveau.")]},
-                                  checked=True)
+                preview = too_many_saves()
             elif miscounted and not controls.hands_confirmed():
                 # Saved only once a player confirms the hands the table did not expect.
                 preview = _warn_miscounted(Preview(checked=True), miscounted, players)
@@ -522,7 +522,7 @@ def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], e
         try:
             saved = table.game.add_round(data, request_id=controls.posted_request_id(), user=request.user,
                                          number=controls.round_meant(),
-                                         device=request.headers.get("user-agent", "")[:200])
+                                         device=device_of(request))
         except RoundTaken as taken:
             return taken
         if table.events.filter(kind="reveal", payload__round=saved.number).exists():

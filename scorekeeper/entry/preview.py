@@ -54,6 +54,12 @@ class Preview:
         return [(key, self.errors.get(key, [])) for key in keys]
 
 
+def too_many_saves() -> Preview:
+    """A flood of saves (scorekeeper.http.save_allowed), said at the top of the form it keeps."""
+    return Preview(errors={TOP: [gettext("Trop d’enregistrements de manches en une minute : "
+                                         "attendez un instant, puis enregistrez à nouveau.")]}, checked=True)
+
+
 def field_keys(form: EntryForm) -> list[str]:
     """Every field a problem can be shown beside, for the out-of-band refresh."""
     return adapter_of(form).field_keys(form)

@@ -39,6 +39,7 @@ from scorekeeper.entry.preview import (
     errors_of,
     field_keys,
     refuse_impossible,
+    too_many_saves,
 )
 from scorekeeper.entry.turns import next_player
 from scorekeeper.http import (
@@ -272,10 +273,7 @@ def _store(request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *
     beside its fields. A round sent from the phone's queue (static/js/round-queue.js) is
     answered the same way in JSON (scorekeeper/views/offline.py)."""
     if not save_allowed(request, game):  # a flood of saves: refused in place, the form kept
-        refused = Preview(errors={"top": [_("Trop d’enregistrements de manches en une minute : "
-                                            "attendez un instant, puis enregistrez à nouveau.")]},
-                          checked=True)
-        response = _render(request, _context(game, form, number, editing=editing, preview=refused,
+        response = _render(request, _context(game, form, number, editing=editing, preview=too_many_saves(),
                                               request_id=request_id, version=version), status=TOO_MANY_SAVES)
         response["Retry-After"] = "10"
         return response

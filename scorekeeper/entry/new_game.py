@@ -61,7 +61,7 @@ class RepeatedInput(forms.Widget):
 
 
 class TextListField(forms.Field):
-    """Names, each as the app keeps it (trimmed and composed, scorekeeper.models.name_as_kept)."""
+    """Names, each as the app keeps it (trimmed and composed, scorekeeper.players.names.name_as_kept)."""
 
     widget = RepeatedInput
 

@@ -21,6 +21,9 @@
   const page = pageData ? JSON.parse(pageData.textContent) : { anchors: {}, prefixes: [], effects: {}, reach: {}, quiet: [], words: {} };
   const words = page.words;
   const fill = (template, values) => String(template || "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : ""));
+  // The buttons of a turn's play, hidden once the round is over (and from a player who is out).
+  const PLAY_BUTTONS = ["discard-button", "call-button", "counter-button", "last-card-button"];
+
   const role = root.dataset.role;
   const seat = root.dataset.seat;
   // Cards as every page writes them (R♥ in French): letters and symbols from the server.
@@ -330,7 +333,7 @@
     // Once the round is over nobody discards or calls any more (the server refuses it);
     // Snap! stays while the last discard's window is still open (table-rules: it belongs
     // to that last turn), until the reveal covers it.
-    ["discard-button", "call-button", "counter-button", "last-card-button"].forEach(function (id) {
+    PLAY_BUTTONS.forEach(function (id) {
       const button = $(id);
       if (button) button.hidden = !!state.over;
     });
@@ -356,11 +359,10 @@
     turn.hidden = false;
     turn.textContent = words.youAreOut;
     turn.dataset.mine = "false";
-    ["discard-button", "call-button", "counter-button", "last-card-button", "snap-button", "stock-empty"]
-      .forEach(function (id) {
-        const button = $(id);
-        if (button) button.hidden = true;
-      });
+    [...PLAY_BUTTONS, "snap-button", "stock-empty"].forEach(function (id) {
+      const button = $(id);
+      if (button) button.hidden = true;
+    });
   }
 
   // A player's phone offers only what is legal for them now (the server refuses the rest):

@@ -7,7 +7,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from engine.rules import VARIANTS
 from leagues.models import League, Night, NightTable, Season
+from scorekeeper.models import MAX_NAME_LENGTH, Player
+from scorekeeper.players.names import name_as_kept, name_problems
+from scorekeeper.wording.problems import problem_line
 
 
 class LeagueForm(forms.ModelForm):
@@ -114,3 +118,53 @@ class ImportForm(forms.Form):
                 raise forms.ValidationError(
                     _("%(name)s dépasse 1 Mo : ce n'est pas une partie.") % {"name": f.name})
         return files
+
+
+class PresentForm(forms.Form):
+    """Who is here: the season's players ticked, and new names, one a line."""
+
+    players = forms.ModelMultipleChoiceField(queryset=None, required=False,  # type: ignore[arg-type]
+                                             widget=forms.CheckboxSelectMultiple,
+                                             label=_("Joueurs présents"))
+    new_names = forms.CharField(label=_("Autres joueurs (un nom par ligne)"), required=False,
+                                widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args: Any, known: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = known
+
+    def clean_new_names(self) -> list[str]:
+        names = [name_as_kept(line) for line in self.cleaned_data["new_names"].splitlines()]
+        names = list(dict.fromkeys(name for name in names if name))
+        errors = []
+        for name in names:
+            if len(name) > MAX_NAME_LENGTH:
+                errors.append(_("« %(name)s » : %(n)s caractères au plus.") % {"name": name[:50], "n": MAX_NAME_LENGTH})
+            errors += [problem_line(p) for p in name_problems(name)]
+        if errors:
+            raise forms.ValidationError(errors)
+        return names
+
+    def present(self) -> list[Any]:
+        """The players ticked and those named (made when new), in one list."""
+        named = Player.get_or_create_many(self.cleaned_data["new_names"]).values()
+        return list(dict.fromkeys([*self.cleaned_data["players"], *named]))
+
+
+class DrawForm(PresentForm):
+    game = forms.ChoiceField(label=_("Jeu (la taille des tables en dépend)"), choices=())
+    mode = forms.ChoiceField(label=_("Tirage"), widget=forms.RadioSelect, choices=(
+        ("random", _("Au hasard, en évitant de se retrouver (saison)")),
+        ("level", _("Par niveau : les mieux classés ensemble")),
+        ("balanced", _("Équilibré : chaque table de même force (note)")),
+    ), initial="random")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(key, v.name) for key, v in VARIANTS.items()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors and len(data.get("players") or []) + len(data.get("new_names") or []) < 2:
+            raise forms.ValidationError(_("Cochez ou nommez au moins deux joueurs présents."))
+        return data

@@ -24,6 +24,11 @@ urlpatterns = [
     path("nights/<int:pk>/", views.night_detail, name="night"),
     path("nights/<int:pk>/tables/new/", views.table_create, name="table_create"),
     path("nights/<int:pk>/room/", views.night_room, name="room"),
+    path("nights/<int:pk>/draw/", views.night_draw, name="night_draw"),
+    path("nights/<int:pk>/draw/arrivals/", views.night_arrivals, name="night_arrivals"),
+    path("nights/<int:pk>/draw/leave/", views.night_leave, name="night_leave"),
+    path("nights/<int:pk>/draw/move/", views.night_move, name="night_move"),
+    path("nights/<int:pk>/tables/", views.night_tables, name="night_tables"),
     path("t/<str:token>/", views.table_detail, name="table"),
     path("t/<str:token>/games/new/", views.table_game_create, name="table_game_create"),
 ]

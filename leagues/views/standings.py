@@ -12,6 +12,7 @@ from django.views.decorators.http import require_safe
 
 from engine.rules import VARIANTS
 from engine.rules.variants.base import HIGHEST
+from leagues.drawing.night import shown
 from leagues.forms import NightForm
 from leagues.models import Night, Result, Season
 from leagues.ranking import reading
@@ -67,7 +68,10 @@ def season_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def night_room(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     night = get_object_or_404(Night.objects.select_related("season__league"), pk=pk)
+    seating, waiting = shown(night)
     context = {
+        "seating": seating, "waiting": waiting,
+        "tables_url": request.build_absolute_uri(reverse("leagues:night_tables", args=[night.pk])),
         "night": night, "rows": reading.night_rows(night),
         "season_rows": reading.season_rows(night.season, OVERALL)[:10],
         "recent": reading.night_recent_games(night),

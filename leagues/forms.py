@@ -37,6 +37,29 @@ class SeasonForm(forms.ModelForm):
         return data
 
 
+class SeasonSettingsForm(forms.ModelForm):
+    """Who the standings mark as provisional or inactive, and whether they leave the ranking."""
+
+    class Meta:
+        model = Season
+        fields = ["provisional_games", "provisional_sigma", "inactive_nights", "hide_unsettled"]
+        labels = {
+            "provisional_games": _("Provisoire sous ce nombre de parties"),
+            "provisional_sigma": _("Provisoire tant que l'incertitude σ de la note dépasse"),
+            "inactive_nights": _("Inactif sans partie lors des dernières soirées (0 : jamais)"),
+            "hide_unsettled": _("Retirer du classement les joueurs provisoires et inactifs "
+                                "(leur page les montre toujours)"),
+        }
+        help_texts = {"provisional_sigma": _("Une note commence à 8,3 ; environ 7,5 après cinq "
+                                             "parties à quatre, 6,5 après douze.")}
+
+    def clean_provisional_sigma(self) -> float:
+        sigma = self.cleaned_data["provisional_sigma"]
+        if not 0 < sigma <= 100:
+            raise forms.ValidationError(_("Entre 0 et 100."))
+        return sigma
+
+
 class NightForm(forms.ModelForm):
     class Meta:
         model = Night

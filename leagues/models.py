@@ -102,7 +102,7 @@ class Season(models.Model):
     # Who the standings mark as not settled yet (leagues/ranking/settled.py): fewer games than
     # this, or a rating's σ above this; inactive: no game in the season's last nights.
     provisional_games = models.PositiveSmallIntegerField(default=5)
-    provisional_sigma = models.FloatField(default=6.0)
+    provisional_sigma = models.FloatField(default=7.5)
     inactive_nights = models.PositiveSmallIntegerField(default=4)
     hide_unsettled = models.BooleanField(default=False)  # off the ranking, not their own page
 

@@ -16,6 +16,7 @@ urlpatterns = [
     path("seasons/<int:pk>/", views.season_detail, name="season"),
     path("seasons/<int:pk>/nights/new/", views.night_create, name="night_create"),
     path("seasons/<int:pk>/import/", views.season_import, name="season_import"),
+    path("seasons/<int:pk>/settings/", views.season_settings, name="season_settings"),
     path("seasons/<int:pk>/recompute/", views.season_recompute, name="season_recompute"),
     path("seasons/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("seasons/<int:pk>/games.csv", views.games_csv, name="games_csv"),

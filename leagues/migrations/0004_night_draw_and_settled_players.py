@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='season',
             name='provisional_sigma',
-            field=models.FloatField(default=6.0),
+            field=models.FloatField(default=7.5),
         ),
         migrations.CreateModel(
             name='Seat',

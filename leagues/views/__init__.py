@@ -13,6 +13,7 @@ from leagues.views.organise import (
     season_create,
     season_import,
     season_recompute,
+    season_settings,
     table_create,
 )
 from leagues.views.standings import (
@@ -29,4 +30,5 @@ __all__ = [
     "night_detail", "night_room", "organiser_add", "player_detail", "season_create", "season_detail",
     "season_import", "season_recompute", "standings_csv", "table_create", "table_detail",
     "table_game_create", "night_arrivals", "night_draw", "night_leave", "night_move", "night_tables",
+    "season_settings",
 ]

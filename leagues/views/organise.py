@@ -16,6 +16,7 @@ from leagues.forms import (
     NightForm,
     OrganiserForm,
     SeasonForm,
+    SeasonSettingsForm,
     TableForm,
 )
 from leagues.models import League
@@ -102,6 +103,17 @@ def night_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form.instance.season = season
     night = form.save()
     return redirect(night)
+
+
+@require_POST
+def season_settings(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    season = _get_season_for_organiser(request, pk)
+    form = SeasonSettingsForm(request.POST, instance=season)
+    if not form.is_valid():
+        return render(request, "leagues/season.html",
+                      {**_season_context(request, season), "settings_form": form}, status=INVALID_FORM)
+    form.save()
+    return redirect(season)
 
 
 @require_POST

@@ -320,6 +320,9 @@ def player_page(request: HtmxHttpRequest) -> HttpResponse:
     name = request.GET.get("name", "")[:40]
     games = (Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
              .prefetch_related("rounds", "live_tables"))
+    if not name:  # /players/ itself: the players this phone knows, each a link to their page
+        names = sorted({n for game in games for n in game.player_names()}, key=str.casefold)
+        return render(request, "referee/players.html", {"names": names})
     records = player_records(name, games)
     if not records.games:
         raise Http404("no game of this phone has this player")

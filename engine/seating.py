@@ -372,3 +372,20 @@ def remove_leavers(current: Draw, leavers: Iterable[PlayerId], *, sizes: Sizes, 
     remaining = Draw(tables=tuple(kept), waiting=waiting)
     return seat_arrivals(remaining, orphans, sizes=sizes, seed=seed, playing=kept_busy,
                          history=history)
+
+
+def dealer(seats: Sequence[PlayerId], round_number: int,
+           still_in: Iterable[PlayerId] | None = None) -> PlayerId | None:
+    """Who deals round `round_number` (1 = the first): the first seat deals the first round,
+    then the deal passes to the next seat each round, as play goes round the table, skipping
+    players already out (dutch). Our reading: table-rules.md names no dealer, and the next
+    seat dealing is what the rules texts' tables do."""
+    if not seats or round_number < 1:
+        return None
+    playing = set(seats if still_in is None else still_in)
+    start = (round_number - 1) % len(seats)
+    for step in range(len(seats)):
+        seat = seats[(start + step) % len(seats)]
+        if seat in playing:
+            return seat
+    return None

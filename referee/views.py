@@ -453,7 +453,8 @@ def table_round(request: HtmxHttpRequest, code: str, number: int) -> HttpRespons
     if rows is None:
         raise Http404(f"round {number} is not on the sheet")
     return render(request, "referee/round_result.html",
-                  {"table": table, "game": table.game, "number": number, "rows": rows})
+                  {"table": table, "game": table.game, "number": number, "rows": rows,
+                   "next_dealer": table.game.next_dealer()})
 
 
 def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], players: list[str]) -> Preview:

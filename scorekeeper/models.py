@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 
 from engine.rules import VARIANTS, GameResult, Problem, Ranking, RecordError, rank, score_record
 from engine.rules.variants.base import Variant
+from engine.seating import dealer
 from scorekeeper import bulk
 from scorekeeper.players.names import composed, name_as_kept, refuse_names_we_cannot_keep
 from scorekeeper.signals import game_scored
@@ -201,6 +202,15 @@ class Game(models.Model):
         if number is None:
             return [n for n in names if n not in self.eliminated]
         return [n for n in names if self.eliminated.get(n, number) >= number]
+
+    def next_dealer(self, rounds: int | None = None) -> str | None:
+        """Who deals the next round (engine/seating.py's `dealer`: the next seat each round):
+        none once the game is over, nor in a game of turns (cactus-game: one deal).
+        `rounds`: how many the game has, when the caller counted them already."""
+        if self.finished or self.rules.turn_based:
+            return None
+        number = (self.rounds.count() if rounds is None else rounds) + 1
+        return dealer(self.player_names(), number, self.players_in_round(number))
 
     def sides(self) -> list[str]:
         """Whom results are keyed by, in seat order: players, or canasta's teams.

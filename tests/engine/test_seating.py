@@ -16,6 +16,7 @@ from engine.seating import (
     History,
     PastNight,
     Sizes,
+    dealer,
     draw,
     draw_cost,
     remove_leavers,
@@ -164,3 +165,13 @@ def test_it_takes_sizes_from_the_declarations():
 def test_it_draws_seats_in_a_random_order_for_the_same_players():
     orders = {draw([1, 2, 3, 4], sizes=MEMORY_SIZES, seed=s).tables[0] for s in range(20)}
     assert len(orders) > 1 and RANDOM in MODES
+
+
+def test_it_passes_the_deal_to_the_next_seat_each_round():
+    seats = ["Ana", "Ben", "Chloé"]
+    assert [dealer(seats, n) for n in (1, 2, 3, 4)] == ["Ana", "Ben", "Chloé", "Ana"]
+
+
+def test_it_skips_a_player_already_out_when_passing_the_deal():
+    assert dealer(["Ana", "Ben", "Chloé"], 2, still_in=["Ana", "Chloé"]) == "Chloé"
+    assert dealer([], 1) is None

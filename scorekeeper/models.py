@@ -42,6 +42,7 @@ def variant_choices() -> list[tuple[str, str]]:
 # run to about 60 rounds (cactus-game to about 250 turns); a name is a first name or a
 # nickname. Players per game are the engine's (at most 8, per variant).
 MAX_NAME_LENGTH = 40
+NOTE_MAX_LENGTH = 200
 MAX_ROUNDS = 1000
 
 
@@ -171,6 +172,8 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # Abandoned games are kept (and restorable) but leave the lists and the standings.
     abandoned_at = models.DateTimeField(null=True, blank=True)
+    # A short free text the game's holders write ("chez Ana, revanche jeudi"), shown on the sheet.
+    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True, default="")
 
     objects = GameQuerySet.as_manager()
 

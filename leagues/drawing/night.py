@@ -36,7 +36,6 @@ from leagues.ranking.reading import season_rows
 from leagues.ranking.standings import OVERALL
 from scorekeeper.models import Player
 
-DEFAULT_GAME = "tamalou"
 
 
 class DrawRefused(Exception):
@@ -54,7 +53,8 @@ class Kept:
 
 
 def game_of(night: Night) -> str:
-    return night.draw_game if night.draw_game in VARIANTS else DEFAULT_GAME
+    """The game of the night's draw; before any, the registry's first (its sizes: 3 to 5)."""
+    return night.draw_game if night.draw_game in VARIANTS else next(iter(VARIANTS))
 
 
 def sizes_of(night: Night) -> Sizes:

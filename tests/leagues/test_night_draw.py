@@ -108,3 +108,11 @@ def test_the_players_phone_and_the_room_screen_show_the_tables(organiser_client,
     room = client.get(reverse("leagues:room", args=[night.pk])).content.decode()
     assert "Tables de ce soir" in room and all(name in room for name in NAMES)
     assert table.token not in room and table.token not in page.content.decode()
+
+
+def test_the_players_page_speaks_english_on_an_english_phone(organiser_client, client, night):
+    _draw(organiser_client, night)
+    ana = Player.objects.get(name="Ana")
+    page = client.get(reverse("leagues:night_tables", args=[night.pk]), {"player": ana.pk},
+                      HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "You play at <strong>Table" in page and "See my table" in page

@@ -37,7 +37,6 @@ from leagues.ranking.standings import OVERALL
 from scorekeeper.models import Player
 
 
-
 class DrawRefused(Exception):
     """The draw cannot be done as asked; the message says why, for the organiser."""
 

@@ -72,11 +72,13 @@ def season_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def night_room(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     night = get_object_or_404(Night.objects.select_related("season__league"), pk=pk)
     seating, waiting = shown(night)
+    season_rows, marks, _hidden = settled.shown_rows(night.season, reading.season_rows(night.season, OVERALL))
     context = {
         "seating": seating, "waiting": waiting,
         "tables_url": request.build_absolute_uri(reverse("leagues:night_tables", args=[night.pk])),
         "night": night, "rows": reading.night_rows(night),
-        "season_rows": settled.shown_rows(night.season, reading.season_rows(night.season, OVERALL))[0][:10],
+        "season_rows": season_rows[:10], "provisional": {k for k, m in marks.items() if m == settled.PROVISIONAL},
+        "inactive": {k for k, m in marks.items() if m == settled.INACTIVE},
         "recent": reading.night_recent_games(night),
     }
     template_name = "leagues/room.html"

@@ -80,3 +80,9 @@ def test_the_organiser_sets_the_thresholds_and_a_bad_one_is_refused(client, orga
                       "hide_unsettled": "on"})
     season.refresh_from_db()
     assert (season.provisional_games, season.provisional_sigma, season.hide_unsettled) == (3, 6, True)
+
+
+def test_the_room_screen_marks_a_provisional_player_in_the_season(client, night, table, play):
+    play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+    board = client.get(reverse("leagues:room", args=[night.pk])).content.decode()
+    assert board.count("badge-provisional") == 2

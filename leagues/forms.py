@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from engine.rules import VARIANTS
+from engine.seating import BALANCED, LEVEL, RANDOM
 from leagues.models import League, Night, NightTable, Season
 from scorekeeper.models import MAX_NAME_LENGTH, Player
 from scorekeeper.players.names import name_as_kept, name_problems
@@ -177,10 +178,10 @@ class PresentForm(forms.Form):
 class DrawForm(PresentForm):
     game = forms.ChoiceField(label=_("Jeu (la taille des tables en dépend)"), choices=())
     mode = forms.ChoiceField(label=_("Tirage"), widget=forms.RadioSelect, choices=(
-        ("random", _("Au hasard, en évitant de se retrouver (saison)")),
-        ("level", _("Par niveau : les mieux classés ensemble")),
-        ("balanced", _("Équilibré : chaque table de même force (note)")),
-    ), initial="random")
+        (RANDOM, _("Au hasard, en évitant de se retrouver (saison)")),
+        (LEVEL, _("Par niveau : les mieux classés ensemble")),
+        (BALANCED, _("Équilibré : chaque table de même force (note)")),
+    ), initial=RANDOM)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from engine.seating import RANDOM
 from leagues.drawing import night as drawing
 from leagues.forms import DrawForm, PresentForm, TableForm
 from leagues.live.broadcast import broadcast_draw_changed
@@ -39,7 +40,7 @@ def draw_context(night: Night, *, draw_form: DrawForm | None = None,
     present = set(Seat.objects.filter(night=night, left=False).values_list("player_id", flat=True))
     return {
         "draw_form": draw_form or DrawForm(known=known, initial={
-            "game": drawing.game_of(night), "mode": night.draw_mode or "random",
+            "game": drawing.game_of(night), "mode": night.draw_mode or RANDOM,
             "players": list(present)}),
         "arrivals_form": arrivals_form or PresentForm(known=known.exclude(pk__in=present)),
         "seating": tables, "waiting": waiting, "draw_error": error,

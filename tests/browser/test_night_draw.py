@@ -14,6 +14,7 @@ from django.test import Client
 from playwright.sync_api import Browser, expect
 
 from leagues.models import League, Night, Season, Seat
+from tests.browser.test_accessibility import violations
 
 pytestmark = pytest.mark.backends
 
@@ -57,6 +58,7 @@ def test_the_organiser_draws_thirteen_players_and_the_room_and_two_phones_show_t
     sizes = sorted(tables.nth(i).locator(".seats > li").count() for i in range(3))
     assert sizes == [4, 4, 5]
     phone.screenshot(path=artifacts / "draw-organiser.png", full_page=True)
+    assert violations(phone) == []  # axe-core, as tests/browser/test_accessibility.py runs it
 
     # The room screen showed the draw by itself (no reload): every name, at three tables.
     seating = room.locator(".room-seating")
@@ -64,6 +66,7 @@ def test_the_organiser_draws_thirteen_players_and_the_room_and_two_phones_show_t
     for name in NAMES:
         expect(seating).to_contain_text(name)
     room.screenshot(path=artifacts / "draw-room.png", full_page=True)
+    assert violations(room) == []
 
     for name in ("Chloé", "Manon"):
         table = Seat.objects.get(night=night, player__name=name).table.label
@@ -74,3 +77,4 @@ def test_the_organiser_draws_thirteen_players_and_the_room_and_two_phones_show_t
         expect(player.get_by_test_id("your-table")).to_contain_text(f"Vous jouez à la {table}")
         expect(player.locator(".seating-table.mine")).to_contain_text(name)
         player.screenshot(path=artifacts / f"draw-phone-{name}.png", full_page=True)
+        assert violations(player) == []

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from leagues.drawing import night as drawing
-from leagues.models import Night, Seat
+from leagues.models import Night, NightTable, Seat
 from scorekeeper.models import Player
 
 NAMES = ["Ana", "Ben", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules", "Karim",
@@ -116,3 +116,27 @@ def test_the_players_page_speaks_english_on_an_english_phone(organiser_client, c
     page = client.get(reverse("leagues:night_tables", args=[night.pk]), {"player": ana.pk},
                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "You play at <strong>Table" in page and "See my table" in page
+
+
+def test_it_rotates_canasta_partners_from_one_night_to_the_next(season, night):
+    earlier = Night.objects.create(season=season, date=night.date - timedelta(days=7))
+    players = [Player.get_or_create_named(n) for n in NAMES[:4]]
+    for seed in range(5):  # whatever the seeds, the partners change
+        drawing.draw_night(earlier, players, game="canasta", mode="random", seed=seed)
+        first = drawing.kept_draw(earlier).draw.tables[0]
+        drawing.draw_night(night, players, game="canasta", mode="random", seed=seed + 100)
+        second = drawing.kept_draw(night).draw.tables[0]
+        pairs = {frozenset(first[0::2]), frozenset(first[1::2])}
+        assert frozenset(second[0::2]) not in pairs and frozenset(second[1::2]) not in pairs
+
+
+def test_it_seats_the_leaders_together_by_level(season, night, play):
+    earlier = Night.objects.create(season=season, date=night.date - timedelta(days=7))
+    table = NightTable.objects.create(night=earlier, label="T")
+    play(table, {"Ana": 1, "Ben": 10, "Chloé": 20, "David": 30}, announcer="Ana")
+    play(table, {"Ana": 1, "Ben": 10, "Chloé": 20, "David": 30}, announcer="Ana")
+    play(table, {"Ben": 1, "Emma": 10, "Farid": 20}, announcer="Ben")
+    present = [Player.objects.get(name=n) for n in ["Ana", "Ben", "Chloé", "David", "Emma", "Farid"]]
+    drawing.draw_night(night, present, game="tamalou", mode="level", seed=3)
+    tables = [{Player.objects.get(pk=p).name for p in t} for t in drawing.kept_draw(night).draw.tables]
+    assert {"Ana", "Ben"} <= tables[0]  # the two with most wins at the first table

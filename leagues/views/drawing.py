@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import segno
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
@@ -49,7 +50,7 @@ def draw_context(night: Night, *, draw_form: DrawForm | None = None,
 
 
 def _done(night: Night) -> HttpResponse:
-    broadcast_draw_changed(night.pk)
+    transaction.on_commit(lambda: broadcast_draw_changed(night.pk))  # the screens read it after
     return redirect(f"{night.get_absolute_url()}#draw")
 
 

@@ -28,8 +28,11 @@ The seat order is drawn too (a seeded shuffle of each table; at a team table the
 with the fewest repeated partners, partners opposite). Late arrivals and leavers
 (`seat_arrivals`, `remove_leavers`) never move a table already playing.
 
-No library fits: Swiss-pairing packages (chess) pair two players, not tables of 3 to 5,
-and MahjongPantheon's seating is PHP inside its server; this module is its idea, small.
+No library fits. Weighed (from their descriptions on PyPI): pairing-core (FIDE Swiss
+pairings) and chess-pairings pair two players a board, not tables of 3 to 5 with partners;
+seating-planner optimises one seating plan, with no season of earlier nights to avoid, no
+late arrivals and no seed; MahjongPantheon's seating is PHP inside its server. This module
+is MahjongPantheon's idea, small, with no dependency.
 """
 
 from __future__ import annotations

@@ -66,6 +66,7 @@ SHAPE_NAMES: dict[str, Promise] = {
     "melds": _("une liste de poses"),
     "hands": _("un objet joueur : main"),
     "teams": _("un objet équipe : [deux joueurs]"),
+    "people": _("un objet joueur : identifiant de personne"),
     "flag": _("vrai ou faux (true ou false)"),
     "cards_by_player": _("un objet joueur : carte"),
     "counts_by_player": _("un objet joueur : nombre"),

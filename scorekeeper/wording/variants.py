@@ -104,6 +104,9 @@ FAMILY_PLAY: dict[str, tuple[Promise, ...]] = {
 # -- per variant ---------------------------------------------------------------------------
 POWER_MISUSED = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) annule le "
                   "tour et coûte une carte de pénalité.")
+# Dutch toulousain has no blind swap: its example is the power aimed at the frozen dutcher.
+POWER_MISUSED_FROZEN = _("Un pouvoir mal utilisé (viser le dutcheur gelé, par exemple) annule le tour et coûte "
+                         "une carte de pénalité.")
 POWER_MISUSED_POINTS = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) "
                          "annule le tour et coûte +%(wrong_power_points)s points, comme une défausse "
                          "rapide ratée, sans carte de pénalité.")
@@ -246,7 +249,7 @@ WORDING: dict[str, VariantWording] = {
     DutchToulousain.key: VariantWording(
         blurb=_("Dutch où l'annonceur pioche une pénalité par main plus petite que la sienne."),
         play_extras=(
-            POWER_MISUSED,
+            POWER_MISUSED_FROZEN,
             _("Plusieurs valets défaussés vite sur la même défausse : chacun de ceux qui en ont "
               "jeté un fait son échange, un par valet, dans l'ordre du tour en partant du joueur "
               "suivant ; le joueur dont c'est le tour échange en dernier."),
@@ -326,10 +329,10 @@ WORDING: dict[str, VariantWording] = {
               "%(card_steal_point)s, on prend un Point à un joueur (le tour s'arrête) ; "
               "%(card_ask_card)s, on nomme une action ou un personnage, le joueur la donne s'il l'a ; "
               "%(card_steal_card)s, on en prend une au hasard, la cible peut d'abord mélanger."),
-            _("Un %(card_stop)s se joue quand une carte Action vient d'être jouée, ou un autre "
-              "%(card_stop)s, et avant qu'elle ait son effet ; n'importe quel joueur peut le jouer, "
-              "celui dont c'est le tour compris. C'est la seule carte qui se joue hors de son tour. "
-              "Une série et la pioche d'une carte ne peuvent pas être arrêtées."),
+            _("Un %(card_stop)s se joue sur une carte Action (ou un autre %(card_stop)s) qui vient "
+              "d'être jouée, avant qu'elle ait son effet ; n'importe quel joueur peut le jouer, celui "
+              "dont c'est le tour compris. C'est la seule carte qui se joue hors de son tour. Une série "
+              "et la pioche d'une carte ne peuvent pas être arrêtées."),
             # A rule of the spec (game-record 4.11), not a reading of ours.
             _("Un tour saisi peut ne pas être terminé : le dernier tour de la feuille "
               "peut être en cours."),

@@ -63,6 +63,13 @@ def test_dutch_says_as_our_reading_that_the_sevens_swap_is_blind(language, blind
     assert blind in reading
 
 
+@pytest.mark.parametrize("key", [k for k, v in VARIANTS.items() if v.powers])
+def test_a_wrong_power_example_of_a_blind_swap_is_only_given_where_a_swap_is_blind(key):
+    blind = "blind_swap" in {p.effect for p in VARIANTS[key].powers} or (
+        "reading-dutch-seven-blind" in parsed(key, "fr").readings)
+    assert ("pendant un échange à l'aveugle" in play_of(key)) <= blind
+
+
 # -- dutch-toulousain: two choices the text does not make --------------------------------
 
 @pytest.mark.parametrize("language", ["fr", "en"])

@@ -192,6 +192,7 @@ def rule_facts(variant: Variant) -> dict[str, Any]:
     facts.update(_players_and_deck(variant))
     # Power cards named as the powers table names them (v1.2 readings quote them).
     facts["compulsory"] = " ; ".join(_power_card(p.cards) for p in variant.powers if p.compulsory)
+    facts["compulsory_cards"] = _in_words([_power_card(p.cards) for p in variant.powers if p.compulsory])
     facts["give_card"] = next((_power_card(p.cards) for p in variant.powers if p.effect == "give_stock_card"), None)
     return facts
 
@@ -205,6 +206,13 @@ def _players_and_deck(variant: Variant) -> dict[str, Any]:
         facts["deck_size"] = variant.deck.size
         facts["stock_left"] = variant.deck.size - dealt * variant.max_players
     return facts
+
+
+def _in_words(items: list[str]) -> str:
+    """ "V et R rouge", "A, B et C": a list as a sentence says it."""
+    if len(items) < 2:
+        return "".join(items)
+    return str(_("%(one)s et %(other)s") % {"one": ", ".join(items[:-1]), "other": items[-1]})
 
 
 def _power_card(cards: str) -> str:
@@ -319,8 +327,8 @@ POWER_CARDS = {"black K": _("R noir"), "red K": _("R rouge")}
 # Whether a power must be used: every text lets the player choose, but where the
 # declaration marks a power compulsory (dutch-toulousain's jack and red king).
 POWERS_OPTIONAL = _("Se servir d'un pouvoir n'est jamais obligatoire : on peut jeter la carte sans l'utiliser.")
-POWERS_SOME_COMPULSORY = _("Se servir d'un pouvoir est facultatif, sauf pour %(compulsory)s : ceux-là "
-                           "sont obligatoires.")
+POWERS_SOME_COMPULSORY = _("Se servir d'un pouvoir est facultatif, sauf pour %(compulsory_cards)s : "
+                           "ceux-là sont obligatoires.")
 
 OPTION_LABELS: dict[str, Promise] = {
     "rounds": _("Nombre de manches"),

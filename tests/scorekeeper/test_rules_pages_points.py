@@ -130,6 +130,8 @@ def test_it_says_whether_powers_must_be_used_from_the_declaration(key):
     compulsory = [p for p in VARIANTS[key].powers if p.compulsory]
     if compulsory:
         assert "facultatif, sauf pour" in text
+        if key == "dutch-toulousain":  # its jack and red king, named as the powers table names them
+            assert "sauf pour V et R rouge : ceux-là sont obligatoires" in text
     else:
         assert "jamais obligatoire" in text
     english = text_of(key, "en")

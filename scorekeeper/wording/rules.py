@@ -201,10 +201,9 @@ def _players_and_deck(variant: Variant) -> dict[str, Any]:
     """How many may play, and (a memory game) how many cards the stock keeps after the deal
     at the most players: koubo's reading quotes them."""
     facts: dict[str, Any] = {"min_players": variant.min_players, "max_players": variant.max_players}
-    dealt = getattr(variant, "dealt", None)
-    if variant.deck is not None and dealt is not None:
+    if variant.deck is not None and variant.dealt is not None:
         facts["deck_size"] = variant.deck.size
-        facts["stock_left"] = variant.deck.size - dealt * variant.max_players
+        facts["stock_left"] = variant.deck.size - variant.dealt * variant.max_players
     return facts
 
 

@@ -164,6 +164,7 @@ class Variant:
     call: Call | None = None
     snap: SnapRule | None = None
     powers: tuple[Power, ...] = ()
+    dealt: int | None = None  # cards dealt to each player at a round's start, where the pages quote it
     # What a power used wrongly costs at the table (table-rules.md, readings): "penalty_card",
     # "points" (cabo: the wrong-snap points, one more wrong snap), "none" (cactus: refused only).
     wrong_power: str = "penalty_card"

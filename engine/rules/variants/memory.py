@@ -59,6 +59,7 @@ class MemoryVariant(Variant):
     min_players = 2
     max_players = 8
     values: dict[str, int] = {}  # card code -> value in units, exactly the deck's codes
+    dealt: int | None = 4  # face down in a square (table-rules.md)
 
     # -- reading -------------------------------------------------------------
 

@@ -217,7 +217,7 @@ class Variant:
         """(finished, winners, losers), winners and losers in seat order."""
         raise NotImplementedError
 
-    def ahead(self, totals: Mapping[str, int], among: Iterable[str] | None = None) -> list[str]:
+    def ahead(self, totals: Mapping[str, float], among: Iterable[str] | None = None) -> list[str]:
         """The sides of `among` (every side of `totals` when None) whose total is the best
         in this variant's direction, in the order given: the winners rules use it."""
         sides = list(totals) if among is None else list(among)

@@ -16,6 +16,8 @@ import pytest
 from django.conf import settings
 from django.test.utils import override_settings
 
+from tests.referee.servers import track_sqlite_connections
+
 BROWSER_TESTS = Path(__file__).parent / "browser"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -52,6 +54,7 @@ def _own_redis_for_this_worker() -> None:
 
 
 _own_redis_for_this_worker()
+track_sqlite_connections()  # closed before a test server is forked (tests/referee/servers.py)
 
 
 def is_browser_test(item: pytest.Item) -> bool:

@@ -136,7 +136,7 @@ class GameResult:
         return steps
 
     def ranking(self) -> Ranking:
-        """Who is ahead: places, leaders and winners (engine/rules/ranking.py)."""
+        """Who is ahead: places, leaders and winners (`rank` above)."""
         return rank(self.variant, self.variant.side_names(self.game), self.totals, finished=self.finished,
                     winners=self.winners, out=self.out)
 

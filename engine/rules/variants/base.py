@@ -47,7 +47,7 @@ class RoundResult:
 # Which total is ahead. LOWEST: points are bad (the memory games, cactus "tas de merde");
 # HIGHEST: points are good (cactus counts rounds won, canasta, cactus-game). A variant
 # declares it once (Variant.best): its winners rule picks the best totals with
-# `Variant.ahead`, and the ranking every page reads (engine/rules/ranking.py) orders the
+# `Variant.ahead`, and the ranking every page reads (`rank`, engine/rules/scoring.py) orders the
 # sides with the same attribute, so the two cannot disagree.
 LOWEST, HIGHEST = "lowest", "highest"
 

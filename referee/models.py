@@ -26,7 +26,7 @@ from engine.table.snapshots import state_from_json
 from scorekeeper.models import Game
 
 from . import eventlog
-from .state_cache import StateCache
+from .live.state_cache import StateCache
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"

@@ -38,7 +38,7 @@ is MahjongPantheon's idea, small, with no dependency.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -126,7 +126,7 @@ class History:
 
     def pair_costs(self) -> dict[frozenset[PlayerId], float]:
         """What seating each pair together again costs (see the module's docstring)."""
-        costs: Counter[frozenset[PlayerId]] = Counter()
+        costs: defaultdict[frozenset[PlayerId], float] = defaultdict(float)
         last = len(self.nights) - 1
         for index, night in enumerate(self.nights):
             weight = CONSECUTIVE if index == last else MEET
@@ -136,7 +136,7 @@ class History:
         return dict(costs)
 
     def partner_costs(self) -> dict[frozenset[PlayerId], float]:
-        costs: Counter[frozenset[PlayerId]] = Counter()
+        costs: defaultdict[frozenset[PlayerId], float] = defaultdict(float)
         last = len(self.nights) - 1
         for index, night in enumerate(self.nights):
             weight = PARTNER * (CONSECUTIVE if index == last else MEET)

@@ -7,7 +7,7 @@ typed without accents finds « défausse ».
 from __future__ import annotations
 
 import re
-from functools import cache
+import threading
 
 import snowballstemmer
 
@@ -32,9 +32,18 @@ STOP_WORDS = {
 _WORD = re.compile(r"[\w]+", re.UNICODE)
 
 
-@cache
+# A Snowball stemmer keeps its word being stemmed in its own fields: shared by two
+# requests at once, one gets the other's stems (issue 26). One per thread and language.
+_local = threading.local()
+
+
 def _stemmer(language: str) -> snowballstemmer.stemmer:
-    return snowballstemmer.stemmer(STEMMERS.get(language, "french"))
+    stemmers = getattr(_local, "stemmers", None)
+    if stemmers is None:
+        stemmers = _local.stemmers = {}
+    if language not in stemmers:
+        stemmers[language] = snowballstemmer.stemmer(STEMMERS.get(language, "french"))
+    return stemmers[language]
 
 
 def terms(text: str, language: str) -> list[str]:

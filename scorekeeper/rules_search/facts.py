@@ -1,0 +1,193 @@
+"""Facts before paragraphs: a question about a card's value or power, the call's limit,
+a wrong snap, canasta's opening minimum at a score, the end of the game, or a power used
+on the caller, answered by one sentence whose number comes from the variant's
+declaration, with its rule's anchor on the rules page.
+
+Each fact says None when the question is not that kind, or the game has no such thing;
+`facts_for` returns the first that answers (the kinds are tried from the most specific),
+in the active language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.cards import JOKER, rank_of
+from engine.rules.units import to_number
+from engine.rules.variants import canasta
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, Variant
+from scorekeeper.rules_page import call_info, power_rows, snap_info, value_rows
+from scorekeeper.sheet.why import rule_anchor
+from scorekeeper.wording import facts as words
+from scorekeeper.wording.cards import card_text, rank_name
+from scorekeeper.wording.rules import SNAP_WRONG, rule_facts
+from scorekeeper.wording.text import number
+
+from . import asked
+from .asked import Card
+
+Fact = tuple[str, str]  # (anchor, sentence)
+
+# Calls after which nobody may use a power on the caller (their cards are out of reach).
+CALLER_OUT_OF_REACH = frozenset({"counter_call_next_turn", "caller_frozen_until_their_turn",
+                                 "one_last_turn_caller_cards_sideways"})
+
+
+def _rank_label(rank: str) -> str:
+    if rank == JOKER:
+        return card_text(JOKER)
+    return str(rank_name(rank)) if rank in ("A", "J", "Q", "K") else rank
+
+
+def _card_short(rank: str) -> str:
+    return card_text(JOKER) if rank == JOKER else card_text(rank + "S")[:-1]
+
+
+def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+    if not cards or not asked.has(asked.VALUE, question) or variant.deck is None:
+        return None
+    card = cards[0]
+    rows = [row for row in value_rows(variant) if any(rank_of(c) == card.rank for c in row["codes"])]
+    if not rows:
+        return "values", str(words.NOT_IN_DECK) % {"rank": _rank_label(card.rank)}
+    if variant.family == CANASTA:
+        if card.colour:
+            rows = [r for r in rows if _colour_of(r["codes"]) in (card.colour, None)] or rows
+        return "values", " ".join(str(words.VALUE_ROW) % {"cards": r["cards"], "value": r["value"]} for r in rows)
+    if len(rows) == 1:
+        return "values", str(words.VALUE_ONE) % {"rank": _rank_label(card.rank), "value": rows[0]["value"]}
+    if card.colour:  # the asked colour first
+        rows.sort(key=lambda r: _colour_of(r["codes"]) != card.colour)
+    parts = [str(words.VALUE_PART) % {"value": r["value"], "colour": words.COLOURS[_colour_of(r["codes"]) or "red"],
+                                      "cards": " ".join(card_text(c) for c in r["codes"])} for r in rows]
+    return "values", str(words.VALUE_SPLIT) % {"rank": _rank_label(card.rank), "values": ", ".join(parts)}
+
+
+def _colour_of(codes: list[str]) -> str | None:
+    colours = {asked.SUIT_COLOUR.get(c[-1]) for c in codes if c != JOKER}
+    return colours.pop() if len(colours) == 1 else None
+
+
+def power_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+    if not cards or not asked.has(asked.POWER, question) or variant.deck is None:
+        return None
+    if asked.has(asked.CALLER, question):
+        return None  # a power on the caller: caller_fact, or the paragraphs
+    card = cards[0]
+    for declared, row in zip(variant.powers, power_rows(variant), strict=True):
+        ranks = declared.cards.split()[-1]
+        colour = {"black": "black", "red": "red"}.get(declared.cards.split()[0]) if " " in declared.cards else None
+        if ranks == card.rank and (colour is None or card.colour in (None, colour)):
+            return "powers", f"{row['cards']} : {row['effect']}."
+    if card.rank not in {rank_of(c) for c in variant.deck.codes}:
+        return "values", str(words.NOT_IN_DECK) % {"rank": _rank_label(card.rank)}
+    sentence = words.NO_POWER_QUEEN if card.rank == "Q" else words.NO_POWER
+    return "powers", str(sentence) % {"cards": _card_short(card.rank)}
+
+
+def caller_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+    """« can I use my 9 on the guy who said tamoul? »: the call's own paragraph says the
+    caller is out of reach, and a power's row alone would settle it wrongly."""
+    call = variant.call
+    if call is None or call.after not in CALLER_OUT_OF_REACH:
+        return None
+    if not asked.has(asked.CALLER, question) or not (cards or asked.has(asked.POWER, question)
+                                                     or asked.has(asked.TARGET, question)):
+        return None
+    return "call", call_info(variant)["says"]
+
+
+def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[Card]) -> Fact | None:
+    """« on peut dire tamalou avec 7 ? », « cactus c'est combien max ? »: `calling` says
+    the game's call word is in the question (a card named asks its value instead)."""
+    call = variant.call
+    if call is None or not calling or (cards and (asked.has(asked.VALUE, question) or asked.has(asked.POWER, question))):
+        return None
+    if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
+        return None
+    facts = rule_facts(variant)
+    if call.threshold is None:
+        return "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
+    threshold = number(to_number(call.threshold, variant.scale))
+    sentence = words.CALL_LIMIT.get(call.over, words.CALL_LIMIT["scored"])
+    return "call", str(sentence) % {"word": call.word, "threshold": threshold,
+                                    "failed": number(facts.get("failed") or 0)}
+
+
+def wrong_snap_fact(variant: Variant, question: str) -> Fact | None:
+    snap = variant.snap
+    if snap is None or not asked.has(asked.SNAP, question) or not asked.has(asked.WRONG, question):
+        return None
+    line = str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points}
+    return ("snap", line) if line in snap_info(variant) else None
+
+
+def opening_fact(variant: Variant, question: str) -> Fact | None:
+    if variant.family != CANASTA or not asked.has(asked.OPENING, question):
+        return None
+    totals = [n for n in asked.numbers_in(question) if abs(n) >= 100 or n < 0]
+    if not totals:
+        return None
+    total = totals[0]
+    return rule_anchor("canasta.opening"), str(words.OPENING_AT) % {
+        "total": number(total), "minimum": number(canasta.opening_minimum(total))}
+
+
+def end_fact(variant: Variant, question: str) -> Fact | None:
+    if not asked.has(asked.END, question):
+        return None
+    facts = rule_facts(variant)
+    limits = {limit.kind: limit.points for limit in variant.end_limits(variant.option_defaults())}
+    anchor = _end_anchor(variant)
+    if "out_at" in limits:
+        return anchor, str(words.END["out_at"]) % {"points": number(limits["out_at"])}
+    if "ends_over" in limits:
+        return anchor, str(words.END["ends_over"]) % {"points": number(limits["ends_over"])}
+    if "target" in limits:
+        return anchor, str(words.END["target"]) % {"points": number(limits["target"])}
+    if "loses_at" in limits:
+        half = {limit.kind: limit.points for limit in variant.end_limits({**variant.option_defaults(),
+                                                                          "half_game": True})}
+        return anchor, str(words.END["loses_wins"]) % {
+            "loses": number(limits["loses_at"]), "wins": number(limits["wins_at"]),
+            "half_loses": number(half["loses_at"]), "half_wins": number(half["wins_at"])}
+    if variant.family == CACTUS_GAME:
+        return anchor, str(words.END["targets"]) % {"targets": facts["targets"]}
+    rounds = next((o for o in variant.options if o.key == "rounds"), None)
+    if rounds is None:
+        return None
+    if rounds.default is None:
+        return anchor, str(words.END["rounds_open"])
+    return anchor, str(words.END["rounds"]) % {"rounds": number(rounds.default)}
+
+
+# The rule that says how a game ends, by the end of its identifier (first found wins).
+END_RULES = (".eliminated", ".over_hundred_ends", ".losing_limit", ".target", ".lowest_total_wins",
+             ".most_round_wins", ".fewest_kilos")
+
+
+def _end_anchor(variant: Variant) -> str:
+    for suffix in END_RULES:
+        for rule in variant.rules:
+            if rule.endswith(suffix):
+                return rule_anchor(rule)
+    return rule_anchor("end")
+
+
+def facts_for(variant: Variant, question: str, calling: bool) -> list[Fact]:
+    """The fact that answers `question` at `variant`, if any (at most one)."""
+    cards = asked.cards_in(question)
+    tries: tuple[Callable[[], Fact | None], ...] = (
+        lambda: opening_fact(variant, question),
+        lambda: caller_fact(variant, question, cards),
+        lambda: value_fact(variant, question, cards),
+        lambda: power_fact(variant, question, cards),
+        lambda: call_limit_fact(variant, question, calling, cards),
+        lambda: wrong_snap_fact(variant, question),
+        lambda: end_fact(variant, question) if not cards else None,
+    )
+    for attempt in tries:
+        found = attempt()
+        if found:
+            return [found]
+    return []

@@ -104,6 +104,7 @@ VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combie
                "worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the")
+POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
 CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
                 "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"
                 "a dit|has said|has called|called it")
@@ -114,7 +115,7 @@ LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how
 SNAP = _words("defausse rapide|defausser|double|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
               "same rank|matching")
 WRONG = _words("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"
-               "puni|wrong|mistake|miss|missed|fail|failed|penalty|penalised|penalized|bad")
+               "puni|coute|cost|costs|wrong|mistake|miss|missed|fail|failed|penalty|penalised|penalized|bad")
 OPENING = _words("poser|pose|posé|ouvrir|ouverture|descendre|abattre|premiere pose|premiere combinaison|"
                  "meld|melds|open|opening|first meld|initial meld|go down|lay down|minimum")
 END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|partie se termine|"

@@ -11,8 +11,12 @@ in the active language.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+
+from django.utils import translation
 
 from engine.cards import JOKER, rank_of
+from engine.rules import VARIANTS
 from engine.rules.units import to_number
 from engine.rules.variants import canasta
 from engine.rules.variants.base import CACTUS_GAME, CANASTA, Variant
@@ -25,6 +29,7 @@ from scorekeeper.wording.text import number
 
 from . import asked
 from .asked import Card
+from .paragraphs import paragraphs
 
 Fact = tuple[str, str]  # (anchor, sentence)
 
@@ -81,8 +86,18 @@ def power_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | Non
             return "powers", f"{row['cards']} : {row['effect']}."
     if card.rank not in {rank_of(c) for c in variant.deck.codes}:
         return "values", str(words.NOT_IN_DECK) % {"rank": _rank_label(card.rank)}
+    if not asked.has(asked.POWER_NAMED, question) and card.rank in _ranks_in_rules(variant.key):
+        return None  # « un 7 pioché ça fait quoi ? » asks cactus-tas' flush, a rule naming the 7
     sentence = words.NO_POWER_QUEEN if card.rank == "Q" else words.NO_POWER
     return "powers", str(sentence) % {"cards": _card_short(card.rank)}
+
+
+@cache
+def _ranks_in_rules(key: str) -> frozenset[str]:
+    """The ranks a rule or a reading of the game's page names (« Un 7 pioché »...)."""
+    with translation.override("fr"):
+        texts = [p.text for p in paragraphs(VARIANTS[key]) if p.anchor not in ("values", "powers")]
+    return frozenset(card.rank for text in texts for card in asked.cards_in(text))
 
 
 def caller_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
@@ -110,7 +125,11 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
         return "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
     threshold = number(to_number(call.threshold, variant.scale))
     sentence = words.CALL_LIMIT.get(call.over, words.CALL_LIMIT["scored"])
-    return "call", str(sentence) % {"word": call.word, "threshold": threshold,
+    # A call above the limit is asked of the rule that scores it (« cabo raté, ça coûte ? »,
+    # « j'ai dit cactus avec 8, je suis puni ? »).
+    failed = next((r for r in variant.rules if r.endswith((".failed_call", ".announcer_ignored"))), None)
+    anchor = rule_anchor(failed) if failed and asked.has(asked.WRONG, question) else "call"
+    return anchor, str(sentence) % {"word": call.word, "threshold": threshold,
                                     "failed": number(facts.get("failed") or 0)}
 
 

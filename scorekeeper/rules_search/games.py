@@ -4,7 +4,7 @@
 game, so it CHOOSES the game and is taken out of the words searched (« koubo le valet il
 vaut combien ? » asks the jack's value at koubo, not about the koubo call). A game's
 name that is also a call word (tamalou, cabo, dutch, cactus, koubo, tamoul) stays a
-search word, and means the call, only when the question is about calling: said after
+search word only as the call, and only when the question is about calling: said after
 « dire », « annoncer », "say", "call", "who said"... (`calling`).
 
 Names are keyed by each declaration's own key, as the wording layer keys its words.
@@ -49,7 +49,7 @@ TYPO_CUTOFF = 0.78
 CALLING = frozenset(plain(w) for w in """dire dis dit dite dites disent dise annoncer annonce annonces
     annonceur crier crie appeler faire fait fais say says said saying call calls called calling
     shout shouts shouted announce announces announced a ai as avoir ont have has had got pas sans
-    avec no without with contre counter un une an of du""".split())
+    avec no without with""".split())
 
 
 @dataclass(frozen=True)
@@ -121,9 +121,11 @@ def read(question: str, chosen: str | None = None) -> Read:
     game = chosen if chosen in VARIANTS else (named[0] if named else None)
     word = next((w for w, keys in _CALL_WORDS.items() if game in keys), None)
     calling = any(as_call for _s, _e, as_call in cuts) and word is not None
-    call_named = word is not None and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", folded) is not None
-    for start, end, as_call in sorted(cuts, reverse=True):
-        text = text[:start] + (f" {word} " if as_call and word else " ") + text[end:]
+    # « contre-tamoul » names the counter-call, not the call.
+    call_named = word is not None and re.search(rf"(?<!contre )(?<!contre-)(?<!counter )(?<![\w-]){re.escape(word)}(?![\w-])",
+                                                folded) is not None
+    for start, end, _as_call in sorted(cuts, reverse=True):
+        text = text[:start] + " " + text[end:]  # the call is searched by its page words (CALL)
     return Read(game, " ".join(text.split()), calling, call_named)
 
 

@@ -24,6 +24,7 @@ from . import games
 from .bm25 import BM25
 from .facts import facts_for
 from .paragraphs import Paragraph, paragraphs
+from .questions import asked_about
 from .synonyms import CALL, expand
 from .tokens import terms
 
@@ -32,8 +33,13 @@ TYPO_CUTOFF = 0.8  # how alike a word must be to a page's word to be read as it
 SHORTEST_TYPO = 4  # shorter words are too ambiguous to correct
 SYNONYM_WEIGHT = 0.5  # the page's words a table phrase stands for count half the player's own
 # Under this BM25 score (both languages' pages added) a paragraph answers too little of
-# the question to be shown: calibrated on the tuned questions (bench/rules_search.py).
+# the question to be shown... Both calibrated on the tuned questions and a few questions
+# the rules cannot answer (« la couleur du tapis », "can I go to the toilet"), preferring
+# no answer to a wrong one (bench/rules_search.py; docs/benchmarks.md).
 MIN_SCORE = 3.6
+# ...nor one holding under this share of the question's words (stop words aside): a
+# question of three words matched on one common word is not answered.
+MIN_COVERAGE = 0.55
 FACT_SCORE = 1000.0  # a fact is shown before any paragraph
 
 
@@ -61,13 +67,19 @@ class PageIndex:
 
 @cache
 def language_index(language: str) -> dict[str, PageIndex]:
-    """Every game's page index in `language`, built once per process."""
+    """Every game's page index in `language`, built once per process. Each paragraph is
+    searched with its heading and the players' questions about it (questions.py), found
+    from its French text (the pages have the same paragraphs in the same order)."""
+    with translation.override("fr"):
+        french = {key: paragraphs(variant) for key, variant in VARIANTS.items()}
     with translation.override(language):
-        return {key: _page_index(paragraphs(variant), language) for key, variant in VARIANTS.items()}
+        return {key: _page_index(paragraphs(variant), french[key], language) for key, variant in VARIANTS.items()}
 
 
-def _page_index(found: list[Paragraph], language: str) -> PageIndex:
-    return PageIndex(tuple(found), BM25([terms(f"{p.text} {p.heading}", language) for p in found]))
+def _page_index(found: list[Paragraph], french: list[Paragraph], language: str) -> PageIndex:
+    asked = [asked_about(p.anchor, f.text) for p, f in zip(found, french, strict=True)]
+    return PageIndex(tuple(found), BM25([terms(f"{p.text} {p.heading} {q}", language)
+                                         for p, q in zip(found, asked, strict=True)]))
 
 
 @cache
@@ -115,18 +127,23 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))
     queries = {other: ((_query(text, other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
                for other in LANGUAGES}
-    said = {a.text for a in found}
+    said = {a.text.rstrip(".") for a in found}
     scored: list[Answer] = []
     for key in keys:
         shown = language_index(language)[key].paragraphs
         totals = [0.0] * len(shown)
+        covered = [0.0] * len(shown)
         for other in LANGUAGES:
             page = language_index(other)[key]
             for query, weight in queries[other]:
                 for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
-        scored += [Answer(key, p.anchor, p.text, float(total)) for p, total in zip(shown, totals, strict=True)
-                   if total >= MIN_SCORE and p.text.rstrip(".") not in {s.rstrip(".") for s in said}]
+            own, asked = set(queries[other][0][0]), len(set(terms(text, other)))
+            for i, counts in enumerate(page.bm25.counts):
+                covered[i] = max(covered[i], len(own.intersection(counts)) / asked if asked else 1.0)
+        scored += [Answer(key, p.anchor, p.text, float(total))
+                   for p, total, cover in zip(shown, totals, covered, strict=True)
+                   if total >= MIN_SCORE and cover >= MIN_COVERAGE and p.text.rstrip(".") not in said]
     scored.sort(key=lambda a: -a.score)
     return (found + _one_per_text(scored))[:limit]
 

@@ -156,7 +156,7 @@ TUNING: list[dict] = [
     {"language": "en", "variant": "tamalou", "question": "what is the joker worth", "right": ["values"],
      "wrong": [], "words": ["0"]},
     {"language": "fr", "variant": "koubo", "question": "le joker il compte combien au koubo",
-     "right": ["values"], "wrong": [], "words": ["-1"]},
+     "right": ["values"], "wrong": [], "words": ["1"]},
     {"language": "fr", "variant": "cabo-bruxellois", "question": "j'ai raté ma défausse rapide, je prends une carte ?",
      "right": ["snap", "cabo-wrong-snaps"], "wrong": []},
     {"language": "en", "variant": "tamoul", "question": "how much for a failed counter tamoul",

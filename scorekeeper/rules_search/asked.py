@@ -65,10 +65,9 @@ def cards_in(question: str) -> list[Card]:
         word = match.group()
         rank = RANK_WORDS.get(word)
         if rank is None and word.isdigit() and 1 <= int(word) <= 10:
-            after = folded[match.end():]
-            if NOT_A_CARD.match(after):
-                continue
             rank = "A" if word == "1" else word
+        if rank in RANKS[1:10] and NOT_A_CARD.match(folded[match.end():]):
+            continue  # « avec 7 points », « deux cartes »: a count
         if rank is None and len(word) == 1:
             raw = original[match.start():match.end()]
             follows = original[match.end():match.end() + 1]

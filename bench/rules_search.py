@@ -34,6 +34,7 @@ django.setup()
 from django.utils import translation  # noqa: E402
 
 from scorekeeper.rules_search import answers  # noqa: E402
+from scorekeeper.rules_search.games import read  # noqa: E402
 from scorekeeper.rules_search.index import language_index  # noqa: E402
 from tests.scorekeeper.rules_questions import TUNED, judge  # noqa: E402
 
@@ -44,10 +45,15 @@ THREADS = 8
 
 def report(name: str, questions: list[dict], show_misses: bool) -> None:
     figures = {"top3": 0, "top3_all": 0, "first": 0, "wrong": 0, "wrong_all": 0}
+    named = {"asked": 0, "top3_all": 0, "wrong_all": 0}  # questions whose words name a game
     for question in questions:
         got = judge(question, answers)
         for key, value in got.items():
             figures[key] += value
+        if read(question["question"]).game:
+            named["asked"] += 1
+            named["top3_all"] += got["top3_all"]
+            named["wrong_all"] += got["wrong_all"]
         if show_misses and (not got["first"] or got["wrong"] or got["wrong_all"] or not got["top3_all"]):
             print(f"  miss {question.get('id')}: {question['question']!r} {got}")
     n = len(questions)
@@ -55,6 +61,8 @@ def report(name: str, questions: list[dict], show_misses: bool) -> None:
           f"top 3 every game {figures['top3_all']}/{n} = {figures['top3_all'] / n:.1%}; "
           f"first {figures['first']}/{n} = {figures['first'] / n:.1%}; "
           f"WRONG first: {figures['wrong']} game chosen, {figures['wrong_all']} every game")
+    print(f"  of which {named['asked']} name their game: top 3 every game {named['top3_all']}, "
+          f"WRONG first every game {named['wrong_all']}")
 
 
 def timing(questions: list[dict]) -> None:

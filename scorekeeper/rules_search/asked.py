@@ -100,9 +100,11 @@ def _words(*groups: str) -> re.Pattern[str]:
 
 
 VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|"
-               "worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
+               "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the")
+HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
+                    "score|scores|do i get|au bareme|on the scale")
 POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
 CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
                 "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"
@@ -122,7 +124,7 @@ END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|par
              "combien de manches|gagne la partie|gagner la partie|perd la partie|game end|game ends|"
              "end of the game|game over|when does the game|how does the game end|how many rounds|"
              "win the game|wins the game|lose the game|play until|play to|play up to|elimine|eliminated|"
-             "knocked out|how long|combien de temps|objectif|target|pour gagner|to win")
+             "knocked out|how long|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:

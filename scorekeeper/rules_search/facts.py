@@ -10,6 +10,7 @@ in the active language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 
@@ -20,6 +21,7 @@ from engine.rules import VARIANTS
 from engine.rules.units import to_number
 from engine.rules.variants import canasta
 from engine.rules.variants.base import CACTUS_GAME, CANASTA, Variant
+from engine.rules.variants.tamalou import scale_points
 from scorekeeper.rules_page import call_info, power_rows, snap_info, value_rows
 from scorekeeper.sheet.why import rule_anchor
 from scorekeeper.wording import facts as words
@@ -52,12 +54,16 @@ def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | Non
     if not cards or not asked.has(asked.VALUE, question) or variant.deck is None:
         return None
     card = cards[0]
-    rows = [row for row in value_rows(variant) if any(rank_of(c) == card.rank for c in row["codes"])]
+    # The rows holding the rank's cards, and a row of no card naming the rank (canasta's
+    # « 3 noir resté en main »).
+    rows = [row for row in value_rows(variant) if any(rank_of(c) == card.rank for c in row["codes"])
+            or (not row["codes"] and re.search(rf"(?<![\w]){re.escape(card.rank)}(?![\w])", row["cards"]))]
     if not rows:
         return "values", str(words.NOT_IN_DECK) % {"rank": _rank_label(card.rank)}
     if variant.family == CANASTA:
         if card.colour:
-            rows = [r for r in rows if _colour_of(r["codes"]) in (card.colour, None)] or rows
+            rows = [r for r in rows if _colour_of(r["codes"]) in (card.colour, None)
+                    and (r["codes"] or _colour_word(card.colour) in r["cards"])] or rows
         return "values", " ".join(str(words.VALUE_ROW) % {"cards": r["cards"], "value": r["value"]} for r in rows)
     if len(rows) == 1:
         return "values", str(words.VALUE_ONE) % {"rank": _rank_label(card.rank), "value": rows[0]["value"]}
@@ -66,6 +72,10 @@ def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | Non
     parts = [str(words.VALUE_PART) % {"value": r["value"], "colour": words.COLOURS[_colour_of(r["codes"]) or "red"],
                                       "cards": " ".join(card_text(c) for c in r["codes"])} for r in rows]
     return "values", str(words.VALUE_SPLIT) % {"rank": _rank_label(card.rank), "values": ", ".join(parts)}
+
+
+def _colour_word(colour: str) -> str:
+    return str(words.COLOURS[colour])
 
 
 def _colour_of(codes: list[str]) -> str | None:
@@ -152,6 +162,20 @@ def opening_fact(variant: Variant, question: str) -> Fact | None:
         "total": number(total), "minimum": number(canasta.opening_minimum(total))}
 
 
+SCALE_RULE = "fontenaysien.scale"  # a game whose hands score by bands
+
+
+def scale_fact(variant: Variant, question: str) -> Fact | None:
+    """« avec une main de 12 je marque combien ? » at a game scoring hands by bands."""
+    if SCALE_RULE not in variant.rules or not asked.has(asked.HAND_SCORE, question):
+        return None
+    values = asked.numbers_in(question)
+    if not values:
+        return None
+    return rule_anchor(SCALE_RULE), str(words.SCALE_AT) % {
+        "value": number(values[0]), "points": number(scale_points(max(values[0], 0)))}
+
+
 def end_fact(variant: Variant, question: str) -> Fact | None:
     if not asked.has(asked.END, question):
         return None
@@ -198,6 +222,7 @@ def facts_for(variant: Variant, question: str, calling: bool) -> list[Fact]:
     cards = asked.cards_in(question)
     tries: tuple[Callable[[], Fact | None], ...] = (
         lambda: opening_fact(variant, question),
+        lambda: scale_fact(variant, question),
         lambda: caller_fact(variant, question, cards),
         lambda: value_fact(variant, question, cards),
         lambda: power_fact(variant, question, cards),

@@ -42,6 +42,14 @@ ASKED: dict[str, str] = {
                                           "piocher ? can I look at my cards again before drawing",
     "le 8 oublie": "il a oublié son 8, le 8 reste, le suivant peut l'utiliser ? forgot the 8, next player "
                    "uses the 8",
+    "a deux, chacun joue pour soi avec": "combien de cartes chacun, on distribue combien, on joue en équipe ? "
+                                        "how many cards each, how many cards do we deal, do we play in teams",
+    "chacun commence avec": "combien de cartes au début, chacun a combien de cartes ? how many cards each at "
+                            "the start",
+    "le joueur le plus habille de vert commence": "qui commence, qui joue en premier, dans quel sens ? who "
+                                                  "starts, who goes first, which direction",
+    "@table-turns": "qui commence, qui joue en premier, dans quel ordre on joue ? who starts, who goes first, "
+                    "in which order do we play",
     # -- the call
     "@call": "on peut annoncer avec combien, limite pour annoncer, max, et après l'annonce on continue ? "
              "how low must my hand be to call, what happens after the call, do we keep playing, last round",

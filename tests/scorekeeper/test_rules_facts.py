@@ -67,6 +67,19 @@ def test_it_answers_when_the_game_ends_from_its_limits():
     assert answer.fact and "100" in answer.text and answer.anchor == "tamoul-over-hundred-ends"
 
 
+def test_it_answers_a_hands_points_on_the_fontenaysien_scale_from_the_engine():
+    from engine.rules.variants.tamalou import scale_points
+
+    answer = first("avec une main de 12 je marque combien ?", key_of("Fontenaysien"))
+    assert answer.fact and answer.anchor == "fontenaysien-scale"
+    assert answer.text == f"Une main de 12 vaut {scale_points(12)} au barème."
+
+
+def test_it_answers_canastas_threes_with_the_rows_naming_them():
+    answer = first("what is a black three worth in hand at the end", key_of("Canasta"), "en")
+    assert answer.text == f"black 3: 5. black 3 left in hand: −{canasta.BLACK_THREE_IN_HAND}."
+
+
 def test_it_says_facts_in_english_on_an_english_phone():
     answer = first("what is the red king worth", key_of("Tamalou"), "en")
     assert answer.text.startswith("Each king is worth 0 in red")

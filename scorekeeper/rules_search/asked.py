@@ -105,6 +105,8 @@ POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|act
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
                     "score|scores|do i get|au bareme|on the scale")
+PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
+                 "how many players|how many people|number of players|how many can play|players can play")
 POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
 CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
                 "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"

@@ -22,7 +22,7 @@ from engine.rules.units import to_number
 from engine.rules.variants import canasta
 from engine.rules.variants.base import CACTUS_GAME, CANASTA, Variant
 from engine.rules.variants.tamalou import scale_points
-from scorekeeper.rules_page import call_info, power_rows, snap_info, value_rows
+from scorekeeper.rules_page import call_info, players_label, power_rows, snap_info, value_rows
 from scorekeeper.sheet.why import rule_anchor
 from scorekeeper.wording import facts as words
 from scorekeeper.wording.cards import card_text, rank_name
@@ -53,6 +53,8 @@ def _card_short(rank: str) -> str:
 def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
     if not cards or not asked.has(asked.VALUE, question) or variant.deck is None:
         return None
+    if asked.has(asked.POWER_NAMED, question):
+        return None  # « le valet, son pouvoir compte ? » asks the power
     card = cards[0]
     # The rows holding the rank's cards, and a row of no card naming the rank (canasta's
     # « 3 noir resté en main »).
@@ -217,8 +219,19 @@ def _end_anchor(variant: Variant) -> str:
     return rule_anchor("end")
 
 
-def facts_for(variant: Variant, question: str, calling: bool) -> list[Fact]:
-    """The fact that answers `question` at `variant`, if any (at most one)."""
+PLAYERS_ANCHOR = "players"  # the rules page's lead, which says how many may play
+
+
+def players_fact(variant: Variant, question: str) -> Fact | None:
+    if not asked.has(asked.PLAYERS, question):
+        return None
+    return PLAYERS_ANCHOR, str(words.PLAYERS) % {"players": players_label(variant)}
+
+
+def facts_for(variant: Variant, question: str, calling: bool, call_named: bool = False) -> list[Fact]:
+    """The fact that answers `question` at `variant`, if any (at most one). `calling`: the
+    question says the game's call word as the call (« dire tamalou »); `call_named`: it
+    has the call word in any sense (« cactus c'est combien max ? »), weaker than the end."""
     cards = asked.cards_in(question)
     tries: tuple[Callable[[], Fact | None], ...] = (
         lambda: opening_fact(variant, question),
@@ -229,6 +242,8 @@ def facts_for(variant: Variant, question: str, calling: bool) -> list[Fact]:
         lambda: call_limit_fact(variant, question, calling, cards),
         lambda: wrong_snap_fact(variant, question),
         lambda: end_fact(variant, question) if not cards else None,
+        lambda: call_limit_fact(variant, question, call_named, cards),
+        lambda: players_fact(variant, question),
     )
     for attempt in tries:
         found = attempt()

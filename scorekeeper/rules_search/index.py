@@ -120,8 +120,8 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     found: list[Answer] = []
     if reading.game:
         found += [Answer(reading.game, anchor, sentence, FACT_SCORE, fact=True)
-                  for anchor, sentence in facts_for(VARIANTS[reading.game], text,
-                                                     reading.calling or reading.call_named)]
+                  for anchor, sentence in facts_for(VARIANTS[reading.game], text, reading.calling,
+                                                     reading.call_named)]
     if _noise(text):
         return found
     added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))

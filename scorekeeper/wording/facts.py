@@ -53,5 +53,8 @@ END = {
                      "ne s'arrête pas d'elle-même."),
 }
 
+# How many may play (the declaration's player counts, as the page's lead writes them).
+PLAYERS = _("Se joue à %(players)s joueurs.")
+
 # Nothing answered well enough: said instead of a doubtful answer.
 NOTHING = _("Les règles ne répondent pas clairement à cette question : voyez la page des règles.")

@@ -80,6 +80,20 @@ def test_it_answers_canastas_threes_with_the_rows_naming_them():
     assert answer.text == f"black 3: 5. black 3 left in hand: −{canasta.BLACK_THREE_IN_HAND}."
 
 
+@pytest.mark.django_db
+def test_it_answers_how_many_may_play_linking_the_pages_lead(client):
+    canasta_key = key_of("Canasta")
+    answer = first("how many players can play canasta", None, "en")
+    assert (answer.variant, answer.anchor, answer.text) == (canasta_key, "players", "Played by 2 or 4 players.")
+    assert f'id="{answer.anchor}"' in client.get(f"/rules/{canasta_key}/").content.decode()
+
+
+def test_it_answers_the_end_before_a_call_word_said_in_passing():
+    """« au tamalou » names the game: "how many points to win" asks the end, not the call."""
+    answer = first("au tamalou how many points to win", None, "en")
+    assert answer.anchor == "tamalou-lowest-total-wins"
+
+
 def test_it_says_facts_in_english_on_an_english_phone():
     answer = first("what is the red king worth", key_of("Tamalou"), "en")
     assert answer.text.startswith("Each king is worth 0 in red")

@@ -34,8 +34,8 @@ django.setup()
 from django.utils import translation  # noqa: E402
 
 from scorekeeper.rules_search import answers  # noqa: E402
-from scorekeeper.rules_search.games import read  # noqa: E402
 from scorekeeper.rules_search.index import language_index  # noqa: E402
+from scorekeeper.rules_search.question.games import read  # noqa: E402
 from tests.scorekeeper.rules_questions import TUNED, judge  # noqa: E402
 
 HELD_OUT_FILE = ROOT / "tests" / "scorekeeper" / "rules_heldout.json"

@@ -29,9 +29,9 @@ from scorekeeper.wording.cards import card_text, rank_name
 from scorekeeper.wording.rules import SNAP_WRONG, rule_facts
 from scorekeeper.wording.text import number
 
-from . import asked
-from .asked import Card
 from .paragraphs import paragraphs
+from .question import asked
+from .question.asked import Card
 
 Fact = tuple[str, str]  # (anchor, sentence)
 

@@ -20,13 +20,13 @@ from django.utils import translation
 
 from engine.rules import VARIANTS
 
-from . import games
 from .bm25 import BM25
 from .facts import facts_for
 from .paragraphs import Paragraph, paragraphs
+from .question import games
+from .question.synonyms import CALL, expand
+from .question.tokens import terms
 from .questions import asked_about
-from .synonyms import CALL, expand
-from .tokens import terms
 
 LANGUAGES = ("fr", "en")
 TYPO_CUTOFF = 0.8  # how alike a word must be to a page's word to be read as it

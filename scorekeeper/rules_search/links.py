@@ -8,8 +8,8 @@ from django.urls import reverse
 
 from engine.rules import VARIANTS
 
-from .games import read
 from .index import Answer
+from .question.games import read
 
 
 def linked(found: list[Answer]) -> list[dict[str, Any]]:

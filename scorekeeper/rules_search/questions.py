@@ -12,7 +12,7 @@ later is searchable by its own words until it gets questions here.
 
 from __future__ import annotations
 
-from .synonyms import plain
+from .question.synonyms import plain
 
 ASKED: dict[str, str] = {
     # -- the deck, the values, the powers

@@ -11,7 +11,7 @@ from django.utils import translation
 from engine.rules import VARIANTS
 from engine.rules.variants import canasta
 from scorekeeper.rules_search import answers
-from scorekeeper.rules_search.games import read
+from scorekeeper.rules_search.question.games import read
 from tests.scorekeeper.rules_questions import TUNED
 
 KEYS = {v.name: k for k, v in VARIANTS.items()}  # variants by name: no key typed in tests either

@@ -3,6 +3,7 @@ read from the variant's declaration, never typed here.
 
 Each sentence is shown first in the answers, with a link to the rule that says it on the
 game's rules page (scorekeeper/rules_search/facts.py picks the sentence and its anchor).
+A package rather than a ninth loose module of wording/ (tests/test_layout.py).
 """
 
 from __future__ import annotations

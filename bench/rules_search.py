@@ -66,16 +66,17 @@ def report(name: str, questions: list[dict], show_misses: bool) -> None:
 
 
 def timing(questions: list[dict]) -> None:
-    times = []
-    for _ in range(REPEATS):
-        for q in questions:
-            with translation.override(q["language"]):
-                t = time.perf_counter()
-                answers(q["question"], q["variant"])
-                times.append(time.perf_counter() - t)
-    times.sort()
-    print(f"one question, game chosen ({len(times)} asked): p50 {statistics.median(times) * 1000:.2f} ms, "
-          f"p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms")
+    for label, every_game, repeats in (("game chosen", False, REPEATS), ("every game", True, 3)):
+        times = []
+        for _ in range(repeats):
+            for q in questions:
+                with translation.override(q["language"]):
+                    t = time.perf_counter()
+                    answers(q["question"], None if every_game else q["variant"])
+                    times.append(time.perf_counter() - t)
+        times.sort()
+        print(f"one question, {label} ({len(times)} asked): p50 {statistics.median(times) * 1000:.2f} ms, "
+              f"p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms")
 
 
 def _ask(q: dict, variant: str | None) -> list[tuple]:

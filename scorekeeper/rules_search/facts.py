@@ -228,6 +228,17 @@ def players_fact(variant: Variant, question: str) -> Fact | None:
     return PLAYERS_ANCHOR, str(words.PLAYERS) % {"players": players_label(variant)}
 
 
+DECK_ANCHOR = "cards"  # the rules page's deck section (a game with a deck)
+
+
+def deck_fact(variant: Variant, question: str) -> Fact | None:
+    if variant.deck is None or not asked.has(asked.DECK, question):
+        return None
+    jokers = variant.deck.copies.get(JOKER, 0) if JOKER in variant.deck else 0
+    sentence = words.DECK_WITH_JOKERS if jokers else words.DECK_NO_JOKER
+    return DECK_ANCHOR, str(sentence) % {"size": variant.deck.size, "jokers": jokers}
+
+
 def facts_for(variant: Variant, question: str, calling: bool, call_named: bool = False) -> list[Fact]:
     """The fact that answers `question` at `variant`, if any (at most one). `calling`: the
     question says the game's call word as the call (« dire tamalou »); `call_named`: it
@@ -242,8 +253,9 @@ def facts_for(variant: Variant, question: str, calling: bool, call_named: bool =
         lambda: call_limit_fact(variant, question, calling, cards),
         lambda: wrong_snap_fact(variant, question),
         lambda: end_fact(variant, question) if not cards else None,
-        lambda: call_limit_fact(variant, question, call_named, cards),
         lambda: players_fact(variant, question),
+        lambda: deck_fact(variant, question),
+        lambda: call_limit_fact(variant, question, call_named, cards),
     )
     for attempt in tries:
         found = attempt()

@@ -88,6 +88,17 @@ def test_it_answers_how_many_may_play_linking_the_pages_lead(client):
     assert f'id="{answer.anchor}"' in client.get(f"/rules/{canasta_key}/").content.decode()
 
 
+@pytest.mark.django_db
+def test_it_answers_the_decks_size_and_jokers_from_the_declaration(client):
+    koubo = VARIANTS[key_of("Koubo charentais")]
+    answer = first("combien de cartes dans le paquet au koubo ?", None)
+    assert answer.text == f"On joue avec {koubo.deck.size} cartes, dont {koubo.deck.copies['JK']} jokers."
+    assert first("il y a des jokers ?", key_of("Cactus")).text == "On joue avec 52 cartes, sans joker."
+    tamalou = first("how many jokers are there", key_of("Tamalou"), "en")
+    assert tamalou.text == "You play with 54 cards, 2 of them jokers."
+    assert f'id="{answer.anchor}"' in client.get(f"/rules/{koubo.key}/").content.decode()
+
+
 def test_it_answers_the_end_before_a_call_word_said_in_passing():
     """« au tamalou » names the game: "how many points to win" asks the end, not the call."""
     answer = first("au tamalou how many points to win", None, "en")

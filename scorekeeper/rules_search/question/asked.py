@@ -107,6 +107,10 @@ HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marq
                     "score|scores|do i get|au bareme|on the scale")
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
                  "how many players|how many people|number of players|how many can play|players can play")
+DECK = _words("combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
+              "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
+              "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
+              "are there jokers|any jokers|cards in the pack|size of the deck|jeu de 32|jeu de 52|jeu de 54")
 POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
 CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
                 "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"

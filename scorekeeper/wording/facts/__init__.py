@@ -57,5 +57,9 @@ END = {
 # How many may play (the declaration's player counts, as the page's lead writes them).
 PLAYERS = _("Se joue à %(players)s joueurs.")
 
+# The deck (the declaration's deck: its size and jokers).
+DECK_WITH_JOKERS = _("On joue avec %(size)s cartes, dont %(jokers)s jokers.")
+DECK_NO_JOKER = _("On joue avec %(size)s cartes, sans joker.")
+
 # Nothing answered well enough: said instead of a doubtful answer.
 NOTHING = _("Les règles ne répondent pas clairement à cette question : voyez la page des règles.")

@@ -124,11 +124,16 @@ def caller_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | No
     return "call", call_info(variant)["says"]
 
 
-def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[Card]) -> Fact | None:
+def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[Card],
+                    strong: bool = True) -> Fact | None:
     """« on peut dire tamalou avec 7 ? », « cactus c'est combien max ? »: `calling` says
-    the game's call word is in the question (a card named asks its value instead)."""
+    the game's call word is in the question (a card named asks its value instead); not
+    `strong` (the word said in passing), only a plain question of limit counts ("what if
+    my hand is below zero in cabo" is no question about calling)."""
     call = variant.call
     if call is None or not calling or (cards and (asked.has(asked.VALUE, question) or asked.has(asked.POWER, question))):
+        return None
+    if not strong and not asked.has(asked.LIMIT_STRONG, question):
         return None
     if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
         return None
@@ -255,7 +260,7 @@ def facts_for(variant: Variant, question: str, calling: bool, call_named: bool =
         lambda: end_fact(variant, question) if not cards else None,
         lambda: players_fact(variant, question),
         lambda: deck_fact(variant, question),
-        lambda: call_limit_fact(variant, question, call_named, cards),
+        lambda: call_limit_fact(variant, question, call_named, cards, strong=False),
     )
     for attempt in tries:
         found = attempt()

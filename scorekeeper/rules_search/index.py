@@ -24,7 +24,7 @@ from .bm25 import BM25
 from .facts import facts_for
 from .paragraphs import Paragraph, paragraphs
 from .question import games
-from .question.synonyms import CALL, expand
+from .question.synonyms import CALL, expand, plain
 from .question.tokens import terms
 from .questions import asked_about
 
@@ -116,6 +116,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     language = language if language in LANGUAGES else "fr"
     reading = games.read(question, variant_key if variant_key in VARIANTS else None)
     text = reading.question
+    noun = _with_page_noun(reading, language)
     keys = [reading.game] if reading.game else list(VARIANTS)
     found: list[Answer] = []
     if reading.game:
@@ -125,7 +126,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     if _noise(text):
         return found
     added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))
-    queries = {other: ((_query(text, other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
+    queries = {other: ((_query(f"{text} {noun}", other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
                for other in LANGUAGES}
     said = {a.text.rstrip(".") for a in found}
     scored: list[Answer] = []
@@ -138,7 +139,9 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
             for query, weight in queries[other]:
                 for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
-            own, asked = set(queries[other][0][0]), len(set(terms(text, other)))
+            # The question's own words found in the paragraph (the table's phrases it holds
+            # aside: counting them answered more questions the rules cannot answer).
+            own, asked = set(_query(text, other)), len(set(terms(text, other)))
             for i, counts in enumerate(page.bm25.counts):
                 covered[i] = max(covered[i], len(own.intersection(counts)) / asked if asked else 1.0)
         scored += [Answer(key, p.anchor, p.text, float(total))
@@ -146,6 +149,20 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                    if total >= MIN_SCORE and cover >= MIN_COVERAGE and p.text.rstrip(".") not in said]
     scored.sort(key=lambda a: -a.score)
     return (found + _one_per_text(scored))[:limit]
+
+
+def _with_page_noun(reading: games.Read, language: str) -> str:
+    """The game's own one-word name put back when its page uses it as a word (« canasta
+    naturelle » names the game and a meld); not a call word (« koubo le valet » would draw
+    the call's paragraphs), nor a nickname."""
+    if reading.game is None:
+        return ""
+    variant = VARIANTS[reading.game]
+    name = plain(variant.name)
+    if name not in reading.names or (variant.call and plain(variant.call.word) == name):
+        return ""
+    page = language_index(language)[reading.game].bm25.idf
+    return name if all(term in page for term in terms(name, language)) else ""
 
 
 def _noise(question: str) -> bool:

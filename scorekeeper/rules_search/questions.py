@@ -104,7 +104,7 @@ ASKED: dict[str, str] = {
     "@tamoul-counter": "contre-tamoul raté ou réussi, ça s'ajoute ? counter call points added or replaced",
     "@hundred-drops-to-fifty": "pile 100, exactement 100, on retombe à 50 ? exactly 100, reset to 50",
     "@scale": "c'est quoi le barème, comment on compte les mains ? scoring scale, how are hands scored",
-    "@went-out": "je n'ai plus de cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
+    "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
                  "left",
     "@below-zero": "main négative, moins de zéro ? negative hand, below zero",
     "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost",

@@ -117,6 +117,7 @@ CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce
                 "a dit|has said|has called|called it")
 TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target|targeted|against|contre lui|"
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
+LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold")
 LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
                "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold")
 SNAP = _words("defausse rapide|defausser|double|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"

@@ -62,6 +62,7 @@ class Read:
     question: str
     calling: bool
     call_named: bool = False  # the game's call word is in the question, in any sense
+    names: tuple[str, ...] = ()  # the naming words taken out (« canasta » is also a meld's name)
 
 
 _WORD = re.compile(r"[\w'-]+", re.UNICODE)
@@ -126,7 +127,8 @@ def read(question: str, chosen: str | None = None) -> Read:
                                                 folded) is not None
     for start, end, _as_call in sorted(cuts, reverse=True):
         text = text[:start] + " " + text[end:]  # the call is searched by its page words (CALL)
-    return Read(game, " ".join(text.split()), calling, call_named)
+    names = tuple(dict.fromkeys(folded[start:end] for start, end, _as_call in cuts))
+    return Read(game, " ".join(text.split()), calling, call_named, names)
 
 
 def _typo_of(word: str) -> str | None:

@@ -26,7 +26,7 @@ STOP_WORDS = {
         you he she it we they my your his her its our their me him them this that these those
         can could should would will may might must what where which who whom why how if
         then than so not no yes there here have has had am as from into about any some
-        just also too very still get got want wants""".split()),
+        just also too very still get got want wants s t re ve ll m d""".split()),
 }
 
 _WORD = re.compile(r"[\w]+", re.UNICODE)

@@ -141,9 +141,14 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                     totals[i] += weight * score
             # The question's own words found in the paragraph (the table's phrases it holds
             # aside: counting them answered more questions the rules cannot answer).
+            # (the game's name put back counts where the paragraph has it: « canasta naturelle »)
             own, asked = set(_query(text, other)), len(set(terms(text, other)))
+            named = set(terms(noun, other))
             for i, counts in enumerate(page.bm25.counts):
-                covered[i] = max(covered[i], len(own.intersection(counts)) / asked if asked else 1.0)
+                hits, out_of = len(own.intersection(counts)), asked
+                if named and named.issubset(counts):
+                    hits, out_of = hits + len(named), out_of + len(named)
+                covered[i] = max(covered[i], hits / out_of if out_of else 1.0)
         scored += [Answer(key, p.anchor, p.text, float(total))
                    for p, total, cover in zip(shown, totals, covered, strict=True)
                    if total >= MIN_SCORE and cover >= MIN_COVERAGE and p.text.rstrip(".") not in said]
@@ -159,7 +164,7 @@ def _with_page_noun(reading: games.Read, language: str) -> str:
         return ""
     variant = VARIANTS[reading.game]
     name = plain(variant.name)
-    if name not in reading.names or (variant.call and plain(variant.call.word) == name):
+    if " " in name or name not in reading.names or (variant.call and plain(variant.call.word) == name):
         return ""
     page = language_index(language)[reading.game].bm25.idf
     return name if all(term in page for term in terms(name, language)) else ""

@@ -18,23 +18,26 @@ K1, B, EPSILON = 1.5, 0.75, 0.25
 class BM25:
     def __init__(self, documents: list[list[str]]):
         self.counts = [Counter(doc) for doc in documents]
-        self.lengths = [len(doc) for doc in documents]
-        self.average = (sum(self.lengths) / len(documents)) if documents and any(self.lengths) else 1.0
+        lengths = [len(doc) for doc in documents]
+        average = (sum(lengths) / len(documents)) if documents and any(lengths) else 1.0
         found_in = Counter(term for counts in self.counts for term in counts)
         n = len(documents)
         idf = {term: math.log(n - df + 0.5) - math.log(df + 0.5) for term, df in found_in.items()}
         floor = EPSILON * (sum(idf.values()) / len(idf)) if idf else 0.0
         self.idf = {term: (value if value >= 0 else floor) for term, value in idf.items()}
+        # Each term's paragraphs with its weight there: a question's few terms touch few
+        # paragraphs, so scoring walks these rather than every paragraph.
+        norms = [K1 * (1 - B + B * length / average) for length in lengths]
+        self.postings: dict[str, list[tuple[int, float]]] = {}
+        for i, counts in enumerate(self.counts):
+            for term, tf in counts.items():
+                self.postings.setdefault(term, []).append((i, tf * (K1 + 1) / (tf + norms[i])))
 
     def scores(self, query: list[str]) -> list[float]:
         """One score per paragraph, in page order."""
-        out = []
-        for counts, length in zip(self.counts, self.lengths, strict=True):
-            norm = K1 * (1 - B + B * length / self.average)
-            total = 0.0
-            for term in query:
-                tf = counts.get(term)
-                if tf:
-                    total += self.idf[term] * tf * (K1 + 1) / (tf + norm)
-            out.append(total)
+        out = [0.0] * len(self.counts)
+        for term in query:
+            idf = self.idf.get(term)
+            for i, weight in self.postings.get(term, ()):
+                out[i] += idf * weight
         return out

@@ -130,30 +130,37 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                for other in LANGUAGES}
     said = {a.text.rstrip(".") for a in found}
     scored: list[Answer] = []
+    # The question's own words, to measure how much of it a paragraph holds (the table's
+    # phrases it holds aside: counting them answered more questions the rules cannot
+    # answer); the game's name put back counts where the paragraph has it (« canasta »).
+    own = {other: (set(_query(text, other)), len(set(terms(text, other))), set(terms(noun, other)))
+           for other in LANGUAGES}
     for key in keys:
         shown = language_index(language)[key].paragraphs
         totals = [0.0] * len(shown)
-        covered = [0.0] * len(shown)
         for other in LANGUAGES:
             page = language_index(other)[key]
             for query, weight in queries[other]:
                 for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
-            # The question's own words found in the paragraph (the table's phrases it holds
-            # aside: counting them answered more questions the rules cannot answer).
-            # (the game's name put back counts where the paragraph has it: « canasta naturelle »)
-            own, asked = set(_query(text, other)), len(set(terms(text, other)))
-            named = set(terms(noun, other))
-            for i, counts in enumerate(page.bm25.counts):
-                hits, out_of = len(own.intersection(counts)), asked
-                if named and named.issubset(counts):
-                    hits, out_of = hits + len(named), out_of + len(named)
-                covered[i] = max(covered[i], hits / out_of if out_of else 1.0)
-        scored += [Answer(key, p.anchor, p.text, float(total))
-                   for p, total, cover in zip(shown, totals, covered, strict=True)
-                   if total >= MIN_SCORE and cover >= MIN_COVERAGE and p.text.rstrip(".") not in said]
+        for i, (p, total) in enumerate(zip(shown, totals, strict=True)):
+            if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE:
+                scored.append(Answer(key, p.anchor, p.text, float(total)))
     scored.sort(key=lambda a: -a.score)
     return (found + _one_per_text(scored))[:limit]
+
+
+def _covered(key: str, i: int, own: dict[str, tuple[set[str], int, set[str]]]) -> float:
+    """The share of the question's words paragraph `i` of `key`'s page holds, in the
+    language where it holds most."""
+    best = 0.0
+    for other, (words, asked, named) in own.items():
+        counts = language_index(other)[key].bm25.counts[i]
+        hits, out_of = len(words.intersection(counts)), asked
+        if named and named.issubset(counts):
+            hits, out_of = hits + len(named), out_of + len(named)
+        best = max(best, hits / out_of if out_of else 1.0)
+    return best
 
 
 def _with_page_noun(reading: games.Read, language: str) -> str:

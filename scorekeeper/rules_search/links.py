@@ -29,3 +29,9 @@ def page_of(question: str, variant: str | None) -> str | None:
     question names; None when neither (every game's list is offered)."""
     game = read(question, variant if variant in VARIANTS else None).game
     return reverse("rules_page", args=[game]) if game else None
+
+
+def several_games(found: list[Answer], variant: str | None) -> bool:
+    """Every game searched and the answers come from several games: the rules differ by
+    game, and the box says so above them (each answer names its game)."""
+    return variant not in VARIANTS and len({a.variant for a in found}) > 1

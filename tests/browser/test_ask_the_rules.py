@@ -116,6 +116,7 @@ def test_searching_every_game_labels_each_answer_with_its_game(daphne: str, page
     page.goto(f"{daphne}/rules/search/?q=on+peut+défausser+deux+cartes")
     links = page.get_by_test_id("answers").locator(".answer a.answer-link")
     expect(links.first).to_be_visible()
+    expect(page.get_by_test_id("several-games")).to_contain_text("Nommez le vôtre")
     names = links.all_inner_texts()
     assert names and all(text.rstrip(" →") in {"Cactus", "Tamalou", "Koubo charentais", "Dutch", "Tamoul",
                                                "Fontenaysien", "Cabo bruxellois", "Dutch toulousain",

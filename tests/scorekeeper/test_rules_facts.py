@@ -193,3 +193,12 @@ def test_it_answers_eight_threads_at_once_as_it_answers_each_question_alone():
     assert len(results) == 8
     unlike = [(n, i) for n, got in results.items() for i, found in got if found != alone[i]]
     assert unlike == []
+
+
+@pytest.mark.django_db
+def test_it_says_the_rules_differ_by_game_when_every_games_answers_come_from_several(client):
+    unnamed = client.get("/rules/search/", {"q": "on peut défausser deux cartes ?"}, HTTP_HX_REQUEST="true")
+    assert 'data-testid="several-games"' in unnamed.content.decode()
+    named = client.get("/rules/search/", {"q": "au dutch on peut défausser deux cartes ?"}, HTTP_HX_REQUEST="true")
+    assert 'data-testid="several-games"' not in named.content.decode()
+    assert 'data-testid="answers"' in named.content.decode()

@@ -56,6 +56,8 @@ def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | Non
     if asked.has(asked.POWER_NAMED, question):
         return None  # « le valet, son pouvoir compte ? » asks the power
     card = cards[0]
+    if card.rank in _ranks_in_rules(variant.key) and not asked.has(asked.VALUE_NAMED, question):
+        return None  # "does a seven reset my kilos" asks cactus-tas' flush, not the 7's weight
     # The rows holding the rank's cards, and a row of no card naming the rank (canasta's
     # « 3 noir resté en main »).
     rows = [row for row in value_rows(variant) if any(rank_of(c) == card.rank for c in row["codes"])
@@ -131,9 +133,10 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     `strong` (the word said in passing), only a plain question of limit counts ("what if
     my hand is below zero in cabo" is no question about calling)."""
     call = variant.call
-    if call is None or not calling or (cards and (asked.has(asked.VALUE, question) or asked.has(asked.POWER, question))):
+    if call is None or not calling:
         return None
-    if not strong and not asked.has(asked.LIMIT_STRONG, question):
+    if not strong and (not asked.has(asked.LIMIT_STRONG, question)
+                       or (cards and (asked.has(asked.VALUE, question) or asked.has(asked.POWER, question)))):
         return None
     if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
         return None
@@ -253,8 +256,9 @@ def facts_for(variant: Variant, question: str, calling: bool, call_named: bool =
         lambda: opening_fact(variant, question),
         lambda: scale_fact(variant, question),
         lambda: caller_fact(variant, question, cards),
-        lambda: value_fact(variant, question, cards),
-        lambda: power_fact(variant, question, cards),
+        # A card said with the call is a hand's worth (« call cabo with 8 »), not a card asked.
+        lambda: None if calling else value_fact(variant, question, cards),
+        lambda: None if calling else power_fact(variant, question, cards),
         lambda: call_limit_fact(variant, question, calling, cards),
         lambda: wrong_snap_fact(variant, question),
         lambda: end_fact(variant, question) if not cards else None,

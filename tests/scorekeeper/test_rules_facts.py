@@ -143,6 +143,15 @@ def test_it_answers_a_power_on_the_caller_with_the_rule_that_protects_the_caller
     assert "caller" in answer.text
 
 
+@pytest.mark.parametrize("language, question, name, anchor", [
+    ("en", "does a seven reset my kilos", "Cactus (tas de merde)", "cactus-tas-seven-flush"),
+    ("en", "what does it cost to call cabo with 8?", "Cabo bruxellois", "cabo-failed-call"),
+])
+def test_it_gives_no_cards_fact_when_the_card_is_asked_of_a_rule_or_is_a_hands_worth(language, question, name, anchor):
+    """A 7 at cactus-tas is the flush, not a weight; "call cabo with 8" is a hand, not the 8's power."""
+    assert first(question, key_of(name), language).anchor == anchor
+
+
 def test_it_never_answers_a_dutch_question_with_another_games_rules_first():
     for question in ("in dutch can I snap when it's not my turn?", "dutch: is there a max hand to call?",
                      "au dutch le roi noir vaut combien"):

@@ -111,6 +111,7 @@ DECK = _words("combien de cartes dans le paquet|combien de cartes dans le jeu|co
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
               "are there jokers|any jokers|cards in the pack|size of the deck|jeu de 32|jeu de 52|jeu de 54")
+VALUE_NAMED = _words("vaut|valent|valeur|vaux|combien|worth|value|values|how much|how many points")
 POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
 CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
                 "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"

@@ -19,7 +19,7 @@ from tests.scorekeeper.rules_questions import QUESTIONS, TUNED, judge
 # Set at what the search reaches on the tuned set (docs/benchmarks.md), so that a change
 # that loses questions fails. The held-out file is measured by bench/rules_search.py only.
 TUNED_TOP3 = 0.97
-TUNED_FIRST = 0.92
+TUNED_FIRST = 0.94
 
 
 def test_it_has_a_question_set_of_sixty_half_french_every_game():

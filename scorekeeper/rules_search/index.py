@@ -1,8 +1,8 @@
 """BM25 over each game's rules page, one index per language, kept for the process.
 
-Library: rank-bm25 (Okapi BM25) with snowballstemmer, both pure Python (numpy aside),
-chosen over bm25s + PyStemmer: a page is ~40 short paragraphs, so sparse matrices and a
-C stemmer buy nothing here, and two small pure wheels install anywhere.
+BM25 in plain Python (bm25.py) with snowballstemmer, chosen over bm25s + PyStemmer: a page
+is ~40 short paragraphs, so sparse matrices and a C stemmer buy nothing here. Built once,
+then only read: every request may use it at once (the stemmers are one per thread).
 
 A question is scored against both languages' indexes and the scores added, paragraph
 by paragraph (the two pages have the same paragraphs in the same order): a French

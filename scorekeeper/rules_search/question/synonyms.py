@@ -1,7 +1,8 @@
 """The table's words for what the rules pages name otherwise.
 
 Players say « doublé », « coller » or "snap" for what the pages call « la défausse
-rapide », and « dire tamalou » or "knock" for the call. A phrase found in a question
+rapide », and "knock" for the call (a game's own call word is read by games.py); Cactus
+Game's cards go by their printed French names and the pages'. A phrase found in a question
 adds the page's own words to it (in both languages: each index keeps what its stemmer
 knows). Phrases are matched without accents, in lower case, on whole words.
 """

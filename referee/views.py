@@ -50,7 +50,7 @@ from scorekeeper.http import (
 from scorekeeper.models import Game, RoundTaken
 from scorekeeper.players.records import player_records
 from scorekeeper.rules_search import answers
-from scorekeeper.rules_search.links import linked
+from scorekeeper.rules_search.links import linked, page_of
 from scorekeeper.wording.cards import picker_labels, placeholder, rank_name, rank_text, suits
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.rulings import card_label
@@ -308,7 +308,7 @@ def table_ask(request: HtmxHttpRequest, code: str) -> HttpResponse:
     rulings = rulings_on_the_point(table.game.variant, table.recent_rulings(FEED_LENGTH),
                                    [a.anchor for a in found])
     context = {"question": question, "variant": table.game.variant, "answers": linked(found),
-               "rulings": rulings}
+               "rulings": rulings, "page_url": page_of(question, table.game.variant)}
     return render(request, "scorekeeper/rules/answers.html", context)
 
 

@@ -119,6 +119,7 @@ class TableState:
         out["members"] = [_plain(m) for m in self.members.values()]
         # Derived, for the phones (whose turn the page shows); not read back by snapshots.
         out["next_turn"] = next_to_discard(self)
+        out["legal"] = all_legal_moves(self)  # what each phone may do now: its buttons
         return out
 
 
@@ -333,12 +334,7 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
     player = _acting_for(state, event, p.get("player"))
     card = _card(state, p.get("card"))
     last_turn = state.caller is not None
-    if last_turn and player not in state.to_play:
-        # table-rules.md, "after the call": no new turn for a player the call excludes.
-        raise Refused("round.no_more_turn", player=player, caller=state.caller)
-    passed = _turns_passed_by(state, player, enforce=not event.logged)
-    if not event.logged:
-        _refuse_while_power_due(state, player)
+    passed = _check_discard(state, player, event.logged)
     took_pile = p.get("took_pile") is True
     if took_pile:
         _refuse_pile_after_snap(state, player)
@@ -375,6 +371,21 @@ def _discard(state: TableState, event: Event, now: float, rulings: list[Ruling])
             # The caller's turn comes back: the round ends. The last discard's window and
             # power stay until the reveal covers them (they belong to that last turn).
             _end_round(state, "caller_turn_back", rulings)
+
+
+def _check_discard(state: TableState, player: str, logged: bool = False) -> int:
+    """Refuse `player`'s discard now, or say how many turns it passes over (0: their turn).
+    `logged`: read back from the log, where checks added since do not apply."""
+    if state.rules.snap is None:
+        raise Refused("variant.no_snaps", variant=state.variant)
+    _refuse_when_over(state)
+    if state.caller is not None and player not in state.to_play:
+        # table-rules.md, "after the call": no new turn for a player the call excludes.
+        raise Refused("round.no_more_turn", player=player, caller=state.caller)
+    passed = _turns_passed_by(state, player, enforce=not logged)
+    if not logged:
+        _refuse_while_power_due(state, player)
+    return passed
 
 
 def _refuse_while_power_due(state: TableState, player: str) -> None:
@@ -474,25 +485,13 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
     tap = clamp_tap(_number(p.get("tap")), w.opened, now)
     if w.closed is not None and not tap < w.closed:
         raise Refused("snap.too_late", player=player, window=w.id)
-    # Who may snap on this discard.
-    if player in state.frozen:
-        raise Refused("snap.frozen_caller", player=player)
-    if snap.who == "others" and player == w.by:
-        raise Refused("snap.not_on_own_discard", player=player)
-    if snap.who == "own_turn" and player != _turn_begun_by(state, w) \
-            and not (event.logged and player == w.by):  # an older log: as it was played
-        raise Refused("snap.only_on_own_turn", player=player, turn=_turn_begun_by(state, w))
+    _check_snapper(state, w, player, event.logged)
     owner = _owner(state, snap.play_for_others, player, p.get("for_player"))
     for_player = owner if owner != player else None
     if any(c.player == player and c.card == card and c.for_player == for_player for c in w.claims):
         # The same claim twice (a double tap, a resend after a reconnection) is one claim.
         raise Refused("snap.duplicate", player=player, card=card)
-    # Dutch's "ends that player's snap for the turn" is v1.2's: an older log replays as played.
-    if player in w.barred and not (event.logged and snap.who == "own_turn"):
-        raise Refused("snap.no_second_try", player=player)
-    if not snap.several and any(c.player == player and c.verdict in ("accepted", "handed_back")
-                                for c in w.claims):
-        raise Refused("snap.one_card_per_discard", player=player)
+    _check_snap_again(state, w, player, event.logged)
     if p.get("penalty_card") and player in state.penalty_locked:
         raise Refused("snap.penalty_card_locked", player=player)
     claim = Claim(seq=event.seq, member=event.member, player=player, card=card, tap=tap, arrived=now,
@@ -502,6 +501,32 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
         _matching_snap(state, w, claim, rulings)
     else:
         _wrong_snap(state, w, claim, rulings)
+
+
+def _check_snapper(state: TableState, w: Window, player: str, logged: bool = False) -> None:
+    """Refuse `player`'s snap on this discard when the variant says they may not snap on it."""
+    snap = state.rules.snap
+    assert snap is not None
+    if player in state.frozen:
+        raise Refused("snap.frozen_caller", player=player)
+    if snap.who == "others" and player == w.by:
+        raise Refused("snap.not_on_own_discard", player=player)
+    if snap.who == "own_turn" and player != _turn_begun_by(state, w) \
+            and not (logged and player == w.by):  # an older log: as it was played
+        raise Refused("snap.only_on_own_turn", player=player, turn=_turn_begun_by(state, w))
+
+
+def _check_snap_again(state: TableState, w: Window, player: str, logged: bool = False) -> None:
+    """Refuse a further snap by `player` on this discard: barred after a wrong one (cabo, dutch),
+    or one card per discard where the variant says so."""
+    snap = state.rules.snap
+    assert snap is not None
+    # Dutch's "ends that player's snap for the turn" is v1.2's: an older log replays as played.
+    if player in w.barred and not (logged and snap.who == "own_turn"):
+        raise Refused("snap.no_second_try", player=player)
+    if not snap.several and any(c.player == player and c.verdict in ("accepted", "handed_back")
+                                for c in w.claims):
+        raise Refused("snap.one_card_per_discard", player=player)
 
 
 def _turn_begun_by(state: TableState, w: Window) -> str:
@@ -737,11 +762,17 @@ def _outside_reach(effect: str, player: str, targets: list[Target]) -> bool:
     return effect == "swap_two_cards" and targets[0].player == targets[1].player
 
 
-def _power_declined(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
-    """The power's player forgets or declines it. Cactus: the next player may use it."""
+def _check_decline(state: TableState) -> dict[str, Any]:
+    """The power on the pile its player may decline, or refuse: none drawn from the stock."""
     power = state.power
     if power is None or not power.get("from_stock", True):
         raise Refused("power.none")
+    return power
+
+
+def _power_declined(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """The power's player forgets or declines it. Cactus: the next player may use it."""
+    power = _check_decline(state)
     _acting_for(state, event, power["player"])
     if power.get("compulsory"):
         # Readings v1.2, dutch-toulousain's jack and red king: no pass; the power stays due.
@@ -771,17 +802,26 @@ def _power_used(state: TableState, event: Event, now: float, rulings: list[Rulin
                       most=len(required) + len(optional))
     base: Ruling = {"player": player, "card": power["card"], "effect": effect,
                     "targets": [asdict(t) for t in targets]}
-    if not power.get("from_stock", True):
-        return _wrong_power(state, {**base, "reason": "not_from_stock"}, rulings, event.logged)
-    if effect in REACH and _outside_reach(effect, player, targets):
-        return _wrong_power(state, {**base, "reason": "outside_reach"}, rulings, event.logged)
-    barred = _barred_target(state, effect, player, targets)
-    if barred is not None:
-        return _wrong_power(state, {**base, "reason": "untargetable", "target": barred}, rulings, event.logged)
+    misuse = _misuse(state, power, player, targets)
+    if misuse is not None:
+        return _wrong_power(state, {**base, **misuse}, rulings, event.logged)
     state.power = None
     if effect == "give_stock_card":
         _bump(state.given, targets[0].player, 1)
     rulings.append({**base, "rule": "power.used"})
+
+
+def _misuse(state: TableState, power: dict[str, Any], player: str, targets: list[Target]) -> Ruling | None:
+    """Why this use of the power is wrong (readings, "A power used wrongly"), or None."""
+    effect = power["effect"]
+    if not power.get("from_stock", True):
+        return {"reason": "not_from_stock"}
+    if effect in REACH and _outside_reach(effect, player, targets):
+        return {"reason": "outside_reach"}
+    barred = _barred_target(state, effect, player, targets)
+    if barred is not None:
+        return {"reason": "untargetable", "target": barred}
+    return None
 
 
 def _wrong_power(state: TableState, ruling: Ruling, rulings: list[Ruling], logged: bool = False) -> None:
@@ -835,16 +875,26 @@ def _call_allowed_now(state: TableState, player: str, when: str) -> bool:
     return player == state.turn  # at the end of your turn
 
 
+def _check_call(state: TableState, player: str) -> None:
+    """Refuse `player`'s call now: none in this variant, the round over, a call made already,
+    or not the moment the variant's call column says."""
+    call = state.rules.call
+    if call is None:
+        raise Refused("variant.no_call", variant=state.variant)
+    _refuse_when_over(state)
+    if state.caller is not None:
+        raise Refused("call.already_made", player=player, caller=state.caller)
+    if not _call_allowed_now(state, player, call.when):
+        raise Refused("call.not_now", player=player, word=call.word, when=call.when, turn=state.turn)
+
+
 def _call_made(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
     call = state.rules.call
     if call is None:
         raise Refused("variant.no_call", variant=state.variant)
     _refuse_when_over(state)
     player = _acting_for(state, event, event.payload.get("player"))
-    if state.caller is not None:
-        raise Refused("call.already_made", player=player, caller=state.caller)
-    if not _call_allowed_now(state, player, call.when):
-        raise Refused("call.not_now", player=player, word=call.word, when=call.when, turn=state.turn)
+    _check_call(state, player)
     state.caller = player
     if call.when == "instead_of_drawing":
         state.turn = player
@@ -867,17 +917,30 @@ def _call_made(state: TableState, event: Event, now: float, rulings: list[Ruling
         state.to_play = others
 
 
-def _counter_call(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+def _check_counter_call(state: TableState, player: str | None) -> None:
+    """Refuse a counter-call: none in this variant, or (for `player`) not during the last
+    round of turns, by the caller, or a second time (table-rules.md, tamoul)."""
     call = state.rules.call
     if call is None or call.after != COUNTER_CALL:
         raise Refused("call.no_counter_call", variant=state.variant)
-    player = _acting_for(state, event, event.payload.get("player"))
-    if state.caller is None or state.over is not None or player == state.caller \
-            or player in state.counter_callers:
-        # Only during the last round of turns, once per player (table-rules.md, tamoul).
+    if player is not None and (state.caller is None or state.over is not None or player == state.caller
+                               or player in state.counter_callers):
         raise Refused("call.counter_not_allowed", player=player)
+
+
+def _counter_call(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    _check_counter_call(state, None)
+    player = _acting_for(state, event, event.payload.get("player"))
+    _check_counter_call(state, player)
     state.counter_callers.append(player)
     rulings.append({"rule": "call.counter", "player": player, "caller": state.caller})
+
+
+def _check_last_card(state: TableState) -> None:
+    """Refuse "no card left" (going out, in canasta): not in this variant, or the round over."""
+    if "went_out" not in state.rules.round_extras and state.rules.family != CANASTA:
+        raise Refused("round.no_last_card", variant=state.variant)
+    _refuse_when_over(state)
 
 
 def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
@@ -885,9 +948,7 @@ def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling
     Canasta: going out (the last card melded or discarded) ends it too; the sides'
     points come at the reveal, which knows who went out."""
     canasta = state.rules.family == CANASTA
-    if "went_out" not in state.rules.round_extras and not canasta:
-        raise Refused("round.no_last_card", variant=state.variant)
-    _refuse_when_over(state)
+    _check_last_card(state)
     player = _acting_for(state, event, event.payload.get("player"))
     state.went_out = player
     if canasta:  # its ruling says the round is over and asks for the count
@@ -900,21 +961,28 @@ def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling
     _end_round(state, "last_card", rulings)
 
 
-def _stock_empty(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
-    """Readings v1.2, memory games, an empty stock: the pile but its top card is shuffled
-    into a new stock. The referee or the current player says so; `"reshuffled": false` says
-    even that left no card (only the top on the pile): a penalty card due is then not given,
-    until a reshuffle is said again. One event, so the log tells when it happened."""
+def _check_stock_empty(state: TableState, member: Member | None) -> None:
+    """Refuse "the stock is empty" from this member: not a memory game, the round over, or
+    neither the referee nor the current player."""
     if state.rules.family != MEMORY:
         raise Refused("variant.no_reshuffle", variant=state.variant)
     _refuse_when_over(state)
-    member = _actor(state, event)
     if member is None:
         raise Refused("member.unknown")
     current = next_to_discard(state)
     if member.role != REFEREE and not (
             member.role == SEAT and (current is None or member.seat in (current, state.turn))):
         raise Refused("stock.not_current_player", turn=current or "")
+
+
+def _stock_empty(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:
+    """Readings v1.2, memory games, an empty stock: the pile but its top card is shuffled
+    into a new stock. The referee or the current player says so; `"reshuffled": false` says
+    even that left no card (only the top on the pile): a penalty card due is then not given,
+    until a reshuffle is said again. One event, so the log tells when it happened."""
+    member = _actor(state, event)
+    _check_stock_empty(state, member)
+    assert member is not None
     reshuffled = event.payload.get("reshuffled", True) is not False
     state.stock_out = not reshuffled
     ruling: Ruling = {"rule": "stock.reshuffled" if reshuffled else "stock.exhausted",
@@ -1113,3 +1181,136 @@ HANDLERS = {
     "settings": _settings,
     "ask": _ask,
 }
+
+
+# -- what each seat may do now: the moves the phones draw their buttons from ---------
+#
+# As scalachess answers `legalMoves` and its clients draw them: each check below is the
+# one the event's handler makes (the `_check_*` functions), asked without applying, so
+# the page offers exactly what `apply` accepts and decides nothing itself.
+
+MOVE_ORIGINS = ("stock", "hand", "pile")  # where a discarded card comes from (the chooser's choices)
+AIMS_PLAYERS_ONLY = frozenset({"give_stock_card"})  # a power aimed at a player, not at a card
+
+
+def _allowed(check: Callable[[], Any]) -> bool:
+    try:
+        check()
+    except Refused:
+        return False
+    return True
+
+
+def legal_moves(state: TableState, player: str, now: float | None = None) -> dict[str, Any]:
+    """What `player`'s phone may send now, keyed by the event's kind, each with what the
+    page needs to draw it:
+
+    - ``discard``: ``origins``, where the card may come from (the pile only when it may be taken);
+    - ``snap.claim``: the ``window``, ``until`` (its deadline in server time, None while it
+      lasts until covered: the page hides the button once it passes), ``owners`` (jeu pour
+      autrui: whose cards may be snapped for them) and ``penalty_card`` (cactus: whether the
+      card may be one's own penalty card);
+    - ``call.made``, ``call.counter``, ``round.last_card``, ``stock.empty``, ``reveal``;
+    - ``power.used``: the ``player`` it is used for, its ``card``, ``effect``, ``slots``
+      (own/other/any, the optional ones last, ``required`` of them), ``aims`` (every list of
+      aimed players, in slot order, the table accepts as a right use) and ``cards`` (how many
+      cards each aimed player holds; absent when the power aims at players only);
+      ``power.declined`` when it may be passed;
+    - ``ask``: the questions of the family.
+
+    `now` (server time): a snap window past its deadline is closed. Without it, the moves
+    hold as of the state, and ``until`` says when the snap goes.
+    """
+    if player not in state.players:
+        return {}  # dutch: a player who is out follows the table and plays nothing
+    moves: dict[str, Any] = {}
+    if _allowed(lambda: _check_discard(state, player)):
+        pile = _allowed(lambda: _refuse_pile_after_snap(state, player))
+        moves["discard"] = {"origins": [o for o in MOVE_ORIGINS if o != "pile" or pile]}
+    snap = _snap_move(state, player, now)
+    if snap is not None:
+        moves["snap.claim"] = snap
+    if _allowed(lambda: _check_call(state, player)):
+        moves["call.made"] = {}
+    if _allowed(lambda: _check_counter_call(state, player)):
+        moves["call.counter"] = {}
+    if _allowed(lambda: _check_last_card(state)):
+        moves["round.last_card"] = {}
+    if _allowed(lambda: _check_stock_empty(state, Member(0, SEAT, player))):
+        moves["stock.empty"] = {}
+    moves.update(_power_moves(state, player))
+    if may_reveal(state, SEAT):
+        moves["reveal"] = {}
+    questions = sorted(q for family, q in ASKS if family == state.rules.family)
+    if questions:
+        moves["ask"] = {"questions": questions}
+    return moves
+
+
+def referee_moves(state: TableState) -> dict[str, Any]:
+    """What the referee's phone may send beyond what it sends for a player (it acts for
+    anyone, as `legal_moves` says for that player): the empty stock at any moment, the
+    reveal, the house limits, and the power on the pile for its player."""
+    moves: dict[str, Any] = {"settings": {}}
+    if _allowed(lambda: _check_stock_empty(state, Member(0, REFEREE))):
+        moves["stock.empty"] = {}
+    if may_reveal(state, REFEREE):
+        moves["reveal"] = {}
+    if state.power is not None and state.power["player"] in state.players:
+        moves.update(_power_moves(state, state.power["player"]))
+    return moves
+
+
+def may_reveal(state: TableState, role: str) -> bool:
+    """The referee ends a round at any moment; a player's phone once it is over (a player's
+    reveal sent earlier would end everyone's round)."""
+    return role == REFEREE or (role == SEAT and state.over is not None)
+
+
+def all_legal_moves(state: TableState) -> dict[str, Any]:
+    """Every seat's moves and the referee's, as the state sent to the phones carries them."""
+    return {"seats": {p: legal_moves(state, p) for p in state.players}, "referee": referee_moves(state)}
+
+
+def _snap_move(state: TableState, player: str, now: float | None) -> dict[str, Any] | None:
+    snap, w = state.rules.snap, state.window
+    if snap is None or w is None or not w.is_open or (now is not None and w.deadline is not None
+                                                      and now >= w.deadline):
+        return None
+    if not (_allowed(lambda: _check_snapper(state, w, player)) and _allowed(lambda: _check_snap_again(state, w, player))):
+        return None
+    move: dict[str, Any] = {"window": w.id, "until": w.deadline, "penalty_card": player not in state.penalty_locked}
+    if snap.play_for_others:
+        move["owners"] = [p for p in state.players if p != player and _allowed(
+            lambda p=p: _owner(state, True, player, p))]  # type: ignore[misc]
+    return move
+
+
+def _power_moves(state: TableState, player: str) -> dict[str, Any]:
+    power = state.power
+    if power is None or power["player"] != player or not _allowed(lambda: _check_decline(state)):
+        return {}
+    moves: dict[str, Any] = {}
+    if not power.get("compulsory"):
+        moves["power.declined"] = {"player": player}
+    effect = power["effect"]
+    required, optional = REACH.get(effect, ((), ()))
+    slots = required + optional
+    candidates = {"own": [player], "other": [p for p in state.players if p != player], "any": list(state.players)}
+    aims: list[list[str]] = []
+    for count in range(len(required), len(slots) + 1):
+        lists: list[list[str]] = [[]]
+        for kind in slots[:count]:
+            lists = [[*aimed, p] for aimed in lists for p in candidates[kind]]
+        aims += [aimed for aimed in lists
+                 if _misuse(state, power, player, [Target(p, None) for p in aimed]) is None]
+    # No aim at all (a jack with only a frozen dutcher left to swap with): the panel still
+    # shows, and any use is a wrong one, which ends a compulsory power's wait.
+    move: dict[str, Any] = {"player": player, "card": power["card"], "effect": effect,
+                            "compulsory": bool(power.get("compulsory")), "slots": list(slots),
+                            "required": len(required), "aims": aims}
+    if effect not in AIMS_PLAYERS_ONLY:
+        counts = expected_cards(state)
+        move["cards"] = {p: max(counts[p], 1) for p in sorted({p for aimed in aims for p in aimed})}
+    moves["power.used"] = move
+    return moves

@@ -77,7 +77,7 @@ def page_context(variant_key: str, state: tbl.TableState) -> dict[str, Any]:
             "effects": {p.effect: str(EFFECTS.get(p.effect, p.effect)) for p in rules.powers},
             "quiet": sorted(QUIET),
             "callWord": rules.call.word if rules.call else None,
-            # What is legal now is not here: the state carries it (`legal`, engine/table/machine.py).
+            # What is legal now is not here: the state carries it (`legal`, engine/table/machine/legal.py).
             "words": page_words(),
         },
         "house_limits": [(s, _("sans limite") if s == 0 else f"{s:g} s")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .asks import ASKS
@@ -31,7 +33,28 @@ def _allowed(check: Callable[[], Any]) -> bool:
     return True
 
 
-def legal_moves(state: TableState, player: str, now: float | None = None) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class _TableWide:
+    """The checks that read the table alone (their functions take no player): asked once
+    for all the seats, not once per seat (each update carries every seat's moves)."""
+
+    last_card: bool
+    counter_call: bool  # a counter-call exists here (each player's turn is asked apart)
+    questions: tuple[str, ...]
+
+    @classmethod
+    def of(cls, state: TableState) -> _TableWide:
+        return cls(_allowed(lambda: _check_last_card(state)),
+                   _allowed(lambda: _check_counter_call(state, None)), _questions(state.rules.family))
+
+
+@cache
+def _questions(family: str) -> tuple[str, ...]:
+    return tuple(sorted(q for fam, q in ASKS if fam == family))
+
+
+def legal_moves(state: TableState, player: str, now: float | None = None,
+                table: _TableWide | None = None) -> dict[str, Any]:
     """What `player`'s phone may send now, keyed by the event's kind, each with what the
     page needs to draw it:
 
@@ -53,6 +76,7 @@ def legal_moves(state: TableState, player: str, now: float | None = None) -> dic
     """
     if player not in state.players:
         return {}  # dutch: a player who is out follows the table and plays nothing
+    table = table or _TableWide.of(state)
     moves: dict[str, Any] = {}
     if _allowed(lambda: _check_discard(state, player)):
         pile = _allowed(lambda: _refuse_pile_after_snap(state, player))
@@ -62,18 +86,17 @@ def legal_moves(state: TableState, player: str, now: float | None = None) -> dic
         moves["snap.claim"] = snap
     if _allowed(lambda: _check_call(state, player)):
         moves["call.made"] = {}
-    if _allowed(lambda: _check_counter_call(state, player)):
+    if table.counter_call and _allowed(lambda: _check_counter_call(state, player)):
         moves["call.counter"] = {}
-    if _allowed(lambda: _check_last_card(state)):
+    if table.last_card:
         moves["round.last_card"] = {}
     if _allowed(lambda: _check_stock_empty(state, Member(0, SEAT, player))):
         moves["stock.empty"] = {}
     moves.update(_power_moves(state, player))
     if may_reveal(state, SEAT):
         moves["reveal"] = {}
-    questions = sorted(q for family, q in ASKS if family == state.rules.family)
-    if questions:
-        moves["ask"] = {"questions": questions}
+    if table.questions:
+        moves["ask"] = {"questions": list(table.questions)}
     return moves
 
 
@@ -93,7 +116,8 @@ def referee_moves(state: TableState) -> dict[str, Any]:
 
 def all_legal_moves(state: TableState) -> dict[str, Any]:
     """Every seat's moves and the referee's, as the state sent to the phones carries them."""
-    return {"seats": {p: legal_moves(state, p) for p in state.players}, "referee": referee_moves(state)}
+    table = _TableWide.of(state)
+    return {"seats": {p: legal_moves(state, p, table=table) for p in state.players}, "referee": referee_moves(state)}
 
 
 def _snap_move(state: TableState, player: str, now: float | None) -> dict[str, Any] | None:

@@ -382,7 +382,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     controls = RoundControls(request.POST)
     meant = controls.round_meant()
     already_on_the_sheet = meant is not None and meant <= game.rounds.count()  # answered below
-    if member.role == tbl.SEAT and state.over is None and not already_on_the_sheet:
+    if not tbl.may_reveal(state, member.role) and not already_on_the_sheet:
         # A player's phone offers the reveal once the round is over (the referee may end
         # it at any time): a player's reveal sent earlier would end everyone's round.
         messages.info(request, _("La manche n’est pas finie : les mains se révèlent quand elle l’est."))

@@ -177,8 +177,10 @@ def test_dutch_toulousain_jack_is_compulsory_the_phone_offers_no_pass(
     expect(panel.locator("h2")).to_contain_text("Pouvoir obligatoire : pas de passe.")
     assert in_view_without_scrolling(ana, "power-panel")
     ana.screenshot(path=artifacts / "referee-dutch-toulousain-jack-ana.png")
-    # Ben cannot discard before Ana's swap: the table says why, to Ben alone.
-    discard(ben, "5", "C")
+    # Ben cannot discard before Ana's swap: his phone does not offer it, and the table says
+    # why, to Ben alone, to a phone that sends it anyway.
+    expect(ben.get_by_role("button", name="Je défausse…")).to_be_disabled()
+    ben.evaluate("window.referee.send({type: 'discard', player: 'Ben', card: '5C'})")
     expect(newest(ben)).to_contain_text("Ana doit d'abord utiliser le pouvoir obligatoire du V♥.")
     panel.locator('[data-testid="target-player-1"]').select_option("Ben")
     ana.get_by_test_id("power-use").tap()

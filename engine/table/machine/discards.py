@@ -99,8 +99,8 @@ def _refuse_while_power_due(state: TableState, player: str) -> None:
 
 def _refuse_pile_after_snap(state: TableState, player: str) -> None:
     """table-rules.md, cabo-bruxellois: the pile may be taken only when nobody snapped on it."""
-    w = state.window
-    if state.rules.snap.pile_after_snap or w is None:
+    w, snap = state.window, state.rules.snap
+    if snap is None or snap.pile_after_snap or w is None:
         return
     if any(c.verdict == "accepted" for c in w.claims):
         raise Refused("pile.taken_after_snap", player=player, card=w.card)

@@ -46,7 +46,8 @@ def _snap_claim(state: TableState, event: Event, now: float, rulings: list[Rulin
     if w is None:
         raise Refused("snap.no_window", player=player)
     if w is state.covered:
-        w = state.covered = _copy_window(w)
+        w = _copy_window(w)
+        state.covered = w
     if w.close_reason == "round_over":
         raise Refused("round.over", reason=state.over, round=state.round)
     tap = clamp_tap(_number(p.get("tap")), w.opened, now)
@@ -125,7 +126,7 @@ def _owner(state: TableState, play_for_others: bool, player: str, raw: Any) -> s
         raise Refused("player.unknown", player=str(raw))
     if raw in state.frozen:
         raise Refused("snap.for_frozen_caller", player=player, owner=raw)
-    return raw
+    return str(raw)
 
 
 def _matching_snap(state: TableState, w: Window, claim: Claim, rulings: list[Ruling]) -> None:

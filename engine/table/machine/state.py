@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, overload
 
 from engine.rules import VARIANTS
 from engine.rules.variants.base import Variant
@@ -148,6 +148,10 @@ class Refused(Exception):
         self.ruling: Ruling = Refusal(rule=rule, **params)
 
 
+@overload
+def _copy_window(w: Window) -> Window: ...
+@overload
+def _copy_window(w: None) -> None: ...
 def _copy_window(w: Window | None) -> Window | None:
     return None if w is None else replace(
         w, ranks=list(w.ranks), barred=list(w.barred), claims=[replace(c) for c in w.claims])

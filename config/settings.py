@@ -149,9 +149,13 @@ TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])
 # that phone; the address's cap is high enough for a bar whose phones share one Wi-Fi.
 GUESSES_PER_DEVICE = env_int("GUESSES_PER_DEVICE", 10, minimum=1)
 GUESSES_PER_ADDRESS = env_int("GUESSES_PER_ADDRESS", 60, minimum=1)
-# Joins and join requests a minute at one table from phones that are not at it.
+# Joins and join requests a minute at one table from phones that are not at it: seats and
+# the referee's role, and spectators, each counted apart (a flood of spectators never keeps
+# a player from sitting), and one device's share of each a minute.
 JOINS_PER_TABLE = env_int("JOINS_PER_TABLE", 30, minimum=1)
+JOINS_PER_DEVICE = env_int("JOINS_PER_DEVICE", 3, minimum=1)
 SPECTATORS_PER_TABLE = env_int("SPECTATORS_PER_TABLE", 20, minimum=0)
+SPECTATORS_PER_DEVICE = env_int("SPECTATORS_PER_DEVICE", 2, minimum=1)  # spectators one device holds at a table
 JOIN_REQUESTS_PENDING = env_int("JOIN_REQUESTS_PENDING", 5, minimum=1)  # per table; one per device
 # A live table's sockets (referee/limits/gates.py): messages a second (and at once)
 # per member, and per client address over all its sockets.

@@ -219,8 +219,10 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         try:
             if table.needs_approval(role, seat):
                 return _ask_the_referee(request, table, role, seat)
-            if not guesses.join_allowed(table.code):
+            if not guesses.join_allowed(request, table.code, role):
                 raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
+            if role == tbl.SPECTATOR and not guesses.spectator_allowed(request, table.code):
+                raise TableFull(_("Ce téléphone regarde déjà cette table : retournez-y plutôt."))
             member, _rulings = table.join(role, seat)
         except ValueError:
             error, status = _("Choisissez une place de la table, l'arbitre ou spectateur."), INVALID_FORM
@@ -262,7 +264,7 @@ def _ask_the_referee(request: HttpRequest, table: LiveTable, role: str, seat: st
     if pending.count() >= settings.JOIN_REQUESTS_PENDING:
         raise TableFull(_("L'arbitre a déjà %(count)s demandes à traiter : réessayez dans un moment.")
                         % {"count": pending.count()})
-    if not guesses.join_allowed(table.code):
+    if not guesses.join_allowed(request, table.code, role):
         raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
     ask = table.ask_to_join(role, seat)
     broadcast.to_table_on_commit(table.code, {"type": "join.requested", "request": ask.as_message()})

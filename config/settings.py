@@ -54,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.headers.SecurityHeadersMiddleware",  # Permissions-Policy, CORP, noindex on secret URLs
     # Pages go out compressed (a sheet is ~5 KB instead of ~60); Django's GZip
     # middleware pads responses against BREACH. Static files come pre-compressed.
     "django.middleware.gzip.GZipMiddleware",
@@ -201,6 +202,8 @@ STATIC_URL = "static/"
 # Where `collectstatic` writes and WhiteNoise and nginx read; another folder lets two
 # instances on one machine (the recipe's tests) collect without racing each other.
 STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# The web app manifest under its own type, when WhiteNoise serves it (nginx: its template).
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -5,6 +5,8 @@
 #   tools/serve_prod.sh restart     rolling: one process at a time, each healthy before the next
 #   tools/serve_prod.sh stop        nginx, then the processes
 #   tools/serve_prod.sh status      each process's /healthz, and nginx's
+#   tools/serve_prod.sh configure [N]  migrate, collectstatic, write RUN_DIR/nginx.conf, start nothing
+#                                   (systemd runs the processes: tools/deploy/*.service)
 #
 # Each Daphne runs under a small supervisor (a loop of this script): a process that dies,
 # even by SIGKILL, is started again within a second (docs/deploy.md, "A service that
@@ -230,5 +232,6 @@ case "${1:-}" in
     stop) stop ;;
     status) status ;;
     supervise) supervise "$2" "$3" ;;  # internal: started by start_process
-    *) die "usage: $0 start [N] | restart | stop | status" ;;
+    configure) require_settings; ensure_nginx; mkdir -p "$RUN_DIR"; prepare; write_nginx_conf "${2:-2}" ;;
+    *) die "usage: $0 start [N] | restart | stop | status | configure [N]" ;;
 esac

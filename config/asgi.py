@@ -36,14 +36,14 @@ application = TrustedProxyMiddleware(RemembersServerLoop(ProtocolTypeRouter(
 
 
 def load_what_the_first_requests_would() -> None:
-    """Import now what a process otherwise imports on its first message, page or sync: the
-    channel layer (channels_redis, redis' 60 modules, msgpack, cryptography), the URL
-    conf's views, each language's catalogue. Loaded after the freeze below, those stayed
-    in the cyclic GC's care: some 10,000 more objects walked by every full collection
-    while a live table waits (issue 28, docs/benchmarks.md)."""
+    """Import now what a process otherwise imports on a live table's first message: the
+    channel layer (channels_redis, redis' 60 modules, msgpack, cryptography) and each
+    language's catalogue. Loaded after the freeze below, those stayed in the cyclic GC's
+    care: some 40,000 more objects walked by every full collection while a live table
+    waits (issue 28, docs/benchmarks.md). The views are left to the first page: importing
+    them all here made a process 0.6-1.3 s slower to start (a restarted one too)."""
     from channels.layers import get_channel_layer
     from django.conf import settings
-    from django.urls import get_resolver
     from django.utils import translation
 
     layer = get_channel_layer()
@@ -54,14 +54,13 @@ def load_what_the_first_requests_would() -> None:
                 importlib.import_module(name)
             except ImportError:  # no Redis layer here (tests, `make run`): nothing of it to load
                 continue
-    get_resolver().url_patterns  # noqa: B018 - imports every view
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             translation.gettext("Table")
 
 
 load_what_the_first_requests_would()
-# Everything loaded so far (Django, the apps, the URL conf, the channel layer) lives as
+# Everything loaded so far (Django, the apps, the consumers, the channel layer) lives as
 # long as the process: keep the cyclic GC from walking it on every full collection. A
 # live table's claim otherwise waited behind those pauses (bench/referee_load.py: p99
 # 166 ms -> 62 ms on a quiet machine, docs/benchmarks.md). Garbage first, then freeze.

@@ -31,7 +31,7 @@ export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings}"
 # nginx, on this machine, is the one proxy whose X-Real-IP is believed (config/proxy.py).
 export DJANGO_TRUSTED_PROXIES="${DJANGO_TRUSTED_PROXIES:-127.0.0.1}"
 STOP_WAIT=20  # seconds a process gets to close its sockets before it is killed
-RESPAWN_WAIT=0.5  # seconds before a dead process is started again
+RESPAWN_WAIT=0.2  # seconds before a dead process is started again
 CRASH_LOOP=5  # deaths within CRASH_WINDOW seconds: then wait CRASH_PAUSE seconds between starts
 CRASH_WINDOW=30
 CRASH_PAUSE=10

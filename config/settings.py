@@ -54,7 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.headers.SecurityHeadersMiddleware",  # Permissions-Policy, CORP, noindex on secret URLs
+    "config.middleware.headers.SecurityHeadersMiddleware",  # Permissions-Policy, CORP, noindex on secret URLs
     # Pages go out compressed (a sheet is ~5 KB instead of ~60); Django's GZip
     # middleware pads responses against BREACH. Static files come pre-compressed.
     "django.middleware.gzip.GZipMiddleware",

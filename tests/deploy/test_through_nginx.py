@@ -70,3 +70,37 @@ def test_static_files_are_nosniff_and_the_manifest_has_its_own_type(served: int)
     status, headers, _ = get(served, manifest)
     assert status == 200 and headers["content-type"] == "application/manifest+json"
     assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_the_tls_recipe_redirects_plain_http_to_https(django_db_setup, tmp_path):
+    """HTTP_REDIRECT=<port>: nginx's configuration gets a plain-HTTP server that sends every
+    request to the same URL over HTTPS (the recipe's TLS set-up, docs/deploy.md)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from django.db import connection
+
+    from tests.deploy.conftest import SCRIPT, free_ports
+
+    db = connection.settings_dict
+    listen, redirect = free_ports(1), free_ports(1)
+    run = tmp_path / "run"
+    env = {**os.environ, "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+           "RUN_DIR": str(run), "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
+           "LISTEN": f"127.0.0.1:{listen}", "HTTP_REDIRECT": f"127.0.0.1:{redirect}",
+           "DAPHNE_PORT": str(free_ports(1)), "PYTHON_BIN": str(Path(sys.executable).parent),
+           "DJANGO_SECRET_KEY": SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1"}
+    configured = subprocess.run([SCRIPT, "configure", "1"], env=env, capture_output=True, text=True, timeout=300)
+    assert configured.returncode == 0, configured.stdout + configured.stderr
+    conf = str(run / "nginx.conf")
+    subprocess.run([NGINX, "-e", str(run / "nginx-error.log"), "-c", conf], check=True, timeout=30)
+    try:
+        connection_ = http.client.HTTPConnection("127.0.0.1", redirect, timeout=10)
+        connection_.request("GET", "/tables/KF7RM4XP2Q/join/?key=abc", headers={"Host": "scores.example.org"})
+        response = connection_.getresponse()
+        assert response.status == 301
+        assert response.getheader("Location") == "https://scores.example.org/tables/KF7RM4XP2Q/join/?key=abc"
+        assert response.getheader("Server") == "nginx"
+    finally:
+        subprocess.run([NGINX, "-e", str(run / "nginx-error.log"), "-c", conf, "-s", "quit"], timeout=30)

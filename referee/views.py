@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -44,6 +45,7 @@ from scorekeeper.http import (
     change_refusal,
     device_of,
     get_game_to_change,
+    remember_game,
     remembered_games,
     save_allowed,
 )
@@ -92,9 +94,12 @@ def _get_open_table(code: str, request: HttpRequest | None = None) -> LiveTable:
 
 
 def _knows(request: HttpRequest, table: LiveTable | None) -> bool:
-    """Does this phone hold a valid member token of the table, or its pending join request?"""
+    """Does this phone hold the QR's key of the table, a valid member token of it, or its
+    pending join request?"""
     if table is None:
         return False
+    if constant_time_compare(request.GET.get("key", ""), table.join_key):
+        return True
     if _get_member_for_request(request, table) is not None:
         return True
     secret = request.COOKIES.get(request_cookie_name(table))
@@ -107,7 +112,21 @@ def _get_member_for_request(request: HttpRequest, table: LiveTable) -> TableMemb
 
 
 def _join_url(request: HttpRequest, table: LiveTable) -> str:
-    return request.build_absolute_uri(reverse("table_join", args=[table.code]))
+    """The QR's link: the code, and the key that spares a phone scanning it every guess limit."""
+    return request.build_absolute_uri(f"{reverse('table_join', args=[table.code])}?key={table.join_key}")
+
+
+def holds_sheet(request: HttpRequest, table: LiveTable) -> bool:
+    """May this phone be shown the game's private link (its score sheet, which may change
+    the game)? Only when it already holds it: the phone that opened the table, one the
+    referee let in (table_wait), one that opened the sheet before. The table's code, or a
+    seat taken with it, admits to the table and nothing more (issue 28)."""
+    return table.game.token in remembered_games(request)
+
+
+def _sheet_or_table(request: HttpRequest, table: LiveTable) -> str:
+    """Where a phone goes after the table: the sheet when it holds it, else the table."""
+    return table.game.get_absolute_url() if holds_sheet(request, table) else reverse("table_page", args=[table.code])
 
 
 @require_POST
@@ -154,7 +173,7 @@ def table_close(request: HtmxHttpRequest, code: str) -> HttpResponse:
     table.close()
     broadcast.to_table_on_commit(table.code, {"type": "table.closed"})
     messages.success(request, _("Table fermée."))
-    return _go(request, table.game.get_absolute_url())
+    return _go(request, table.game.get_absolute_url() if holds_sheet(request, table) else reverse("home"))
 
 
 def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:
@@ -179,12 +198,12 @@ def table_find(request: HtmxHttpRequest) -> HttpResponse:
         if LiveTable.objects.open().filter(code=code).exists():
             return _go(request, reverse("table_join", args=[code]))
         guesses.count(request)
-        error = _("Aucune table ouverte avec le code « %(code)s ». Vérifiez les 6 caractères.") % {
-            "code": raw.strip()[:12]}
+        error = _("Aucune table ouverte avec le code « %(code)s ». Vérifiez-le sur le téléphone "
+                  "de l'arbitre.") % {"code": raw.strip()[:16]}
     template_name = "referee/find.html"
     if request.htmx:
         template_name += "#find-form"
-    return render(request, template_name, {"error": error, "code": (raw or "").strip()[:12]},
+    return render(request, template_name, {"error": error, "code": (raw or "").strip()[:16]},
                   status=INVALID_FORM if error else 200)
 
 
@@ -200,8 +219,10 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         try:
             if table.needs_approval(role, seat):
                 return _ask_the_referee(request, table, role, seat)
-            if not guesses.join_allowed(table.code):
+            if not guesses.join_allowed(request, table.code, role):
                 raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
+            if role == tbl.SPECTATOR and not guesses.spectator_allowed(request, table.code):
+                raise TableFull(_("Ce téléphone regarde déjà cette table : retournez-y plutôt."))
             member, _rulings = table.join(role, seat)
         except ValueError:
             error, status = _("Choisissez une place de la table, l'arbitre ou spectateur."), INVALID_FORM
@@ -217,7 +238,7 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "has_referee": table.holders(tbl.REFEREE).exists(),
         "join_url": join_url, "qr": segno.make(join_url, error="m").svg_inline(scale=5, dark="#1d1b18",
                                                                                light="#ffffff"),
-        "member": _get_member_for_request(request, table),
+        "member": _get_member_for_request(request, table), "holds_sheet": holds_sheet(request, table),
     }
     # The game's own phones (its link, and allowed to change it) may take the referee's role back.
     context["may_take_back"] = (context["has_referee"] and table.game.token in remembered_games(request)
@@ -243,7 +264,7 @@ def _ask_the_referee(request: HttpRequest, table: LiveTable, role: str, seat: st
     if pending.count() >= settings.JOIN_REQUESTS_PENDING:
         raise TableFull(_("L'arbitre a déjà %(count)s demandes à traiter : réessayez dans un moment.")
                         % {"count": pending.count()})
-    if not guesses.join_allowed(table.code):
+    if not guesses.join_allowed(request, table.code, role):
         raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
     ask = table.ask_to_join(role, seat)
     broadcast.to_table_on_commit(table.code, {"type": "join.requested", "request": ask.as_message()})
@@ -261,6 +282,7 @@ def table_wait(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if ask is None:
         return redirect("table_join", code=table.code)
     if ask.status == JoinRequest.APPROVED and ask.member is not None:
+        remember_game(request, table.game)  # seated by the referee: the sheet's link too
         response = _with_member(_go(request, reverse("table_page", args=[table.code])), request, table, ask.member)
         response.delete_cookie(request_cookie_name(table))
         return response
@@ -281,7 +303,7 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
     rules = table.game.rules
     context = {
         "table": table, "game": table.game, "member": member, "state": state,
-        "token": member.token(), "rules": rules, "reveals_hands": entry_for(rules).reveals_hands,
+        "token": member.token(), "holds_sheet": holds_sheet(request, table), "rules": rules, "reveals_hands": entry_for(rules).reveals_hands,
         "reveal_counts": entry_for(rules).reveal_counts,
         "ranks": _ranks(rules.deck), "suits": _suits(rules.deck), "card_labels": picker_labels(),
         "can_act": member.role != tbl.SPECTATOR,
@@ -372,7 +394,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     game = table.game
     if not entry_for(game.rules).reveals_hands or member.role == tbl.SPECTATOR:
         messages.info(request, _("Ici, la manche se saisit sur la feuille de score."))
-        return redirect(game.get_absolute_url())
+        return redirect(_sheet_or_table(request, table))
     # The reveal writes the round on the score sheet: the sheet's own guard holds here too
     # (a league game: its table's link or an organiser, while its night is open).
     refusal = change_refusal(request, game)
@@ -428,7 +450,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
                                          "téléphone.") % {"number": taken.number})
             else:
                 messages.success(request, _("Manche ajoutée à la feuille de score."))
-            return _go(request, game.get_absolute_url())
+            return _go(request, _sheet_or_table(request, table))
     context = _reveal_context(table, form, state, preview, controls.request_id_or_new())
     context["miscounted"] = bool(miscounted)
     context["round_number"] = controls.round_meant() or context["round_number"]
@@ -449,11 +471,12 @@ def table_round(request: HtmxHttpRequest, code: str, number: int) -> HttpRespons
     table = _get_open_table(code, request)
     if _get_member_for_request(request, table) is None:
         raise Http404("not a member of this table")
-    rows = round_outcome(table.game, number)
+    sheet = holds_sheet(request, table)
+    rows = round_outcome(table.game, number, with_why=sheet)
     if rows is None:
         raise Http404(f"round {number} is not on the sheet")
     return render(request, "referee/round_result.html",
-                  {"table": table, "game": table.game, "number": number, "rows": rows,
+                  {"table": table, "game": table.game, "number": number, "rows": rows, "holds_sheet": sheet,
                    "next_dealer": table.game.next_dealer()})
 
 

@@ -126,7 +126,9 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
     pick_french(ana, "Chloé", ["as de pique", "2 de carreau", "6 de pique", "8 de cœur"])
     ana.screenshot(path=artifacts / "referee-round-reveal-ana.png", full_page=True)
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
-    expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")
+    # Ana joined with the table's code: the reveal sends her back to the table, never to the
+    # game's private link (issue 28: the code admits to the table, nothing more).
+    expect(ana).to_have_url(f"{daphne}/tables/{table.code}/")
     data = game.rounds.get().data
     assert data["announcer"] == "Chloé" and data["hands"]["Ben"] == ["KH", "4H", "6C", "8D", "QS"]
 

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 def revealed_round(client: Client) -> LiveTable:
     table = open_table("tamalou")
     seated(client, table, role="referee", seat=None)
+    client.get(table.game.get_absolute_url())  # the referee's phone holds the sheet's link
     referee = table.members.get()
     table.record("discard", {"player": "Ana", "card": "7H"}, referee)
     table.record("call.made", {"player": "Ana"}, referee)
@@ -47,6 +48,15 @@ def test_it_answers_a_members_phone_with_each_players_points_total_and_why(clien
         assert f"/games/{game.token}/rounds/1/why/?player={quote_plus(player)}" in html
     assert points == {"Ana": 0, "Ben": 25, "Chloé": 10}
     assert '<td class="num" data-testid="round-points">25</td>' in html
+
+
+def test_it_links_neither_why_nor_the_sheet_for_a_phone_that_has_only_the_tables_code(client: Client):
+    table = revealed_round(client)
+    stranger = Client()
+    seated(stranger, table, role="spectator", seat=None)
+    html = stranger.get(reverse("table_round", args=[table.code, 1])).content.decode()
+    assert '<td class="num" data-testid="round-points">25</td>' in html
+    assert table.game.token not in html and "/games/" not in html
 
 
 def test_it_says_the_points_in_english_on_an_english_phone(client: Client):

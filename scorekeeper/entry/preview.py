@@ -11,10 +11,12 @@ from django.utils.translation import gettext
 
 from engine.rules import GameResult, RecordError
 from engine.rules.errors import TOP
+from scorekeeper.wording.cards import picker_labels, placeholder
 from scorekeeper.wording.problems import problem_text
 
 from .adapters import adapter_of
 from .forms_to_round import EntryForm
+from .picker import picker_deck
 
 
 @dataclass
@@ -58,6 +60,19 @@ def too_many_saves() -> Preview:
     """A flood of saves (scorekeeper.http.save_allowed), said at the top of the form it keeps."""
     return Preview(errors={TOP: [gettext("Trop d’enregistrements de manches en une minute : "
                                          "attendez un instant, puis enregistrez à nouveau.")]}, checked=True)
+
+
+def entry_context(form: EntryForm, variant: Any, preview: Preview, keys: list[str]) -> dict[str, Any]:
+    """What the entry partials of round_entry.html read, on the sheet's round page and the
+    live table's reveal alike: the form, its problems beside the fields `keys`, the picker."""
+    return {
+        "variant": variant, "form": form, "entry": adapter_of(form), "preview": preview,
+        "errors": attach_errors(form, preview), "slots": preview.slots(keys),
+        "deck": picker_deck(variant, picker_labels()), "cards_placeholder": placeholder(),
+        # Cactus-tas: only a player above the call limit (without cactus) draws a card.
+        "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
+                         else None),
+    }
 
 
 def field_keys(form: EntryForm) -> list[str]:

@@ -29,11 +29,10 @@ from scorekeeper.entry.forms_to_round import EntryForm, MemoryForm
 from scorekeeper.entry.formsets import RoundControls
 from scorekeeper.entry.preview import (
     Preview,
-    build_preview,
     entry_context,
     errors_of,
     field_keys,
-    refuse_impossible,
+    preview_round,
     too_many_saves,
 )
 from scorekeeper.http import (
@@ -54,7 +53,6 @@ from scorekeeper.wording.cards import picker_labels, rank_name, rank_text, suits
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.rulings import card_label
 from scorekeeper.wording.text import elided
-from scorekeeper.wording.text import number as written_number
 
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
 from .reveal import hands_and_extras, miscounted_hands, reveal_form, round_outcome
@@ -416,7 +414,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
             else:
                 taken = _save_reveal(table, member, hands, extras, data, form, request, controls)
         except RecordError as error:
-            preview = Preview(errors=_reveal_errors(error, form, players), checked=True)
+            preview = Preview(errors=_shown(errors_of(error, form, players, problem_text), form), checked=True)
         if preview is None:
             if taken is not None:  # another phone's reveal of this round got there first
                 messages.info(request, _("La manche %(number)s vient d’être enregistrée par un autre "
@@ -462,23 +460,20 @@ def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], p
 
 
 def _reveal_preview(game: Game, form: EntryForm, data: dict[str, Any]) -> Preview:
-    """The points the round would score with the table's penalties, or the engine's problems."""
-    try:
-        refuse_impossible(form, game.rules, game.player_names())
-        result = game.preview(data)
-    except RecordError as error:
-        return Preview(errors=_reveal_errors(error, form, game.player_names()), checked=True)
-    return build_preview(result, game.rounds.count() + 1, fmt=written_number)
+    """The points the round would score with the table's penalties, or the problems."""
+    preview = preview_round(game, form, data, game.rounds.count() + 1)
+    preview.errors = _shown(preview.errors, form)
+    return preview
 
 
-def _reveal_errors(error: RecordError, form: EntryForm, players: list[str]) -> dict[str, list[str]]:
-    """The engine's problems beside their fields; those of a field the reveal does not show
-    (the announcer: the table's caller) at the top, never in a slot nobody sees."""
+def _shown(errors: dict[str, list[str]], form: EntryForm) -> dict[str, list[str]]:
+    """The problems beside their fields; those of a field the reveal does not show (the
+    announcer: the table's caller) at the top, never in a slot nobody sees."""
     shown = set(field_keys(form)) - {"announcer"}
-    errors: dict[str, list[str]] = {}
-    for key, sentences in errors_of(error, form, players, problem_text).items():
-        errors.setdefault(key if key in shown else TOP, []).extend(sentences)
-    return errors
+    placed: dict[str, list[str]] = {}
+    for key, sentences in errors.items():
+        placed.setdefault(key if key in shown else TOP, []).extend(sentences)
+    return placed
 
 
 def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, preview: Preview | None,

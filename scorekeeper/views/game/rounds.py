@@ -34,11 +34,10 @@ from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, EntryForm
 from scorekeeper.entry.formsets import RoundControls
 from scorekeeper.entry.preview import (
     Preview,
-    build_preview,
     entry_context,
     errors_of,
     field_keys,
-    refuse_impossible,
+    preview_round,
     too_many_saves,
 )
 from scorekeeper.entry.turns import next_player
@@ -59,7 +58,6 @@ from scorekeeper.views import offline as queue
 from scorekeeper.views.game.sheet import league_table, share_context
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.round_text import device_label
-from scorekeeper.wording.text import number as written_number
 
 TEMPLATE = "scorekeeper/entry/round_entry.html"
 
@@ -89,24 +87,8 @@ def _form_from_post(request: HttpRequest, game: Game, number: int) -> EntryForm:
 
 def _preview(game: Game, form: EntryForm, number: int, editing: bool) -> tuple[dict[str, Any], Preview]:
     """The round object and the engine's verdict on it."""
-    players = game.player_names()
-    data = adapter_of(form).to_round(form, players)
-    try:
-        refuse_impossible(form, game.rules, players)
-        result = game.preview(data, number if editing else None)
-    except RecordError as error:
-        return data, Preview(errors=errors_of(error, form, players, problem_text,
-                                              round_number=number if editing else None),
-                             checked=True)
-    if editing:
-        stored = _stored_round(game, number)
-        return data, build_preview(result, number, before=stored.result, totals_before=game.totals,
-                                   fmt=written_number)
-    return data, build_preview(result, number, fmt=written_number)
-
-
-def _stored_round(game: Game, number: int) -> Round:
-    return next(r for r in game.rounds.all() if r.number == number)
+    data = adapter_of(form).to_round(form, game.player_names())
+    return data, preview_round(game, form, data, number, editing=editing)
 
 
 def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview: Preview | None,

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from leagues.models import LeagueGame, Result, Season, Standing
 from leagues.ranking.standings import (
@@ -102,10 +102,10 @@ def count_games(season: Season, new: Sequence[GameSummary] = (), players: Mappin
     not counted yet (their players by Player name in `players`, found by name otherwise),
     folded into the season. Returns how many games were folded.
 
-    - From the stored standings, when they are up to date and every new game ended after
-      the last counted one: the stored figures are the fold's whole state (tallies, streaks,
-      mu and sigma), so this is exactly what a refold would give; only the new games'
-      players are read and written.
+    - From the stored standings, when they are up to date and no counted game of the new
+      games' players ended after them: the stored figures are the fold's whole state
+      (tallies, streaks, mu and sigma), so this is exactly what a refold would give; only
+      the new games' players are read and written.
     - Otherwise (or with `refold`, after a correction) the whole season is refolded from its
       games in the order they ended, unless it holds more than `refold_limit` ended games:
       then it is flagged as behind (an organiser recomputes it) and the new games are added
@@ -128,12 +128,19 @@ def count_games(season: Season, new: Sequence[GameSummary] = (), players: Mappin
 
 
 def _in_order(season: Season, new: list[GameSummary]) -> bool:
-    """Did every new game end after the last counted one (or is none counted yet)?"""
-    last = (Result.objects.filter(season=season).order_by("-finished_at", "-game_id")
-            .values_list("finished_at", "game_id").first())
-    if last is None:
+    """May the new games be folded on from the stored figures: did no counted game of their
+    players end after the first of them? A game changes only its players' figures, so the
+    games of other players that ended later fold the same before or after it (and the
+    season's index by player and end time answers this without reading the season)."""
+    if not new:
         return True
-    return last[0] is not None and (not new or _ends_after(new[0], last))
+    first = new[0]
+    if first.finished_at is None:
+        return False  # a game without an end time folds last: refold rather than guess
+    later = (Q(finished_at__gt=first.finished_at) | Q(finished_at=first.finished_at, game_id__gt=first.game_id)
+             | Q(finished_at__isnull=True))
+    players = Player.objects.filter(name__in={n for s in new for n in s.players})
+    return not Result.objects.filter(later, season=season, player__in=players).exists()
 
 
 def _fold_in(season: Season, new: list[GameSummary], players: dict[str, Player]) -> int:
@@ -186,10 +193,6 @@ def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
             standing.store(tally, fold.skills[scope][name])
             standings.append(standing)
     Standing.objects.bulk_create(standings, batch_size=2000)
-
-
-def _ends_after(summary: GameSummary, last: tuple[datetime, int]) -> bool:
-    return summary.finished_at is not None and (summary.finished_at, summary.game_id) > last
 
 
 def _stored_fold(season: Season, names: Collection[str]) -> SeasonFold:

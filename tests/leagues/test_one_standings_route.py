@@ -66,6 +66,11 @@ def test_it_keeps_the_standings_a_recompute_gives_whichever_route_the_games_come
                                                                Ana=8, Ben=6, Chloé=2)]))
     assert_as_recomputed_from_the_games(season)
 
+    # A past night of players who played nothing since: folded on, as a refold would.
+    assert all(r.ok for r in import_files(season, [record_file(season.start + timedelta(days=2), "table-3",
+                                                               Émile=2, Fanny=9)]))
+    assert_as_recomputed_from_the_games(season)
+
     # A correction of an ended game (the signal again, on a counted game).
     with django_capture_on_commit_callbacks(execute=True):
         first.edit_round(1, tamalou_round(None, Ana=11, Ben=10, Chloé=7))

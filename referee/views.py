@@ -317,6 +317,9 @@ def player_page(request: HtmxHttpRequest) -> HttpResponse:
     name = request.GET.get("name", "")[:40]
     games = (Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
              .prefetch_related("rounds", "live_tables"))
+    if not name:  # /players/ itself: the players this phone knows, each a link to their page
+        names = sorted({n for game in games for n in game.player_names()}, key=str.casefold)
+        return render(request, "referee/players.html", {"names": names})
     records = player_records(name, games)
     if not records.games:
         raise Http404("no game of this phone has this player")
@@ -446,7 +449,8 @@ def table_round(request: HtmxHttpRequest, code: str, number: int) -> HttpRespons
     if rows is None:
         raise Http404(f"round {number} is not on the sheet")
     return render(request, "referee/round_result.html",
-                  {"table": table, "game": table.game, "number": number, "rows": rows})
+                  {"table": table, "game": table.game, "number": number, "rows": rows,
+                   "next_dealer": table.game.next_dealer()})
 
 
 def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], players: list[str]) -> Preview:

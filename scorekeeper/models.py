@@ -27,6 +27,7 @@ from django.utils.translation import gettext
 
 from engine.rules import VARIANTS, GameResult, Problem, Ranking, RecordError, rank, score_record
 from engine.rules.variants.base import Variant
+from engine.seating import dealer
 from scorekeeper import bulk
 from scorekeeper.players.names import composed, name_as_kept, refuse_names_we_cannot_keep
 from scorekeeper.signals import game_scored
@@ -42,6 +43,7 @@ def variant_choices() -> list[tuple[str, str]]:
 # run to about 60 rounds (cactus-game to about 250 turns); a name is a first name or a
 # nickname. Players per game are the engine's (at most 8, per variant).
 MAX_NAME_LENGTH = 40
+NOTE_MAX_LENGTH = 200
 MAX_ROUNDS = 1000
 
 
@@ -171,6 +173,8 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # Abandoned games are kept (and restorable) but leave the lists and the standings.
     abandoned_at = models.DateTimeField(null=True, blank=True)
+    # A short free text the game's holders write ("chez Ana, revanche jeudi"), shown on the sheet.
+    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True, default="")
 
     objects = GameQuerySet.as_manager()
 
@@ -203,6 +207,15 @@ class Game(models.Model):
             return [n for n in names if n not in self.eliminated]
         return [n for n in names if self.eliminated.get(n, number) >= number]
 
+    def next_dealer(self, rounds: int | None = None) -> str | None:
+        """Who deals the next round (engine/seating.py's `dealer`: the next seat each round):
+        none once the game is over, nor in a game of turns (cactus-game: one deal).
+        `rounds`: how many the game has, when the caller counted them already."""
+        if self.finished or self.rules.turn_based:
+            return None
+        number = (self.rounds.count() if rounds is None else rounds) + 1
+        return dealer(self.player_names(), number, self.players_in_round(number))
+
     def sides(self) -> list[str]:
         """Whom results are keyed by, in seat order: players, or canasta's teams.
 
@@ -217,7 +230,7 @@ class Game(models.Model):
 
     def ranking(self) -> Ranking:
         """Who is ahead, from what the engine said last (never re-scored): the engine's
-        ranking (engine/rules/ranking.py) of the stored totals, winners and eliminations."""
+        ranking (`rank` in engine/rules/scoring.py) of the stored totals, winners and eliminations."""
         return rank(self.rules, self.sides(), self.totals or {}, finished=self.finished,
                     winners=self.winners, out=self.eliminated)
 

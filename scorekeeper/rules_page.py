@@ -31,6 +31,8 @@ from scorekeeper.wording.rules import (  # the pages' sentences, kept importable
     OWN_CARDS,
     POWER_CARDS,
     POWER_EFFECTS,
+    POWERS_OPTIONAL,
+    POWERS_SOME_COMPULSORY,
     RULE_STATEMENTS,
     SNAP_FOR_OTHERS,
     SNAP_NO_PILE_AFTER,
@@ -43,7 +45,7 @@ from scorekeeper.wording.rules import (  # the pages' sentences, kept importable
 )
 from scorekeeper.wording.steps import SHARED_RULES
 from scorekeeper.wording.text import format_params, number
-from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, statement, wording_for
+from scorekeeper.wording.variants import FAMILY_LEADS, play_texts, statement, wording_for
 
 # -- the page's data --------------------------------------------------------------------
 
@@ -151,6 +153,14 @@ def power_rows(variant: Variant) -> list[dict[str, str]]:
              "effect": str(POWER_EFFECTS.get(p.effect, p.effect))} for p in variant.powers]
 
 
+def power_notes(variant: Variant, facts: dict[str, Any]) -> list[str]:
+    """Whether the powers must be used, read from the declaration (none: no powers)."""
+    if not variant.powers:
+        return []
+    compulsory = any(p.compulsory for p in variant.powers)
+    return [str(POWERS_SOME_COMPULSORY if compulsory else POWERS_OPTIONAL) % facts]
+
+
 def FACE_LABEL(rank: str) -> str:  # noqa: N802 - reads as the label of a rank
     return card_label(rank + "S")[:-1] if rank in RANKS else rank
 
@@ -181,7 +191,7 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "variant": variant,
         "lead": FAMILY_LEADS[variant.family],
         "players": players_label(variant),
-        "play": [str(text) % facts for text in (*FAMILY_PLAY[variant.family], *words.play_extras)],
+        "play": [str(text) % facts for text in play_texts(variant)],
         "deck_rows": deck_rows(variant),
         "deck_size": variant.deck.size if variant.deck else None,
         "deck_copies": variant.deck.copies["AS"] if variant.deck else None,  # jokers aside
@@ -190,6 +200,7 @@ def page_context(variant: Variant) -> dict[str, Any]:
         "call": call_info(variant),
         "snap": snap_info(variant),
         "powers": power_rows(variant),
+        "power_notes": power_notes(variant, facts),
         "options": option_rows(variant),
         "rules": rule_rows(variant),
         "own_cards": None if variant.deck else str(OWN_CARDS) % facts,

@@ -16,6 +16,7 @@ class Game:
     players: list[str]
     rounds: list[Any]
     teams: dict[str, list[str]] | None = None
+    people: dict[str, str] = field(default_factory=dict)  # name -> person id (v1.2); scoring never reads it
     names: dict[str, str] = field(init=False, repr=False, default_factory=dict)  # each name -> itself
 
     def __post_init__(self) -> None:

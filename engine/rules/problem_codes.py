@@ -1,5 +1,5 @@
 """Every code a problem (or a refused meld or set) can carry: the one list the web
-layer's wording must cover. tests/engine/rules/test_rules_problem_codes.py checks that the
+layer's wording must cover. tests/scorekeeper/test_wording_problems.py checks that the
 engine raises no code missing here, and every code here is worded in both languages.
 """
 
@@ -11,6 +11,7 @@ PROBLEM_CODES: tuple[str, ...] = (
     "json.number_too_long", "record.shape", "format.missing", "format.wrong", "variant.unknown",
     "option.unknown", "option.count", "option.flag",
     "name.not_text", "name.empty", "name.too_long", "name.twice", "players.count", "players.count_either",
+    "people.not_a_player", "people.bad_id", "people.shared_id",
     # any field of a record, a round, a side or a play
     "field.missing", "field.shape", "field.unknown", "round.shape", "entry.twice",
     # the game (scoring.py)
@@ -48,7 +49,7 @@ REASON_CODES: tuple[str, ...] = (
 
 # The types a field.shape problem says a field should be (`expected`) and was (`got`).
 EXPECTED_SHAPES: tuple[str, ...] = (
-    "object", "list", "names", "players", "cards", "melds", "hands", "teams", "flag",
+    "object", "list", "names", "players", "cards", "melds", "hands", "teams", "people", "flag",
     "cards_by_player", "counts_by_player",
 )
 TYPE_CODES: tuple[str, ...] = ("null", "true", "false", "number", "text", "list", "object", "other")

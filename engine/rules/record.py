@@ -6,6 +6,7 @@ Only the record's top level is read here; each variant reads its own rounds.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .errors import TOP, Problem, Problems, RecordError
@@ -16,7 +17,9 @@ from .variants.base import Variant
 
 FORMAT = 1
 MAX_NAME_LENGTH = 40
-TOP_LEVEL_FIELDS = ("format", "variant", "options", "players", "rounds")
+TOP_LEVEL_FIELDS = ("format", "variant", "options", "players", "rounds", "people")
+# A person id (v1.2, `people`): opaque, 1–64 characters of A–Z a–z 0–9 _ -.
+PERSON_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class _DuplicateKey(ValueError):
@@ -65,6 +68,7 @@ def load_record(text: str | bytes) -> Any:
             raise RecordError([Problem(f"the file is not UTF-8 text (byte {exc.start})", code="json.not_utf8",
                                        params={"byte": exc.start}, field=TOP)]) from None
     text = text.removeprefix("\ufeff")
+    params: dict[str, Any]
     try:
         return json.loads(
             text,
@@ -162,6 +166,36 @@ def _read_players(raw: Any, variant: Variant, problems: Problems) -> list[str] |
     return players if ok else None
 
 
+def _read_people(raw: Any, players: list[str], problems: Problems) -> dict[str, str]:
+    """Who sits behind each name (v1.2, optional): {name: person id}, names trimmed as in
+    `players`. Scoring never reads it; it is checked so that an export means one thing."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        problems.add(f"people must be an object of name: person id, not {type_name(raw)}", code="field.shape",
+                     field="people", expected="people", got=type_code(raw))
+        return {}
+    people: dict[str, str] = {}
+    named_by: dict[str, str] = {}  # person id -> the first name given it
+    for key, person in raw.items():
+        name = key.strip()
+        if name not in players:
+            problems.add(f"people names {quoted(key)}, who is not among the players", code="people.not_a_player",
+                         field="people", name=short_text(name))
+        elif name in people:
+            problems.add(f"people has two entries for {name}", code="entry.twice", field="people", player=name)
+        elif not isinstance(person, str) or not PERSON_ID.fullmatch(person):
+            problems.add(f"{name}'s person id must be 1 to 64 characters of A-Z a-z 0-9 _ -, not {quoted(person)}",
+                         code="people.bad_id", field="people", player=name, value=short_text(person))
+        elif person in named_by:
+            problems.add(f"{named_by[person]} and {name} have the same person id {person}",
+                         code="people.shared_id", field="people", player=name, first=named_by[person], id=person)
+        else:
+            people[name] = person
+            named_by[person] = name
+    return people
+
+
 def read_game(raw: Any) -> Game:
     """Check a decoded record's top level. Raises RecordError with every problem found."""
     problems = Problems()
@@ -200,9 +234,10 @@ def read_game(raw: Any) -> Game:
         raise RecordError(problems.items)
     options = _read_options(raw.get("options"), variant, problems)
     players = _read_players(raw.get("players"), variant, problems)
-    if players is None or problems:  # a None always comes with its problem
+    people = _read_people(raw.get("people"), players, problems) if players is not None else {}
+    if players is None or not isinstance(rounds, list) or problems:  # a None or a wrong shape always comes with its problem
         raise RecordError(problems.items)
-    game = Game(variant, options, players, rounds)
+    game = Game(variant, options, players, rounds, people=people)
     variant.read_record_extras(raw, game, problems)
     problems.raise_if_any()
     return game

@@ -53,6 +53,8 @@ def _sections(c: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
         yield "snap", line, _("La défausse rapide")
     for power, declared in zip(c["powers"], c["variant"].powers, strict=True):
         yield "powers", f"{power['cards']} : {power['effect']}", f"{_('Les pouvoirs')} {rank_name(declared.cards.split()[-1])}"
+    for note in c["power_notes"]:
+        yield "powers", note, _("Les pouvoirs")
     for rule in c["rules"]:
         yield rule["anchor"], rule["text"], _("Les règles du décompte")
     yield c["end_rule"]["anchor"], c["end_rule"]["text"], _("Fin de partie et options")

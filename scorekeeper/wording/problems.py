@@ -31,6 +31,11 @@ PROBLEM_SENTENCES: dict[str, Promise] = {
     "name.too_long": _("Le nom du joueur %(seat)s dépasse %(limit)s caractères."),
     "name.twice": _("Deux joueurs s'appellent %(name)s."),
     "players.count": _("Ce jeu se joue de %(low)s à %(high)s joueurs, pas %(count)s."),
+    "people.not_a_player": _("« people » nomme « %(name)s », qui ne joue pas dans cette partie."),
+    "people.bad_id": _("L'identifiant de personne de %(player)s (« %(value)s ») doit avoir de 1 à 64 "
+                       "caractères, chacun une lettre sans accent, un chiffre, _ ou -."),
+    "people.shared_id": _("%(first)s et %(player)s ont le même identifiant de personne (%(id)s) : deux "
+                          "joueurs d'une partie sont deux personnes."),
     "game.finished": _("La partie était déjà finie après la manche %(last)s."),
     "player.unknown": _("« %(name)s » n'est pas un joueur de cette partie."),
     "player.out": _("%(player)s est éliminé de la partie."),

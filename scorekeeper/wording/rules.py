@@ -18,7 +18,7 @@ from engine.rules.variants.base import Variant
 from engine.rules.variants.tamalou import FONTENAYSIEN_SCALE, FONTENAYSIEN_TOP
 
 from .cards import card_text
-from .text import number
+from .text import PRINTED_CARD_NAMES, number
 from .variants import Reading
 
 # -- what each rule says, in general (the step sentences say what it did) ------------
@@ -99,8 +99,9 @@ RULE_STATEMENTS: dict[str, Promise] = {
     "cabo.beaten": _("Si un autre a moins que le caboteur, le caboteur marque sa main plus l'écart avec "
                      "la plus petite main."),
     "cabo.negative_call": _("Un caboteur sous zéro que personne ne bat marque 0…"),
-    "cabo.negative_call_bonus": _("… et chaque autre joueur ajoute à ses points la valeur du caboteur, "
-                                  "prise en positif (pas la valeur de sa propre main)."),
+    "cabo.negative_call_bonus": _("… et chaque autre joueur marque ses points habituels (sa main, une "
+                                  "main sous zéro comptant 0), plus la valeur du caboteur prise en "
+                                  "positif : les deux s'additionnent."),
     "cabo.call": _("Sinon le caboteur marque sa main."),
     "cabo.hand_value": _("Les autres joueurs, et tout le monde sans cabo, marquent leur main…"),
     "cabo.negative_counts_zero": _("… une main sous zéro comptant 0."),
@@ -154,9 +155,9 @@ RULE_STATEMENTS: dict[str, Promise] = {
     "cactus_game.set": _("Une série : trois personnages identiques, les jokers complétant n'importe "
                          "lesquels. Charlie rapporte %(charlie)s, Spike %(spike)s, Walter %(walter)s, "
                          "trois jokers %(jokers)s. Une série ne peut pas être arrêtée."),
-    "cactus_game.free_point": _("Point gratuit : +1."),
-    "cactus_game.steal_point": _("Vol de Point : la cible perd un Point, le joueur le gagne ; la cible "
-                                 "doit en avoir un et ne peut pas être le joueur."),
+    "cactus_game.free_point": _("%(card_free_point)s : +1."),
+    "cactus_game.steal_point": _("%(card_steal_point)s : la cible perd un Point, le joueur le gagne ; la "
+                                 "cible doit en avoir un et ne peut pas être le joueur."),
     "cactus_game.stopped": _("Un Stop annule une action avant son effet (toute action sauf une série et la "
                              "pioche simple, qui ne peuvent pas être arrêtées) ; un Stop peut arrêter un Stop. "
                              "Une chaîne de longueur impaire annule l'action…"),
@@ -187,10 +188,30 @@ def rule_facts(variant: Variant) -> dict[str, Any]:
     facts["targets"] = _cactus_game_targets(variant)
     facts["word"] = variant.call.word if variant.call else None
     facts["canasta_length"] = canasta.CANASTA_LENGTH
+    facts.update({f"card_{kind}": name for kind, name in PRINTED_CARD_NAMES.items()})
+    facts.update(_players_and_deck(variant))
     # Power cards named as the powers table names them (v1.2 readings quote them).
     facts["compulsory"] = " ; ".join(_power_card(p.cards) for p in variant.powers if p.compulsory)
+    facts["compulsory_cards"] = _in_words([_power_card(p.cards) for p in variant.powers if p.compulsory])
     facts["give_card"] = next((_power_card(p.cards) for p in variant.powers if p.effect == "give_stock_card"), None)
     return facts
+
+
+def _players_and_deck(variant: Variant) -> dict[str, Any]:
+    """How many may play, and (a memory game) how many cards the stock keeps after the deal
+    at the most players: koubo's reading quotes them."""
+    facts: dict[str, Any] = {"min_players": variant.min_players, "max_players": variant.max_players}
+    if variant.deck is not None and variant.dealt is not None:
+        facts["deck_size"] = variant.deck.size
+        facts["stock_left"] = variant.deck.size - variant.dealt * variant.max_players
+    return facts
+
+
+def _in_words(items: list[str]) -> str:
+    """ "V et R rouge", "A, B et C": a list as a sentence says it."""
+    if len(items) < 2:
+        return "".join(items)
+    return str(_("%(one)s et %(other)s") % {"one": ", ".join(items[:-1]), "other": items[-1]})
 
 
 def _power_card(cards: str) -> str:
@@ -302,6 +323,11 @@ POWER_EFFECTS: dict[str, Promise] = {
     "give_stock_card": _("donner la carte du dessus de la pioche au joueur de son choix"),
 }
 POWER_CARDS = {"black K": _("R noir"), "red K": _("R rouge")}
+# Whether a power must be used: every text lets the player choose, but where the
+# declaration marks a power compulsory (dutch-toulousain's jack and red king).
+POWERS_OPTIONAL = _("Se servir d'un pouvoir n'est jamais obligatoire : on peut jeter la carte sans l'utiliser.")
+POWERS_SOME_COMPULSORY = _("Se servir d'un pouvoir est facultatif, sauf pour %(compulsory_cards)s : "
+                           "ceux-là sont obligatoires.")
 
 OPTION_LABELS: dict[str, Promise] = {
     "rounds": _("Nombre de manches"),
@@ -341,9 +367,8 @@ TABLE_READINGS: tuple[Reading, ...] = (
               "l'inscrit au journal.")),
     Reading("table-wrong-power", None,
             _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre pour "
-              "« une de ses cartes », un joueur protégé ou gelé), ou se servir du pouvoir d'une carte qui "
-              "ne vient pas de la pioche : l'arbitre refuse, le tour est annulé, et le joueur prend la "
-              "pénalité.")),
+              "« une de ses cartes »), ou se servir du pouvoir d'une carte qui ne vient pas de la pioche : "
+              "l'arbitre refuse, le tour est annulé, et le joueur prend la pénalité.")),
     # Shown only where the declaration has what they read (see table_readings).
     Reading("table-cactus-wrong-card", None,
             _("À la table : la mauvaise carte laissée sur la défausse devient la carte du dessus ; la "
@@ -398,6 +423,15 @@ TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
                       "compte qu'une fois."),
     },
     "table-wrong-power": {
+        # Only where the call protects or freezes the caller do the pages name them.
+        "protected": _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre "
+                       "pour « une de ses cartes », ou une carte de celui qui a dit « %(word)s »), ou se servir "
+                       "du pouvoir d'une carte qui ne vient pas de la pioche : l'arbitre refuse, le tour est "
+                       "annulé, et le joueur prend la pénalité."),
+        "frozen": _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre "
+                    "pour « une de ses cartes », ou le dutcheur, gelé), ou se servir du pouvoir d'une carte "
+                    "qui ne vient pas de la pioche : l'arbitre refuse, le tour est annulé, et le joueur prend "
+                    "la pénalité."),
         "points": _("Un pouvoir mal utilisé, c'est viser une carte hors de sa portée (la carte d'un autre "
                     "pour « une de ses cartes », prendre ou échanger une carte du caboteur), ou se servir du "
                     "pouvoir d'une carte qui ne vient pas de la pioche : l'arbitre refuse, le tour est "
@@ -411,6 +445,10 @@ TABLE_READING_VARIANTS: dict[str, dict[str, Promise]] = {
 }
 
 
+# Whom a call puts out of the powers' reach, by what the call does after (table-rules.md).
+WRONG_POWER_BY_CALL = {"counter_call_next_turn": "protected", "caller_frozen_until_their_turn": "frozen"}
+
+
 def table_readings(variant: Variant) -> list[tuple[Reading, Promise | str]]:
     """The live table's readings for this variant, read from its snap rule (none without snaps)."""
     snap = variant.snap
@@ -420,7 +458,8 @@ def table_readings(variant: Variant) -> list[tuple[Reading, Promise | str]]:
     # it, so its page says the dutch rule there (the rulings on a second card link to it).
     kinds = {"table-one-card": "own_turn" if snap.who == "own_turn" else (
                  "several" if snap.several else ("no_retry" if not snap.retry_after_wrong else None)),
-             "table-wrong-power": variant.wrong_power if variant.wrong_power in ("points", "none") else None}
+             "table-wrong-power": variant.wrong_power if variant.wrong_power in ("points", "none")
+             else WRONG_POWER_BY_CALL.get(variant.call.after if variant.call else None)}
     effects = {p.effect for p in variant.powers}
     after_call = variant.call.after if variant.call else None
     shown = {"table-cactus-wrong-card": snap.wrong == "penalty_card_card_stays",

@@ -30,6 +30,18 @@ CACTUS_GAME_CARDS: dict[str, Promise] = {
     "ask_card": _("Demande de carte"),
     "steal_card": _("Vol de carte"),
 }
+# The action cards as printed on the French cards (Blue Orange's edition), which the rules
+# page quotes so that a player finds the card in hand; English pages say the English names.
+PRINTED_CARD_NAMES: dict[str, Promise] = {
+    "free_point": _("Point gratuit"),
+    "swap_hands": _("Échangez"),
+    "look_and_steal": _("Regardez et piquez"),
+    "draw_three": _("Piochez 3x"),
+    "steal_point": _("Piquez 1 point"),
+    "ask_card": _("Demandez une carte"),
+    "steal_card": _("Piquez une carte"),
+    "stop": _("Stop"),
+}
 CHARACTER_NAMES = {"charlie": "Charlie", "spike": "Spike", "walter": "Walter", JOKER: _("Joker"),
                    "joker": _("Joker")}
 
@@ -54,6 +66,7 @@ SHAPE_NAMES: dict[str, Promise] = {
     "melds": _("une liste de poses"),
     "hands": _("un objet joueur : main"),
     "teams": _("un objet équipe : [deux joueurs]"),
+    "people": _("un objet joueur : identifiant de personne"),
     "flag": _("vrai ou faux (true ou false)"),
     "cards_by_player": _("un objet joueur : carte"),
     "counts_by_player": _("un objet joueur : nombre"),

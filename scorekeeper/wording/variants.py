@@ -42,6 +42,9 @@ class Reading:
 @dataclass(frozen=True, slots=True)
 class VariantWording:
     blurb: Promise | str = ""  # one line, to choose the game at a glance
+    # How the first cards are looked at, when the variant says it otherwise than its
+    # family (cabo: until one's first draw, not once): replaces MEMORY_FIRST_LOOK.
+    first_look: Promise | str = ""
     play_extras: tuple[Promise | str, ...] = ()  # what it adds to its family's way of playing
     readings: tuple[Reading, ...] = ()
     # A variant added at run time brings the sentences of its own rule ids: what a step
@@ -60,11 +63,14 @@ FAMILY_LEADS: dict[str, Promise] = {
     CACTUS_GAME: _("Le jeu de cartes de Blue Orange : collectionner des cartes Point."),
 }
 
+# The deal and the first look of the memory games (a variant may replace it: `first_look`).
+MEMORY_FIRST_LOOK = _("Chacun reçoit quatre cartes face cachée, posées en carré, et regarde une seule fois "
+                      "les deux plus proches de lui. Ensuite, tout se joue de mémoire.")
+
 # How a round is played, per family.
 FAMILY_PLAY: dict[str, tuple[Promise, ...]] = {
     MEMORY: (
-        _("Chacun reçoit quatre cartes face cachée, posées en carré, et regarde une seule fois les deux "
-          "plus proches de lui. Ensuite, tout se joue de mémoire."),
+        MEMORY_FIRST_LOOK,
         _("À son tour, on prend la carte du dessus de la défausse pour l'échanger contre une des siennes, "
           "ou bien on pioche : la carte piochée s'échange ou se jette. Une carte jetée aussitôt piochée "
           "déclenche son pouvoir, s'il en a un."),
@@ -98,11 +104,17 @@ FAMILY_PLAY: dict[str, tuple[Promise, ...]] = {
 # -- per variant ---------------------------------------------------------------------------
 POWER_MISUSED = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) annule le "
                   "tour et coûte une carte de pénalité.")
+# Dutch toulousain has no blind swap: its example is the power aimed at the frozen dutcher.
+POWER_MISUSED_FROZEN = _("Un pouvoir mal utilisé (viser le dutcheur gelé, par exemple) annule le tour et coûte "
+                         "une carte de pénalité.")
 POWER_MISUSED_POINTS = _("Un pouvoir mal utilisé (regarder pendant un échange à l'aveugle, par exemple) "
                          "annule le tour et coûte +%(wrong_power_points)s points, comme une défausse "
                          "rapide ratée, sans carte de pénalité.")
 CALL_OVER_LIMIT_NORMAL = _("Une annonce faite avec une main au-dessus de %(call_limit)s n'est pas punie à part : "
                            "la manche se compte par la règle ordinaire.")
+# Cactus and cactus-tas (game-record 4.1, 4.2: "has cactus" at 5 or less).
+CACTUS_AT_LIMIT = _("Le texte du cactus dit tantôt « %(limit)s ou moins », tantôt « moins de %(limit)s » pour "
+                    "avoir cactus : nous lisons qu'une main qui vaut exactement %(limit)s a cactus.")
 POWERS_AS_TAMALOU = _("Les textes ne donnent pas de pouvoirs propres à ce jeu : nous appliquons ceux du "
                       "tamalou.")
 
@@ -118,10 +130,12 @@ WORDING: dict[str, VariantWording] = {
               "joueur suivant peut s'en servir pour regarder une de ses propres cartes, puis joue son tour "
               "normalement."),
         ),
+        readings=(Reading("cactus-at-limit", "cactus.round_winner", CACTUS_AT_LIMIT),),
     ),
     CactusTas.key: VariantWording(
         blurb=_("Cactus où chaque main sans cactus pioche des kilos ; le 7 remet à zéro."),
         readings=(
+            Reading("cactus-at-limit", "cactus_tas.has_cactus", CACTUS_AT_LIMIT),
             Reading("cactus-tas-table", None,
                     _("À la table, le cactus tas de merde se joue exactement comme le cactus : seul son "
                       "décompte diffère.")),
@@ -151,6 +165,12 @@ WORDING: dict[str, VariantWording] = {
                     _("On dit « koubo » à la fin de son tour ; ensuite on joue un dernier tour de table, "
                       "qui s'arrête quand revient le tour de l'annonceur, comme au fontenaysien et au "
                       "cabo.")),
+            Reading("koubo-players", None,
+                    _("Le texte du koubo ne dit pas à combien on joue : nous gardons %(min_players)s à "
+                      "%(max_players)s joueurs, comme pour les autres jeux de mémoire. Son paquet n'a que "
+                      "%(deck_size)s cartes : à %(max_players)s joueurs, il en reste %(stock_left)s à piocher "
+                      "après la donne, et la pioche se refait souvent avec la défausse (voir la pioche "
+                      "vide, plus bas).")),
             Reading("koubo-replace", "koubo.announcer_strictly_lowest",
                     _("Les %(call_won)s et %(call_lost)s de l'annonceur remplacent la valeur de sa "
                       "main ; ils ne s'y ajoutent pas.")),
@@ -166,6 +186,10 @@ WORDING: dict[str, VariantWording] = {
             Reading("dutch-no-zero", "dutch.hand_value",
                     _("Pas de zéro pour l'annonceur dans ce jeu : tout le monde marque sa main, "
                       "et la plus petite main gagne la manche.")),
+            Reading("dutch-seven-blind", None,
+                    _("Le texte ne dit pas si l'échange du 7 se fait à l'aveugle. Comme seuls le valet et "
+                      "la dame font regarder une carte, nous lisons un échange à l'aveugle : personne ne "
+                      "regarde les deux cartes échangées, et les regarder est un pouvoir mal utilisé.")),
         ),
     ),
     Tamoul.key: VariantWording(
@@ -203,10 +227,11 @@ WORDING: dict[str, VariantWording] = {
     CaboBruxellois.key: VariantWording(
         blurb=_("Cabo : une annonce ratée coûte %(failed)s, chaque mauvaise défausse "
                 "%(wrong_snap)s points."),
+        first_look=_("Chacun reçoit quatre cartes face cachée, en carré, et peut regarder les deux plus "
+                     "proches de lui tant qu'il n'a pas pioché pour la première fois ; ensuite, tout se "
+                     "joue de mémoire."),
         play_extras=(
             POWER_MISUSED_POINTS,
-            _("Chacun peut regarder ses deux premières cartes tant qu'il n'a pas pioché pour la "
-              "première fois."),
             _("On ne prend la carte de la défausse que si personne ne l'a recouverte d'une "
               "défausse rapide."),
         ),
@@ -224,13 +249,25 @@ WORDING: dict[str, VariantWording] = {
     DutchToulousain.key: VariantWording(
         blurb=_("Dutch où l'annonceur pioche une pénalité par main plus petite que la sienne."),
         play_extras=(
-            POWER_MISUSED,
+            POWER_MISUSED_FROZEN,
             _("Plusieurs valets défaussés vite sur la même défausse : chacun de ceux qui en ont "
               "jeté un fait son échange, un par valet, dans l'ordre du tour en partant du joueur "
               "suivant ; le joueur dont c'est le tour échange en dernier."),
             _("Jeu pour autrui : le joueur dont c'est le tour passe d'abord, autant de fois qu'il "
               "le peut, puis les autres dans l'ordre du tour ; celui qui n'a plus de carte n'en "
               "donne pas. Jamais contre un dutcheur gelé."),
+        ),
+        readings=(
+            Reading("dutch-toulousain-take-discard", None,
+                    _("Le texte ne parle que de piocher. Nous laissons aussi prendre la carte du dessus "
+                      "de la défausse pour l'échanger contre une des siennes, comme dans les autres jeux "
+                      "de mémoire.")),
+            Reading("dutch-toulousain-power-when", None,
+                    _("Le texte dit qu'on applique l'effet de la carte sans dire de quelle carte il "
+                      "s'agit. Nous lisons, comme au tamalou, qu'un pouvoir ne joue que pour une carte "
+                      "piochée et jetée aussitôt ; une carte prise sur la défausse ou sortie de sa main "
+                      "n'en a pas. Seule exception, celle du texte : les valets défaussés vite sur ce valet "
+                      "font aussi leur échange.")),
         ),
     ),
     Canasta.key: VariantWording(
@@ -276,23 +313,26 @@ WORDING: dict[str, VariantWording] = {
         blurb=_("Le jeu de Blue Orange : réunissez des personnages, volez des points, jouez Stop."),
         play_extras=(
             _("Les 90 cartes blanches : 36 personnages (16 Charlie, 12 Spike, 5 Walter, 3 jokers) "
-              "et 54 actions (3 Point gratuit, 3 Échange de mains, 6 Regarde et vole, 6 Pioche 3, "
-              "6 Vol de Point, 10 Demande de carte, 10 Vol de carte, 10 Stop). Le joueur le plus "
-              "habillé de vert commence, puis on tourne dans le sens des aiguilles d'une montre."),
+              "et 54 actions (3 %(card_free_point)s, 3 %(card_swap_hands)s, 6 %(card_look_and_steal)s, "
+              "6 %(card_draw_three)s, 6 %(card_steal_point)s, 10 %(card_ask_card)s, "
+              "10 %(card_steal_card)s, 10 %(card_stop)s). Le joueur le plus habillé de vert commence, "
+              "puis on tourne dans le sens des aiguilles d'une montre."),
             _("Un Stop arrive trop tard une fois les mains échangées, la main regardée ou la "
-              "première carte piochée. Un Point gratuit, un Vol de Point ou une Pioche 3 arrêtés "
-              "ne terminent pas le tour."),
+              "première carte piochée. Une carte %(card_free_point)s, %(card_steal_point)s ou "
+              "%(card_draw_three)s arrêtée ne termine pas le tour."),
             _("Commencer son tour sans aucune carte oblige à piocher 3 cartes, ce qui termine le "
               "tour. Quand la pioche est vide, on mélange la défausse pour en refaire une."),
-            _("Les actions : Point gratuit, on prend un Point (le tour s'arrête) ; Échange de mains, "
-              "deux joueurs (on peut en être) échangent toute leur main, une main vide reçoit l'autre "
-              "sans rien donner ; Regarde et vole, on regarde une main et on y prend une carte ; "
-              "Pioche 3, on pioche trois cartes (le tour s'arrête) ; Vol de Point, on prend un Point à "
-              "un joueur (le tour s'arrête) ; Demande de carte, on nomme une action ou un personnage, "
-              "le joueur la donne s'il l'a ; Vol de carte, on en prend une au hasard, la cible peut "
-              "d'abord mélanger."),
-            _("N'importe quel joueur peut jouer un Stop, à tout moment, même hors de son tour : c'est "
-              "la seule carte qui se joue ainsi."),
+            _("Les actions : %(card_free_point)s, on prend un Point (le tour s'arrête) ; "
+              "%(card_swap_hands)s, deux joueurs (on peut en être) échangent toute leur main, une main "
+              "vide reçoit l'autre sans rien donner ; %(card_look_and_steal)s, on regarde une main et on "
+              "y prend une carte ; %(card_draw_three)s, on pioche trois cartes (le tour s'arrête) ; "
+              "%(card_steal_point)s, on prend un Point à un joueur (le tour s'arrête) ; "
+              "%(card_ask_card)s, on nomme une action ou un personnage, le joueur la donne s'il l'a ; "
+              "%(card_steal_card)s, on en prend une au hasard, la cible peut d'abord mélanger."),
+            _("Un %(card_stop)s se joue sur une carte Action (ou un autre %(card_stop)s) qui vient "
+              "d'être jouée, avant qu'elle ait son effet ; n'importe quel joueur peut le jouer, celui "
+              "dont c'est le tour compris. C'est la seule carte qui se joue hors de son tour. Une série "
+              "et la pioche d'une carte ne peuvent pas être arrêtées."),
             # A rule of the spec (game-record 4.11), not a reading of ours.
             _("Un tour saisi peut ne pas être terminé : le dernier tour de la feuille "
               "peut être en cours."),
@@ -300,6 +340,15 @@ WORDING: dict[str, VariantWording] = {
     ),
 }
 NONE = VariantWording()
+
+
+def play_texts(variant: Any) -> list[Promise | str]:
+    """How a round of this variant is played: its family's paragraphs (its own first look
+    in place of the family's, when it has one), then what the variant adds."""
+    words = wording_for(variant)
+    family = [words.first_look if text is MEMORY_FIRST_LOOK and words.first_look else text
+              for text in FAMILY_PLAY[variant.family]]
+    return [*family, *words.play_extras]
 
 
 def register(key: str, wording: VariantWording) -> None:

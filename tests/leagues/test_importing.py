@@ -199,3 +199,17 @@ def test_it_refuses_a_file_imported_again_and_a_file_given_twice_counting_each_g
     assert twice[0].ok and [p.code for p in twice[1].problems] == ["league.imported_twice"]
     assert LeagueGame.objects.count() == 3  # table A and B on the 5th, one on the 6th
     assert Standing.objects.get(season=season, scope="tamalou", player__name="Ana").wins == 3
+
+
+def test_it_imports_a_record_that_says_who_sits_behind_each_name__people_v1_2(season):
+    """game-record v1.2: a record's optional `people` is accepted (persons are a later piece:
+    the game counts by name, as before); a malformed `people` is refused naming it."""
+    with_people = json.loads(GOOD) | {"people": {"Ana": "p-7Hq2", "Ben": "p-Xc9"}}
+    bad_people = json.loads(GOOD) | {"people": {"Zed": "p-1"}}
+
+    reports = import_files(season, [("2026-03-05_table-1.json", json.dumps(with_people)),
+                                    ("2026-03-05_table-2.json", json.dumps(bad_people))])
+
+    assert [r.ok for r in reports] == [True, False]
+    assert [p.code for p in reports[1].problems] == ["people.not_a_player"]
+    assert Standing.objects.get(season=season, scope="tamalou", player__name="Ana").wins == 1

@@ -65,3 +65,10 @@ def test_the_log_names_a_phone_without_a_seat_by_its_role_in_french(client: Clie
     table = revealed_round(client)
     html = client.get(reverse("table_log", args=[table.code])).content.decode()
     assert '<span class="who">arbitre</span>' in html and ">referee<" not in html
+
+
+def test_it_says_who_deals_the_next_round_after_the_reveal(client: Client):
+    table = revealed_round(client)
+    html = client.get(reverse("table_round", args=[table.code, 1])).content.decode()
+    seats = Game.objects.get(pk=table.game.pk).player_names()
+    assert f"Donne de la manche 2 : <strong>{seats[1]}</strong>" in html

@@ -235,3 +235,17 @@ def test_it_tells_which_files_can_be_imported_before_anything_is_sent(client: Cl
     html = unescape(client.get(URL).content.decode())
 
     assert "Seul le JSON s'importe" in html and "Importer des parties" in html
+
+
+def test_it_imports_a_record_that_says_who_sits_behind_each_name__people_v1_2(client: Client):
+    """game-record v1.2: `people` is accepted; the game keeps its names (persons come later)."""
+    response = client.post(URL, {"record": json.dumps(RECORD | {"people": {"Ana": "p-7Hq2", "Chloé": "p-Xc9"}})})
+
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.player_names() == ["Ana", "Ben", "Chloé"]
+
+
+def test_it_refuses_people_sharing_one_id_saying_where_and_why(client: Client):
+    html = refused(client.post(URL, {"record": json.dumps(RECORD | {"people": {"Ana": "p-1", "Ben": "p-1"}})}))
+
+    assert "Ana et Ben ont le même identifiant de personne (p-1)" in unescape(html)

@@ -14,7 +14,13 @@ from engine.rules.units import to_number
 from engine.rules.variants import canasta
 from scorekeeper.sheet.why import rule_anchor
 from scorekeeper.wording.cards import card_text as card_label
-from scorekeeper.wording.rules import TABLE_READING_VARIANTS, TABLE_READINGS, table_readings
+from scorekeeper.wording.rules import (
+    POWERS_OPTIONAL,
+    POWERS_SOME_COMPULSORY,
+    TABLE_READING_VARIANTS,
+    TABLE_READINGS,
+    table_readings,
+)
 from scorekeeper.wording.variants import FAMILY_LEADS, FAMILY_PLAY, WORDING
 
 
@@ -181,7 +187,8 @@ def test_it_has_english_for_every_text_of_the_pages():
              *pages.SNAP_SEVERAL.values(), *pages.SNAP_WRONG.values(), *pages.POWER_EFFECTS.values(),
              *FAMILY_LEADS.values(), pages.SNAP_NO_RETRY, pages.SNAP_FOR_OTHERS,
              *(t for paragraphs in FAMILY_PLAY.values() for t in paragraphs),
-             *(t for w in WORDING.values() for t in (w.blurb, *w.play_extras)),
+             *(t for w in WORDING.values() for t in (w.blurb, w.first_look, *w.play_extras) if t),
+             POWERS_OPTIONAL, POWERS_SOME_COMPULSORY,
              *(r.text for w in WORDING.values() for r in w.readings),
              *pages.CALL_WHEN.values(), *(r.text for r in TABLE_READINGS),
              *(t for texts in TABLE_READING_VARIANTS.values() for t in texts.values())]

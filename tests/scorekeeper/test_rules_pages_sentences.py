@@ -25,12 +25,14 @@ from scorekeeper.wording.rules import (
     CALL_AFTER,
     CALL_WHEN,
     OWN_CARDS,
+    POWERS_OPTIONAL,
+    POWERS_SOME_COMPULSORY,
     RULE_STATEMENTS,
     rule_facts,
     table_readings,
 )
 from scorekeeper.wording.steps import SHARED_RULES
-from scorekeeper.wording.variants import FAMILY_PLAY, statement, wording_for
+from scorekeeper.wording.variants import play_texts, statement, wording_for
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -38,13 +40,15 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 def templates(variant: Variant) -> list[Any]:
     """Every sentence template the variant's rules page fills."""
     words = wording_for(variant)
-    found = [*FAMILY_PLAY[variant.family], *words.play_extras, *(r.text for r in words.readings),
+    found = [*play_texts(variant), *(r.text for r in words.readings),
              *(text for _reading, text in table_readings(variant)), RULE_STATEMENTS["deck"], RULE_STATEMENTS["end"],
              *(statement(variant, rule, RULE_STATEMENTS) for rule in variant.rules if rule not in SHARED_RULES)]
     if variant.call is not None:
         found += [CALL_AFTER[variant.call.after], CALL_WHEN[variant.call.when]]
     if variant.deck is None:
         found.append(OWN_CARDS)
+    if variant.powers:
+        found.append(POWERS_SOME_COMPULSORY if any(p.compulsory for p in variant.powers) else POWERS_OPTIONAL)
     return found
 
 

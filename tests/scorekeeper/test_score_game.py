@@ -133,3 +133,21 @@ def test_it_scores_the_specs_worked_examples_as_a_real_process():
         for key in ("totals", "finished", "winners", "losers"):
             assert got[key] == want[key], (path.name, key)
         assert [r["totals"] for r in got["rounds"]] == [r["totals"] for r in want["rounds"]], path.name
+
+
+def test_it_scores_a_record_with_people_as_without_them__people_v1_2(tmp_path, monkeypatch):
+    """game-record v1.2: `people` is accepted and scoring ignores it."""
+    plain, with_people = tmp_path / "plain.json", tmp_path / "people.json"
+    plain.write_text(json.dumps(TAMALOU), encoding="utf-8")
+    with_people.write_text(json.dumps({**TAMALOU, "people": {"Ana": "p-7Hq2", "Chloé": "p-Xc9"}}), encoding="utf-8")
+    status, out, err = run(str(with_people), monkeypatch)
+    assert (status, err) == (0, "")
+    assert json.loads(out) == json.loads(run(str(plain), monkeypatch)[1])
+
+
+def test_it_refuses_people_naming_someone_who_does_not_play__people_v1_2(tmp_path, monkeypatch):
+    path = tmp_path / "people.json"
+    path.write_text(json.dumps({**TAMALOU, "people": {"Zed": "p-1"}}), encoding="utf-8")
+    status, out, err = run(str(path), monkeypatch)
+    assert status == 1 and out == ""
+    assert "people" in err and "Zed" in err

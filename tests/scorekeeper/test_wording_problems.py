@@ -31,7 +31,7 @@ PRODUCT = "Marque-carte"  # the app's name reads the same in both languages
 # Every field a problem may name: the spec's, at the record's, a round's, a side's or a
 # turn's level, or TOP for the record or the round as a whole.
 SPEC_FIELDS = {
-    TOP, "format", "variant", "options", "players", "rounds", "teams",
+    TOP, "format", "variant", "options", "players", "rounds", "teams", "people",
     "hands", "announcer", "draws", "counter_callers", "went_out", "wrong_snaps", "penalty_cards",
     "sides", "melds", "red_threes", "hand", "opening", "counted", "concealed", "player", "plays",
 }

@@ -19,8 +19,8 @@ from scorekeeper.http import (
     get_game_to_change,
     rename_refusal,
 )
-from scorekeeper.models import MAX_NAME_LENGTH
-from scorekeeper.players.names import name_as_kept
+from scorekeeper.models import MAX_NAME_LENGTH, NOTE_MAX_LENGTH, Game
+from scorekeeper.players.names import CONTROL_CHARACTER, name_as_kept
 from scorekeeper.wording.problems import problem_line
 
 
@@ -68,3 +68,16 @@ def player_rename(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, template_name, {"game": game, "names": names, "old": old, "new": new,
                                            "errors": errors, "max_length": MAX_NAME_LENGTH},
                   status=INVALID_FORM if errors else 200)
+
+
+@require_POST
+def game_note(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The game's note, written by whoever may change the game; shown on the sheet (escaped)."""
+    game = get_game_to_change(request, token)
+    note = " ".join(CONTROL_CHARACTER.sub(" ", name_as_kept(request.POST.get("note", ""))).split())
+    if len(note) > NOTE_MAX_LENGTH:
+        messages.error(request, _("Note de la partie : %(max)s caractères au plus (ici %(n)s). Rien n’est "
+                                  "enregistré.") % {"max": NOTE_MAX_LENGTH, "n": len(note)})
+    else:
+        Game.objects.filter(pk=game.pk).update(note=note)
+    return client_redirect(request, game.get_absolute_url())

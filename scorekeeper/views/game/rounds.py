@@ -30,7 +30,7 @@ from django_htmx.http import push_url, reswap, retarget
 from engine.rules import RecordError
 from scorekeeper.actions.rounds import do_add_round, do_edit_round
 from scorekeeper.entry.adapters import adapter_of, entry_for
-from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, EntryForm
+from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, SET_CHARACTERS, EntryForm
 from scorekeeper.entry.formsets import RoundControls
 from scorekeeper.entry.preview import (
     Preview,
@@ -109,7 +109,7 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "edit_url": reverse("round_edit", args=[token, number]),
         "players": game.player_names(),
         "play_kinds": PLAY_KINDS,
-        "characters": CHARACTERS,
+        "characters": CHARACTERS, "set_characters": SET_CHARACTERS,
         "sheet_url": game.get_absolute_url(),
         "action_url": (reverse("round_edit", args=[token, number]) if editing
                        else reverse("round_new", args=[token])),

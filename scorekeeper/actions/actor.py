@@ -16,5 +16,3 @@ class Actor:
     user: Any = None
     by: str = ""
 
-
-NOBODY = Actor()  # a script or a test: no phone, no user

@@ -9,7 +9,6 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,39 +24,37 @@ from engine.table import machine as tbl
 from referee.limits import guesses
 from referee.live import broadcast
 from referee.live.messages import update_message
+from scorekeeper.actions.rounds import do_add_round
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm, MemoryForm
 from scorekeeper.entry.formsets import RoundControls
-from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import (
     Preview,
-    attach_errors,
-    build_preview,
+    entry_context,
     errors_of,
     field_keys,
-    refuse_impossible,
+    preview_round,
     too_many_saves,
 )
 from scorekeeper.http import (
     INVALID_FORM,
     TOO_MANY_SAVES,
     HtmxHttpRequest,
+    actor_of,
     change_refusal,
-    device_of,
     get_game_to_change,
     remember_game,
     remembered_games,
     save_allowed,
 )
-from scorekeeper.models import Game, RoundTaken
+from scorekeeper.models import Game, Round, RoundTaken
 from scorekeeper.players.records import player_records
 from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.links import linked, page_of
-from scorekeeper.wording.cards import picker_labels, placeholder, rank_name, rank_text, suits
+from scorekeeper.wording.cards import picker_labels, rank_name, rank_text, suits
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.rulings import card_label
 from scorekeeper.wording.text import elided
-from scorekeeper.wording.text import number as written_number
 
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
 from .reveal import hands_and_extras, miscounted_hands, reveal_form, round_outcome
@@ -440,10 +437,9 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
                 preview = _warn_miscounted(Preview(checked=True), miscounted, players)
                 taken = None
             else:
-                refuse_impossible(form, game.rules, players)
-                taken = _save_reveal(table, member, hands, extras, data, request, controls)
+                taken = _save_reveal(table, member, hands, extras, data, form, request, controls)
         except RecordError as error:
-            preview = Preview(errors=_reveal_errors(error, form, players), checked=True)
+            preview = Preview(errors=_shown(errors_of(error, form, players, problem_text), form), checked=True)
         if preview is None:
             if taken is not None:  # another phone's reveal of this round got there first
                 messages.info(request, _("La manche %(number)s vient d’être enregistrée par un autre "
@@ -491,23 +487,20 @@ def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], p
 
 
 def _reveal_preview(game: Game, form: EntryForm, data: dict[str, Any]) -> Preview:
-    """The points the round would score with the table's penalties, or the engine's problems."""
-    try:
-        refuse_impossible(form, game.rules, game.player_names())
-        result = game.preview(data)
-    except RecordError as error:
-        return Preview(errors=_reveal_errors(error, form, game.player_names()), checked=True)
-    return build_preview(result, game.rounds.count() + 1, fmt=written_number)
+    """The points the round would score with the table's penalties, or the problems."""
+    preview = preview_round(game, form, data, game.rounds.count() + 1)
+    preview.errors = _shown(preview.errors, form)
+    return preview
 
 
-def _reveal_errors(error: RecordError, form: EntryForm, players: list[str]) -> dict[str, list[str]]:
-    """The engine's problems beside their fields; those of a field the reveal does not show
-    (the announcer: the table's caller) at the top, never in a slot nobody sees."""
+def _shown(errors: dict[str, list[str]], form: EntryForm) -> dict[str, list[str]]:
+    """The problems beside their fields; those of a field the reveal does not show (the
+    announcer: the table's caller) at the top, never in a slot nobody sees."""
     shown = set(field_keys(form)) - {"announcer"}
-    errors: dict[str, list[str]] = {}
-    for key, sentences in errors_of(error, form, players, problem_text).items():
-        errors.setdefault(key if key in shown else TOP, []).extend(sentences)
-    return errors
+    placed: dict[str, list[str]] = {}
+    for key, sentences in errors.items():
+        placed.setdefault(key if key in shown else TOP, []).extend(sentences)
+    return placed
 
 
 def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, preview: Preview | None,
@@ -518,15 +511,8 @@ def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, pr
     # The announcer is the table's caller and has no field here: its messages go on top.
     if "announcer" in preview.errors:
         preview.errors.setdefault("top", []).extend(preview.errors.pop("announcer"))
-    return {
-        "table": table, "game": game, "state": state, "variant": variant, "form": form,
-        "entry": adapter_of(form), "preview": preview, "errors": attach_errors(form, preview),
-        "slots": preview.slots([k for k in field_keys(form) if k != "announcer"]),
-        "deck": picker_deck(variant, picker_labels()),
-        "cards_placeholder": placeholder(),
-        # Cactus-tas: only a player above the call limit (without cactus) draws a card.
-        "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
-                         else None),
+    return entry_context(form, variant, preview, [k for k in field_keys(form) if k != "announcer"]) | {
+        "table": table, "game": game, "state": state,
         "players": game.player_names(), "announcer_known": True,
         # Cards the table saw in each hand: a memory game's (canasta's sides are counted).
         "expected": tbl.expected_cards(state) if isinstance(form, MemoryForm) else {},
@@ -539,25 +525,29 @@ def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, pr
 
 
 def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], extras: dict[str, Any],
-                 data: dict[str, Any], request: HttpRequest, controls: RoundControls) -> RoundTaken | None:
-    """The round and the reveal event together, or neither (RecordError saves nothing).
+                 data: dict[str, Any], form: EntryForm, request: HttpRequest,
+                 controls: RoundControls) -> RoundTaken | None:
+    """The round, saved as the sheet saves one (scorekeeper.actions), and the reveal event
+    in its transaction: both or neither (RecordError saves nothing).
 
     Idempotent per round: the form names the sheet's round it reveals, so a second
     phone (or tap) revealing the same round stores nothing and moves the table on
     by nothing; the same request sent again finds its round and its event."""
-    with transaction.atomic():
-        try:
-            saved = table.game.add_round(data, request_id=controls.posted_request_id(), user=request.user,
-                                         number=controls.round_meant(),
-                                         device=device_of(request))
-        except RoundTaken as taken:
-            return taken
+
+    def record_the_reveal(saved: Round) -> None:
         if table.events.filter(kind="reveal", payload__round=saved.number).exists():
-            return None  # this very reveal, sent again: the sheet and the table have it
+            return  # this very reveal, sent again: the sheet and the table have it
         game = Game.objects.get(pk=table.game.pk)
         table.record("reveal", {"hands": hands, "extras": extras, "round": saved.number,
                                 "players_after": players_in(game)}, member)
         _broadcast_latest(table)
+
+    try:
+        do_add_round(table.game, data, actor=actor_of(request, table.game), form=form,
+                     request_id=controls.posted_request_id(), number=controls.round_meant(),
+                     also=record_the_reveal)
+    except RoundTaken as taken:
+        return taken
     return None
 
 

@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
+from scorekeeper.actions.actor import Actor
 from scorekeeper.models import Game
 
 # The status of a page sent back with its form's errors: 422 (Unprocessable Content),
@@ -97,6 +98,11 @@ def author_of(request: HttpRequest, game: Game) -> str:
 def device_of(request: HttpRequest) -> str:
     """Which phone made a change, for the round history: its browser's user agent."""
     return request.headers.get("user-agent", "")[:200]
+
+
+def actor_of(request: HttpRequest, game: Game) -> Actor:
+    """Who makes a change through this request, for the game's history (scorekeeper.actions)."""
+    return Actor(device=device_of(request), user=getattr(request, "user", None), by=author_of(request, game))
 
 
 def remember_game(request: HttpRequest, game: Game) -> None:

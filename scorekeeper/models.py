@@ -22,6 +22,7 @@ from django.db import connections, models, router, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 
 from engine.rules import VARIANTS, GameResult, Problem, Ranking, RecordError, rank, score_record
@@ -332,18 +333,23 @@ class Game(models.Model):
         self._take_state(game, stored)
         return last
 
+    @cached_property
+    def rounds_in_order(self) -> list[Round]:
+        """The game's rounds, read once; after a change through this instance, the rounds as
+        the change left them (`_take_state` feeds them: the sheet shown next reads no query)."""
+        return list(self.rounds.all())
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        self.__dict__.pop("rounds_in_order", None)  # read again from the database when asked
+        super().refresh_from_db(*args, **kwargs)
+
     def _take_state(self, changed: Game, rounds: list[Round]) -> None:
         """After a change to a round, this instance is the game as `changed` (the locked
-        copy) left it, without reading it back: its fields, and its rounds as if prefetched,
-        so `self.rounds.all()` (the sheet shown next) needs no query. Its seats are the
-        same: a round's change changes no seat."""
+        copy) left it, without reading it back: its fields, and its rounds in
+        `rounds_in_order`. Its seats are the same: a round's change changes no seat."""
         for field in self._meta.concrete_fields:
             setattr(self, field.attname, getattr(changed, field.attname))
-        kept = Round.objects.filter(game=self)
-        kept._result_cache = list(rounds)  # as Django's prefetch_related keeps them
-        kept._prefetch_done = True
-        cache = getattr(self, "_prefetched_objects_cache", {})
-        self._prefetched_objects_cache = {**cache, "rounds": kept}
+        self.__dict__["rounds_in_order"] = list(rounds)  # where cached_property keeps its value
 
     def _log(self, number: int, action: str, before: Any, after: Any, device: str, user: Any,
              by: str, after_end: bool) -> RoundChange:

@@ -10,12 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.rules import RecordError
+from scorekeeper.actions.game import do_rename_player, do_set_abandoned
 from scorekeeper.http import (
     INVALID_FORM,
     HtmxHttpRequest,
-    author_of,
+    actor_of,
     client_redirect,
-    device_of,
     get_game_to_change,
     rename_refusal,
 )
@@ -27,7 +27,7 @@ from scorekeeper.wording.problems import problem_line
 @require_POST
 def game_abandon(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_game_to_change(request, token)
-    game.set_abandoned(True, device=device_of(request), user=request.user, by=author_of(request, game))
+    do_set_abandoned(game, True, actor=actor_of(request, game))
     messages.info(request, _("Partie abandonnée. Elle reste ici et dans l’historique ; "
                              "« Reprendre la partie » la remet en jeu."))
     return client_redirect(request, game.get_absolute_url())
@@ -36,7 +36,7 @@ def game_abandon(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def game_restore(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_game_to_change(request, token)
-    game.set_abandoned(False, device=device_of(request), user=request.user, by=author_of(request, game))
+    do_set_abandoned(game, False, actor=actor_of(request, game))
     messages.success(request, _("Partie reprise."))
     return client_redirect(request, game.get_absolute_url())
 
@@ -58,8 +58,7 @@ def player_rename(request: HtmxHttpRequest, token: str) -> HttpResponse:
             errors.append(refusal)
         elif new != old:
             try:
-                game.rename_player(old, new, device=device_of(request), user=request.user,
-                                   by=author_of(request, game))
+                do_rename_player(game, old, new, actor=actor_of(request, game))
             except RecordError as error:
                 errors = [problem_line(p) for p in error.problems]
         if not errors:

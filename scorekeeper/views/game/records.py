@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from engine.rules import Problem, RecordError, load_record
+from scorekeeper.actions.actor import Actor
+from scorekeeper.actions.game import do_import_game
 from scorekeeper.http import (
     INVALID_FORM,
     HtmxHttpRequest,
@@ -68,8 +70,8 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                 errors = problem_lines([table])
             elif text is not None:
                 try:
-                    game = Game.create_from_record(load_record(text), device=device_of(request),
-                                                   user=request.user)
+                    game = do_import_game(load_record(text),
+                                          actor=Actor(device=device_of(request), user=request.user))
                 except RecordError as exc:
                     errors = _problem_lines(exc)
                 else:

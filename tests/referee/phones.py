@@ -59,10 +59,15 @@ async def phone(code: str, token: str | None, lang: str = "fr", address: str | N
         await communicator.disconnect()
 
 
+# How long a phone waits for a message it expects: it only bounds a failure (a message that
+# never comes), so it is generous; 3 s ran out on a CI machine at load 10 and more.
+EXPECTED_WITHIN = 10
+
+
 async def until(communicator: WebsocketCommunicator, kind: str) -> dict[str, Any]:
     """The next message of `kind`, skipping others (e.g. broadcasts of earlier events)."""
     while True:
-        message = await communicator.receive_json_from(timeout=3)
+        message = await communicator.receive_json_from(timeout=EXPECTED_WITHIN)
         if message["type"] == kind:
             return message
 

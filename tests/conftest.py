@@ -85,6 +85,8 @@ ON_POSTGRESQL_AND_REDIS = {
     "referee/test_reveal_once.py": "two reveals at once: one stored",
     "leagues/test_recording.py": "a league result recorded under the season's lock",
     "leagues/test_importing.py": "an import checked and saved under the season's lock",
+    "referee/test_one_save.py": "one save action: the game row's lock, the reveal's event in the round's transaction",
+    "leagues/test_one_standings_route.py": "standings counted through one route under the season's lock",
     # The channel layer: Redis pub/sub, groups shared by processes.
     "referee/test_consumers.py": "the live table's socket",
     "referee/test_consumer_asks.py": "the live table's socket: questions",

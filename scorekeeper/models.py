@@ -62,15 +62,36 @@ class RoundTaken(Exception):
         self.change = change
 
 
+def new_person_id() -> str:
+    """A person's id, as game-record v1.2 writes it in `people`: "p-" and 96 random bits
+    (URL-safe letters, digits, _ and -). An identifier, not a secret: it grants nothing."""
+    return "p-" + secrets.token_urlsafe(12)
+
+
+class Person(models.Model):
+    """Someone, whatever they are called: the identity behind one or more Players (the
+    names groups call them by). Games, standings and ratings stay on the Player; a
+    person's pages gather their Players'."""
+
+    id = models.CharField(primary_key=True, max_length=64, default=new_person_id, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.id
+
+
 class PlayerQuerySet(models.QuerySet["Player"]):
     def named(self, name: str) -> Player | None:
         return self.filter(name__iexact=name.strip()).first()
 
 
 class Player(models.Model):
-    """Someone who plays, reused across games so standings can follow them."""
+    """A person as a group calls them, reused across games so standings can follow them."""
 
     name = models.CharField(max_length=MAX_NAME_LENGTH)
+    # Made with the Player when none is given: each new name is a new person until
+    # someone says otherwise (a merge).
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="players")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
@@ -81,6 +102,11 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.person_id is None:
+            self.person = Person.objects.create()
+        super().save(*args, **kwargs)
 
     @classmethod
     def get_or_create_named(cls, name: str) -> Player:
@@ -110,7 +136,12 @@ class Player(models.Model):
                     missing.setdefault(same(name), name)
         if missing:
             # Another request may make one of them meanwhile: its row is kept, read back below.
-            cls.objects.bulk_create([cls(name=name) for name in missing.values()], ignore_conflicts=True)
+            persons = Person.objects.bulk_create([Person() for _ in missing])
+            cls.objects.bulk_create([cls(name=name, person=person)
+                                     for name, person in zip(missing.values(), persons, strict=True)],
+                                    ignore_conflicts=True)
+            # A person whose name another request took meanwhile stays unused: drop it.
+            Person.objects.filter(pk__in=[p.pk for p in persons], players__isnull=True).delete()
             made = cls._spelled(list(missing.values()))
             for name in wanted:
                 if name not in found:

@@ -1,0 +1,35 @@
+"""Persons (issue 30): the identity behind a Player. Every Player made before gets one
+Person of their own (the same people as before: nobody merged, nobody split); the
+field is added nullable, filled, then required."""
+
+from django.db import migrations, models
+
+import scorekeeper.models
+
+
+def one_person_each(apps, schema_editor):
+    Person = apps.get_model("scorekeeper", "Person")
+    Player = apps.get_model("scorekeeper", "Player")
+    for player in Player.objects.filter(person__isnull=True).only("pk").iterator():
+        person = Person.objects.create(id=scorekeeper.models.new_person_id())
+        Player.objects.filter(pk=player.pk).update(person=person)
+
+
+class Migration(migrations.Migration):
+    dependencies = [("scorekeeper", "0004_records_game_token_version")]
+
+    operations = [
+        migrations.CreateModel(
+            name="Person",
+            fields=[
+                ("id", models.CharField(default=scorekeeper.models.new_person_id, editable=False, max_length=64,
+                                        primary_key=True, serialize=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+            ],
+        ),
+        migrations.AddField("player", "person", models.ForeignKey(
+            null=True, on_delete=models.deletion.PROTECT, related_name="players", to="scorekeeper.person")),
+        migrations.RunPython(one_person_each, migrations.RunPython.noop),
+        migrations.AlterField("player", "person", models.ForeignKey(
+            on_delete=models.deletion.PROTECT, related_name="players", to="scorekeeper.person")),
+    ]

@@ -82,13 +82,19 @@ class Person(models.Model):
 
 class PlayerQuerySet(models.QuerySet["Player"]):
     def named(self, name: str) -> Player | None:
-        return self.filter(name__iexact=name.strip()).first()
+        """The first Player of that name (the oldest): where no group says which, the
+        name means who it meant before names stopped being unique."""
+        return self.filter(name__iexact=name.strip()).order_by("pk").first()
 
 
 class Player(models.Model):
     """A person as a group calls them, reused across games so standings can follow them."""
 
+    # Not unique: two groups that never met each have their Marie, and one group may
+    # have two (scorekeeper/players/circle.py tells them apart).
     name = models.CharField(max_length=MAX_NAME_LENGTH)
+    # What tells them apart where they meet someone of the same name (« Marie D. »).
+    nickname = models.CharField(max_length=MAX_NAME_LENGTH, blank=True, default="")
     # Made with the Player when none is given: each new name is a new person until
     # someone says otherwise (a merge).
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="players")
@@ -97,8 +103,8 @@ class Player(models.Model):
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
-        ordering = ["name"]
-        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
+        ordering = ["name", "pk"]
+        indexes = [models.Index(Lower("name"), name="player_name_ci")]
 
     def __str__(self) -> str:
         return self.name
@@ -153,8 +159,8 @@ class Player(models.Model):
     def _spelled(cls, names: list[str]) -> dict[str, Player]:
         """The players stored under exactly these names."""
         found: dict[str, Player] = {}
-        for start in range(0, len(names), 500):
-            found.update((p.name, p) for p in cls.objects.filter(name__in=names[start:start + 500]))
+        for start in range(0, len(names), 500):  # the oldest of a name last: it is kept, as in `named`
+            found.update((p.name, p) for p in cls.objects.filter(name__in=names[start:start + 500]).order_by("-pk"))
         return found
 
 
@@ -448,10 +454,15 @@ class Game(models.Model):
 
     @classmethod
     @transaction.atomic
-    def create_from_record(cls, record: dict[str, Any], *, device: str = "", user: Any = None) -> Game:
-        """A new game from a spec record (import). Raises RecordError, saving nothing."""
+    def create_from_record(cls, record: dict[str, Any], *, device: str = "", user: Any = None,
+                           seated: Mapping[str, Player] | None = None) -> Game:
+        """A new game from a spec record (import). Raises RecordError, saving nothing.
+
+        `seated`: the Player of some names, as their group knows them
+        (scorekeeper/players/circle.py); any other name is the oldest Player so named."""
         result = checked_record(record)
-        players = {name: Player.get_or_create_named(name) for name in result.game.players}
+        seated = seated or {}
+        players = {name: seated.get(name) or Player.get_or_create_named(name) for name in result.game.players}
         rows = GameRows.of(result, record, players, device=device, user=user,
                            finished_at=timezone.now())
         new = rows.game
@@ -463,13 +474,14 @@ class Game(models.Model):
     @classmethod
     @transaction.atomic
     def start(cls, variant: str, players: list[str], options: dict[str, Any] | None = None,
-              teams: dict[str, list[str]] | None = None) -> Game:
-        """A new game with no rounds, checked by the engine first."""
+              teams: dict[str, list[str]] | None = None, seated: Mapping[str, Player] | None = None) -> Game:
+        """A new game with no rounds, checked by the engine first (`seated`: as in
+        `create_from_record`)."""
         record: dict[str, Any] = {"format": 1, "variant": variant, "options": options or {},
                                   "players": players, "rounds": []}
         if teams:
             record["teams"] = teams
-        return cls.create_from_record(record)
+        return cls.create_from_record(record, seated=seated)
 
 
 def checked_record(record: Any) -> GameResult:

@@ -28,7 +28,7 @@ from engine.rules.scoring import cyclic_gc_paused
 from leagues.live.broadcast import broadcast_games_ended
 from leagues.models import LeagueGame, Night, NightTable, Season
 from leagues.ranking.standings import GameSummary
-from leagues.results.recording import ImportCount, summary_from
+from leagues.results.recording import ImportCount, player_key, summary_from
 from scorekeeper import bulk
 from scorekeeper.models import Game, GameRows, Player, checked_record, save_parts
 from scorekeeper.sheet.csv_export import csv_instead_of_record
@@ -208,8 +208,8 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
         a.report.game_id = r.game.pk
         if r.game.finished:
             last_ended[tables[a.place].night_id] = r.game.pk
-            ended.append(summary_from(r.game, [(name, player.name) for player, name in r.seats]))
-    counting.finish(ended, {p.name: p for p in players.values()})
+            ended.append(summary_from(r.game, [(name, player_key(player.pk)) for player, name in r.seats]))
+    counting.finish(ended, {player_key(p.pk): p for p in players.values()})
     return last_ended
 
 

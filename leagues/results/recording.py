@@ -43,17 +43,24 @@ from scorekeeper.models import Game, Player, Seat
 RECOMPUTE_INLINE_LIMIT = 2_000
 
 
+def player_key(pk: int) -> str:
+    """Whom the standings fold counts a player as: their Player, not their name (two
+    people of one name are two rows; a record may write "ana" for the Player "Ana"). A
+    control character starts it, which no name or team name may hold (players/names.py)."""
+    return f"\x1f{pk}"
+
+
 def summary_of(game: Game) -> GameSummary:
     """The plain summary the standings module works on, with every player under their
-    Player name: a record may write "ana" where the league knows "Ana" (seats prefetched)."""
+    `player_key` (seats prefetched)."""
     # Seat.name (the record's spelling) is newer than Seat: fall back on the player's name.
-    return summary_from(game, [(getattr(seat, "name", "") or seat.player.name, seat.player.name)
+    return summary_from(game, [(getattr(seat, "name", "") or seat.player.name, player_key(seat.player_id))
                                for seat in game.seats.all()])
 
 
 def summary_from(game: Game, names: Iterable[tuple[str, str]]) -> GameSummary:
     """`summary_of` for a game whose seats are given as (the record's name, the Player's
-    name) in seat order: a bulk import builds its summaries without reading them back."""
+    key) in seat order: a bulk import builds its summaries without reading them back."""
     canonical = dict(names)
 
     def side(name: str) -> str:
@@ -76,16 +83,16 @@ def season_summaries(season: Season, excluding: Collection[int] = ()) -> list[Ga
     counted = Game.objects.filter(league_game__table__night__season=season, finished=True,
                                   abandoned_at__isnull=True)
     seats: dict[int, list[tuple[str, str]]] = defaultdict(list)
-    for game_id, name, player in (Seat.objects.filter(game__in=counted).order_by("game_id", "position")
-                                  .values_list("game_id", "name", "player__name")):
-        seats[game_id].append((name or player, player))
+    for game_id, name, player, pk in (Seat.objects.filter(game__in=counted).order_by("game_id", "position")
+                                      .values_list("game_id", "name", "player__name", "player_id")):
+        seats[game_id].append((name or player, player_key(pk)))
     games = counted.order_by().only("variant", "teams", "winners", "losers", "totals", "eliminated",
                                              "finished_at")
     return [summary_from(game, seats[game.pk]) for game in games if game.pk not in excluding]
 
 
-def _players_by_name(names: Iterable[str]) -> dict[str, Player]:
-    return {p.name: p for p in Player.objects.filter(name__in=list(names))}
+def _players_by_key(keys: Iterable[str]) -> dict[str, Player]:
+    return {player_key(p.pk): p for p in Player.objects.filter(pk__in=[int(k[1:]) for k in keys])}
 
 
 RESULT_FIELDS = ("season", "game", "player", "variant", "finished_at", "side", "place", "sides", "won",
@@ -95,7 +102,8 @@ RESULT_FIELDS = ("season", "game", "player", "variant", "finished_at", "side", "
 def _result_row(season: Season, result: PlayerResult, player: Player, game: GameSummary,
                 variant_skill: Skill, overall_skill: Skill) -> tuple[Any, ...]:
     """A Result row's values, in the order of RESULT_FIELDS (written by scorekeeper.bulk)."""
-    return (season.pk, game.game_id, player.pk, game.variant, game.finished_at, result.side,
+    side = player.name if result.side == player_key(player.pk) else result.side  # a team keeps its name
+    return (season.pk, game.game_id, player.pk, game.variant, game.finished_at, side,
             result.place, result.sides, result.won, result.points, variant_skill.mu,
             variant_skill.sigma, overall_skill.mu, overall_skill.sigma)
 
@@ -106,13 +114,13 @@ def record_ended_game(league_game: LeagueGame) -> None:
     season = Season.objects.select_for_update().get(pk=league_game.table.night.season_id)
     game = Game.objects.with_players().get(pk=league_game.game_id)
     summary = summary_of(game)
-    players = _players_by_name(summary.players)
+    players = _players_by_key(summary.players)
     rater = Rater()
     results = results_of(summary)
     skills_after: dict[str, dict[str, Skill]] = {}
     for scope in (summary.variant, OVERALL):
-        stored = {s.player.name: s for s in Standing.objects.filter(
-            season=season, scope=scope, player__in=players.values()).select_related("player")}
+        stored = {player_key(s.player_id): s for s in Standing.objects.filter(
+            season=season, scope=scope, player__in=players.values())}
         skills = {name: s.skill() for name, s in stored.items()}
         skills_after[scope] = rater.rate(summary, skills)
         for result in results:
@@ -134,7 +142,7 @@ def recompute_season(season: Season) -> int:
     """Rebuild the season's standings and results from its ended games. Returns the game count."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     summaries = chronological(season_summaries(season))
-    players = _players_by_name({name for s in summaries for name in s.players})
+    players = _players_by_key({name for s in summaries for name in s.players})
     _write_fold(season, SeasonFold(), summaries, players, replace_results=True)
     return len(summaries)
 
@@ -197,11 +205,11 @@ class ImportCount:
                 fold, players = _stored_fold(season)
                 return cls(season, fold, players, None, last)
         earlier = season_summaries(season)
-        players = _players_by_name({name for s in earlier for name in s.players})
+        players = _players_by_key({name for s in earlier for name in s.players})
         return cls(season, SeasonFold(), players, earlier, None)
 
     def finish(self, summaries: list[GameSummary], players: Mapping[str, Player]) -> None:
-        """Fold the new ended games in (their players by Player name) and store the outcome."""
+        """Fold the new ended games in (their players by `player_key`) and store the outcome."""
         new = chronological(summaries)
         self.players.update(players)
         if self.earlier is None and (self.last is None or not new or _ends_after(new[0], self.last)):
@@ -209,7 +217,7 @@ class ImportCount:
             return
         if self.earlier is None:  # a new game ended before the last counted one: refold all
             self.earlier = season_summaries(self.season, excluding={s.game_id for s in new})
-            self.players.update(_players_by_name({n for s in self.earlier for n in s.players}))
+            self.players.update(_players_by_key({n for s in self.earlier for n in s.players}))
             self.fold = SeasonFold()
         _write_fold(self.season, self.fold, chronological(self.earlier + new), self.players,
                     replace_results=True)
@@ -224,7 +232,7 @@ def _stored_fold(season: Season) -> tuple[SeasonFold, dict[str, Player]]:
     fold = SeasonFold()
     players: dict[str, Player] = {}
     for standing in Standing.objects.filter(season=season).select_related("player"):
-        name = standing.player.name
+        name = player_key(standing.player_id)
         players[name] = standing.player
         fold.tallies[standing.scope][name] = standing.tally()
         fold.skills[standing.scope][name] = standing.skill()

@@ -1,8 +1,10 @@
 """Persons (issue 30): the identity behind a Player. Every Player made before gets one
 Person of their own (the same people as before: nobody merged, nobody split); the
-field is added nullable, filled, then required."""
+field is added nullable, filled, then required. Names stop being unique site-wide (an
+index keeps looking them up fast), and a nickname tells two of one name apart."""
 
 from django.db import migrations, models
+from django.db.models.functions import Lower
 
 import scorekeeper.models
 
@@ -32,4 +34,8 @@ class Migration(migrations.Migration):
         migrations.RunPython(one_person_each, migrations.RunPython.noop),
         migrations.AlterField("player", "person", models.ForeignKey(
             on_delete=models.deletion.PROTECT, related_name="players", to="scorekeeper.person")),
+        migrations.RemoveConstraint("player", "player_name_unique_ci"),
+        migrations.AddIndex("player", models.Index(Lower("name"), name="player_name_ci")),
+        migrations.AddField("player", "nickname", models.CharField(blank=True, default="", max_length=40)),
+        migrations.AlterModelOptions("player", {"ordering": ["name", "pk"]}),
     ]

@@ -1,0 +1,94 @@
+"""A group's people: who a name means where it is written (issue 30 item 1).
+
+Names are not unique site-wide: a name means someone only within a group, a league or
+the circle of phones that played together (this phone's games). Within the group, a
+name typed on a seat is the group's one person of that name (as it always was), a new
+person when the group has nobody so named, and a question when it has two: the seat
+then says which (the new-game form's « Laquelle ? »). Where two of a group share a
+name, they are told apart by their nickname, else by a number in the order they came.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from scorekeeper.models import Player
+from scorekeeper.players.names import same_name_key
+
+NEW = "new"  # a seat's choice: someone the group does not know yet, whatever the name
+
+
+@dataclass
+class Circle:
+    """The people of a group, as Players (oldest first)."""
+
+    players: list[Player]
+
+    @classmethod
+    def of_games(cls, tokens: Sequence[str]) -> Circle:
+        """The circle of a phone: the players of the games it knows (its session's)."""
+        if not tokens:
+            return cls([])
+        return cls(list(Player.objects.filter(seats__game__token__in=list(tokens)).distinct().order_by("pk")))
+
+    @classmethod
+    def of_league(cls, league_id: int, tokens: Sequence[str] = ()) -> Circle:
+        """A league's people (everyone seated at one of its games), then this phone's."""
+        players = list(Player.objects.filter(seats__game__league_game__table__night__season__league_id=league_id)
+                       .distinct().order_by("pk"))
+        known = {p.pk for p in players}
+        return cls(players + [p for p in cls.of_games(tokens).players if p.pk not in known])
+
+    def named(self, name: str) -> list[Player]:
+        """The group's people this name may mean: by name or by nickname, whatever the case."""
+        key = same_name_key(name)
+        return [p for p in self.players
+                if same_name_key(p.name) == key or (p.nickname and same_name_key(p.nickname) == key)]
+
+    def by_pk(self, pk: str) -> Player | None:
+        return next((p for p in self.players if str(p.pk) == pk), None)
+
+    def labels(self) -> dict[int, str]:
+        return labels(self.players)
+
+    def seat(self, names: Iterable[str], chosen: Mapping[str, str]) -> dict[str, Player] | list[str]:
+        """Each name's Player (new ones saved), or the names that need a choice (two of
+        the group share them and the seat did not say which). `chosen`: name -> a Player's
+        pk from the group, or NEW."""
+        seated: dict[str, Player] = {}
+        unclear: list[str] = []
+        for name in names:
+            choice = chosen.get(name, "")
+            player = self.by_pk(choice) if choice and choice != NEW else None
+            if player is None and choice != NEW:
+                matches = self.named(name)
+                if len(matches) > 1:
+                    unclear.append(name)
+                    continue
+                player = matches[0] if matches else None
+            seated[name] = player if player is not None else Player(name=name)
+        if unclear:
+            return unclear
+        for player in seated.values():
+            if player.pk is None:
+                player.save()
+        return seated
+
+
+def labels(players: Iterable[Player]) -> dict[int, str]:
+    """How each player is shown among these: the name, told apart from anyone of the
+    same name by the nickname, else « Marie (2) » in the order they came."""
+    players = sorted(players, key=lambda p: p.pk)
+    sharing: dict[str, list[Player]] = defaultdict(list)
+    for player in players:
+        sharing[same_name_key(player.name)].append(player)
+    shown: dict[int, str] = {}
+    for same in sharing.values():
+        for n, player in enumerate(same, 1):
+            if len(same) == 1:
+                shown[player.pk] = player.name
+            else:
+                shown[player.pk] = player.nickname or f"{player.name} ({n})"
+    return shown

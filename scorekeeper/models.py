@@ -9,6 +9,7 @@ is saved, and the stored results can never disagree with the rounds.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import string
 import uuid
@@ -78,6 +79,46 @@ class Person(models.Model):
 
     def __str__(self) -> str:
         return self.id
+
+
+def key_hash(secret: str) -> str:
+    """What is stored of a person's key: its SHA-256 (a copy of the database gives no phone away)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class PersonKey(models.Model):
+    """What makes a phone a person's (issue 30 item 2): no password, no e-mail.
+
+    A `PHONE` key is held by one phone (its secret in a cookie): that phone is theirs and
+    shows their games. A `LINK` key is their personal link (and its QR code): opened on
+    another phone, it gives that phone a key of its own. Either is revoked from any phone
+    of theirs (a lost phone, a link shown to the wrong person); only hashes are stored."""
+
+    PHONE, LINK = "phone", "link"
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="keys")
+    kind = models.CharField(max_length=8, choices=[(PHONE, "phone"), (LINK, "link")])
+    secret_hash = models.CharField(max_length=64, unique=True)
+    label = models.CharField(max_length=120, blank=True)  # the phone's browser, for the list of phones
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    @classmethod
+    def issue(cls, person: Person, kind: str, label: str = "") -> str:
+        """A new key; returns its secret (never stored)."""
+        secret = secrets.token_urlsafe(24)
+        cls.objects.create(person=person, kind=kind, secret_hash=key_hash(secret), label=label[:120])
+        return secret
+
+    @classmethod
+    def find(cls, secret: str, kind: str) -> PersonKey | None:
+        if not secret or len(secret) > 64:
+            return None
+        return (cls.objects.select_related("person")
+                .filter(secret_hash=key_hash(secret), kind=kind, revoked_at__isnull=True).first())
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):

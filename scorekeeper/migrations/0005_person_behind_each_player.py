@@ -1,6 +1,6 @@
 """Persons (issue 30): the identity behind a Player. Every Player made before gets one
 Person of their own (the same people as before: nobody merged, nobody split); the
-field is added nullable, filled, then required. Names stop being unique site-wide (an
+field is added nullable, filled, then required. A person's keys make phones theirs. Names stop being unique site-wide (an
 index keeps looking them up fast), and a nickname tells two of one name apart."""
 
 from django.db import migrations, models
@@ -38,4 +38,18 @@ class Migration(migrations.Migration):
         migrations.AddIndex("player", models.Index(Lower("name"), name="player_name_ci")),
         migrations.AddField("player", "nickname", models.CharField(blank=True, default="", max_length=40)),
         migrations.AlterModelOptions("player", {"ordering": ["name", "pk"]}),
+        migrations.CreateModel(
+            name="PersonKey",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(choices=[("phone", "phone"), ("link", "link")], max_length=8)),
+                ("secret_hash", models.CharField(max_length=64, unique=True)),
+                ("label", models.CharField(blank=True, max_length=120)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                ("person", models.ForeignKey(on_delete=models.deletion.CASCADE, related_name="keys",
+                                             to="scorekeeper.person")),
+            ],
+            options={"ordering": ["created_at", "pk"]},
+        ),
     ]

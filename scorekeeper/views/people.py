@@ -1,0 +1,108 @@
+"""A person's own pages (issue 30 items 2 and 4): « C'est moi », their page across phones,
+their personal link and its QR code, their phones. The rules of who sees what are in
+scorekeeper/players/me.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scorekeeper.http import device_of, remembered_games
+from scorekeeper.models import Game, PersonKey
+from scorekeeper.players import me
+from scorekeeper.players.records import player_records
+from scorekeeper.wording.round_text import device_label
+
+TEMPLATE = "scorekeeper/people/me.html"
+
+
+@require_safe
+def my_page(request: HttpRequest) -> HttpResponse:
+    """This phone's person: their games on every phone, records and standings. A phone that
+    is nobody's is told how to become someone's, and shown nothing of anyone."""
+    key = me.key_of(request)
+    if key is None:
+        return render(request, TEMPLATE, {"person": None})
+    return render(request, TEMPLATE, _person_context(request, key))
+
+
+def _person_context(request: HttpRequest, key: PersonKey, **extra: Any) -> dict[str, Any]:
+    person = key.person
+    played = me.PersonGames.of(person)
+    records = player_records(played.shown, played.games, played.names)
+    standings = [s for player in person.players.all()
+                 for s in player.league_standings.filter(scope="overall").select_related("season__league")]
+    return {"person": person, "this_key": key, "records": records, "names": played.names,
+            "standings": standings,
+            "phones": [(phone, device_label(phone.label)) for phone in
+                       person.keys.filter(kind=PersonKey.PHONE, revoked_at__isnull=True)],
+            "has_link": person.keys.filter(kind=PersonKey.LINK, revoked_at__isnull=True).exists(), **extra}
+
+
+@require_POST
+def claim(request: HttpRequest) -> HttpResponse:
+    """« C'est moi »: this phone becomes the person behind a seat of a game it holds."""
+    token, name = request.POST.get("game", ""), request.POST.get("name", "")
+    if token not in remembered_games(request):
+        raise Http404("a game this phone does not hold")
+    game = Game.objects.with_players().get(token=token)
+    seat = next((s for s in game.seats.all() if (s.name or s.player.name) == name), None)
+    if seat is None:
+        raise Http404("no such player in this game")
+    try:
+        secret = me.claim(seat.player, device_of(request))
+    except me.AlreadyClaimed:
+        return render(request, TEMPLATE, {"person": None, "claimed": name}, status=409)
+    response = redirect("my_page")
+    me.keep_on_phone(response, secret)
+    return response
+
+
+@require_POST
+def new_link(request: HttpRequest) -> HttpResponse:
+    """A new personal link (the last one stops working), shown once with its QR code."""
+    key = _own_key(request)
+    url = request.build_absolute_uri(reverse("join_person", args=[me.new_link(key.person)]))
+    qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff", svgclass="share-qr")
+    return render(request, TEMPLATE, _person_context(request, key, link=url,
+                                                     link_qr=mark_safe(qr)))  # noqa: S308 - segno's SVG
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def join(request: HttpRequest, secret: str) -> HttpResponse:
+    """A personal link opened: asked first (a link preview must not take a phone), then this
+    phone is theirs too."""
+    link = PersonKey.find(secret, PersonKey.LINK)
+    if link is None:
+        return render(request, "scorekeeper/people/join.html", {"dead": True}, status=404)
+    if request.method != "POST":
+        shown = me.PersonGames.of(link.person).shown
+        return render(request, "scorekeeper/people/join.html", {"name": shown})
+    phone = me.join(secret, device_of(request))
+    if phone is None:  # revoked meanwhile
+        return render(request, "scorekeeper/people/join.html", {"dead": True}, status=404)
+    response = redirect("my_page")
+    me.keep_on_phone(response, phone)
+    return response
+
+
+@require_POST
+def revoke(request: HttpRequest, key_id: int) -> HttpResponse:
+    """Take a phone (or the link) away from the person: from any phone of theirs."""
+    key = _own_key(request)
+    me.revoke(key.person, key_id)
+    return redirect("my_page")
+
+
+def _own_key(request: HttpRequest) -> PersonKey:
+    key = me.key_of(request)
+    if key is None:
+        raise Http404("this phone is nobody's")
+    return key
+

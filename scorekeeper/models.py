@@ -669,8 +669,10 @@ class RoundChange(models.Model):
     ADDED, EDITED, UNDONE, IMPORTED = "added", "edited", "undone", "imported"
     # Changes to the game rather than to a round (number 0).
     ABANDONED, RESTORED, RENAMED = "abandoned", "restored", "renamed"
+    # A seat put on another Player (a merge or a split, issue 30): the record is unchanged.
+    REGROUPED = "regrouped"
     ACTIONS = [(ADDED, "added"), (EDITED, "edited"), (UNDONE, "undone"), (IMPORTED, "imported"),
-               (ABANDONED, "abandoned"), (RESTORED, "restored"), (RENAMED, "renamed")]
+               (ABANDONED, "abandoned"), (RESTORED, "restored"), (RENAMED, "renamed"), (REGROUPED, "regrouped")]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     number = models.PositiveIntegerField()

@@ -52,4 +52,8 @@ class Migration(migrations.Migration):
             ],
             options={"ordering": ["created_at", "pk"]},
         ),
+        migrations.AlterField("roundchange", "action", models.CharField(max_length=10, choices=[
+            ("added", "added"), ("edited", "edited"), ("undone", "undone"), ("imported", "imported"),
+            ("abandoned", "abandoned"), ("restored", "restored"), ("renamed", "renamed"),
+            ("regrouped", "regrouped")])),
     ]

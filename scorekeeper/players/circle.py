@@ -79,16 +79,18 @@ class Circle:
 
 def labels(players: Iterable[Player]) -> dict[int, str]:
     """How each player is shown among these: the name, told apart from anyone of the
-    same name by the nickname, else « Marie (2) » in the order they came."""
+    same name by the nickname, else « Marie (2) » in the order they came (one without a
+    nickname beside others with one keeps the plain name)."""
     players = sorted(players, key=lambda p: p.pk)
     sharing: dict[str, list[Player]] = defaultdict(list)
     for player in players:
         sharing[same_name_key(player.name)].append(player)
     shown: dict[int, str] = {}
     for same in sharing.values():
-        for n, player in enumerate(same, 1):
-            if len(same) == 1:
+        unnamed = [p for p in same if not p.nickname]  # those a nickname does not tell apart
+        for player in same:
+            if len(same) == 1 or (not player.nickname and len(unnamed) == 1):
                 shown[player.pk] = player.name
             else:
-                shown[player.pk] = player.nickname or f"{player.name} ({n})"
+                shown[player.pk] = player.nickname or f"{player.name} ({unnamed.index(player) + 1})"
     return shown

@@ -83,6 +83,7 @@ serve-prod: venv
 lint: dev
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 
 # Two pytest-xdist workers by default (each its own SQLite test database and browser):
 # the suite takes about half the time on a two-core machine. PYTEST_WORKERS=0 runs it in one process.

@@ -88,9 +88,6 @@ class Invite(models.Model):
         cls.objects.create(league=league, secret_hash=invite_hash(secret), created_by=by)
         return secret
 
-    def expires_at(self) -> datetime:
-        return self.created_at + self.VALID_FOR
-
 
 class Season(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")

@@ -26,6 +26,7 @@ from engine.table.snapshots import state_from_json
 from scorekeeper.models import Game
 
 from . import eventlog
+from .live.state_cache import StateCache
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -407,9 +408,11 @@ class _Known:
 
 # Per-process cache of each table's replayed state: only events newer than the
 # cached one are read and applied. The log stays the source of truth (another
-# process may have appended), so a stale entry only costs a longer replay.
-# Keyed by (pk, secret): SQLite may give a deleted table's pk to a new one.
-_STATES: dict[tuple[int, str], _Known] = {}
+# process may have appended), so a stale entry only costs a longer replay, and an
+# evicted one (the cache keeps the LIVE_TABLE_STATES_KEPT tables used last) one replay
+# from the newest snapshot. Keyed by (pk, secret): SQLite may give a deleted table's pk
+# to a new one.
+_STATES: StateCache[tuple[int, str], _Known] = StateCache()
 
 
 def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | None = None

@@ -294,7 +294,7 @@ class Game(models.Model):
 
     def ranking(self) -> Ranking:
         """Who is ahead, from what the engine said last (never re-scored): the engine's
-        ranking (engine/rules/ranking.py) of the stored totals, winners and eliminations."""
+        ranking (`rank` in engine/rules/scoring.py) of the stored totals, winners and eliminations."""
         return rank(self.rules, self.sides(), self.totals or {}, finished=self.finished,
                     winners=self.winners, out=self.eliminated)
 

@@ -16,6 +16,8 @@ import pytest
 from django.conf import settings
 from django.test.utils import override_settings
 
+from tests.referee.servers import track_sqlite_connections
+
 BROWSER_TESTS = Path(__file__).parent / "browser"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -52,43 +54,89 @@ def _own_redis_for_this_worker() -> None:
 
 
 _own_redis_for_this_worker()
+track_sqlite_connections()  # closed before a test server is forked (tests/referee/servers.py)
 
 
 def is_browser_test(item: pytest.Item) -> bool:
     return BROWSER_TESTS in Path(str(item.path)).parents
 
 
+# What CI's second pass (.ci/run: PostgreSQL + Redis) runs again: the tests whose answer
+# can differ on those back ends, by module (or folder) under tests/, with why. Every other
+# test reaches the database only through ORM calls whose meaning does not depend on the
+# back end, and gave its answer in the first pass (SQLite + the in-memory channel layer).
+# A new test of raw SQL, locks, the channel layer, the cache or sizes belongs here.
+ON_POSTGRESQL_AND_REDIS = {
+    # Raw SQL and branches on connection.vendor.
+    "scorekeeper/test_bulk.py": "bulk inserts and id reservation: SQL of each back end (scorekeeper/bulk.py)",
+    "leagues/test_bulk_import.py": "the same bulk path, through a league import",
+    "referee/test_event_log.py": "the event log's raw SQL, jsonb on PostgreSQL (referee/eventlog.py)",
+    "referee/test_snapshots.py": "the event log and its snapshots, read back with raw SQL",
+    "config/test_health.py": "the health check's own query and channel-layer round trip",
+    "scorekeeper/test_database.py": "the configured back end stores and reads back",
+    "leagues/test_becoming_organiser.py": "LOCK TABLE on PostgreSQL, an invitation under select_for_update",
+    "scorekeeper/test_player_names.py": "name__iexact and the Lower() unique constraint: SQLite folds ASCII only",
+    "leagues/test_standings.py": "players ordered by name: each back end's collation",
+    # Sizes: PostgreSQL refuses a string longer than its column, SQLite stores it.
+    "leagues/test_table_names.py": "labels at their longest",
+    "scorekeeper/test_limits.py": "rounds and sizes at their limits",
+    # Locks: select_for_update is a no-op on SQLite (one writer at a time there).
+    "scorekeeper/test_concurrency.py": "two phones saving at once, in threads: the game row's lock",
+    "referee/test_reveal_once.py": "two reveals at once: one stored",
+    "leagues/test_recording.py": "a league result recorded under the season's lock",
+    "leagues/test_importing.py": "an import checked and saved under the season's lock",
+    # The channel layer: Redis pub/sub, groups shared by processes.
+    "referee/test_consumers.py": "the live table's socket",
+    "referee/test_consumer_asks.py": "the live table's socket: questions",
+    "referee/test_consumer_caps.py": "the live table's socket: caps per address and member",
+    "referee/test_consumer_credit.py": "the live table's socket: its credit",
+    "referee/test_consumer_delta.py": "the live table's socket: deltas, after a restart",
+    "referee/test_consumer_guard.py": "the live table's socket: guards",
+    "referee/test_consumer_input.py": "the live table's socket: fuzzed input",
+    "referee/test_consumer_rulings.py": "the live table's socket: rulings",
+    "referee/test_two_servers.py": "two servers on one channel layer",
+    "referee/test_layer_down.py": "the channel layer out of reach",
+    "scorekeeper/test_live_sheet.py": "the sheet's socket",
+    "leagues/test_room_socket.py": "the room screen's socket",
+    "config/test_asgi.py": "the ASGI application and its channel layer",
+    # The cache: Redis's counters, shared by processes.
+    "scorekeeper/test_round_throttle.py": "round saves throttled per game and device",
+    "referee/test_guesses.py": "join-code guesses limited per phone and address",
+    # The production recipe: nginx, Daphne processes, PostgreSQL and Redis.
+    "deploy": "the production recipe",
+}
+TESTS = Path(__file__).parent
+
+
+def runs_on_postgresql_and_redis(item: pytest.Item) -> bool:
+    path = Path(str(item.path)).relative_to(TESTS).as_posix()
+    return any(path == place or path.startswith(place + "/") for place in ON_POSTGRESQL_AND_REDIS)
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
-    # Marked as collected, before `-m` deselects: `-m "not browser"` leaves them out
-    # (.ci/run's second pass); marking in modifyitems below would come too late.
+    # Marked as collected, before `-m` deselects (marking in modifyitems would come too late).
     if is_browser_test(item):
         item.add_marker(pytest.mark.browser)
+    if runs_on_postgresql_and_redis(item):
+        item.add_marker(pytest.mark.pg_redis)
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--back-ends-only", action="store_true",
-                     help="only the tests that reach the database, the channel layer or a server "
-                          "(CI's PostgreSQL + Redis pass: the others gave the same answer in the first)")
+# The slowest browser tests (10 to 55 s each, --durations): started first, so that no
+# worker is left running one alone at the end of a pass while the other waits.
+SLOW_BROWSER_TESTS = ("test_whole_evening.py", "test_referee_table.py", "test_referee_speaks_to_the_player.py",
+                      "test_round_conflict.py", "test_referee_round.py", "test_play_cactus_game.py",
+                      "test_play_tamalou.py", "test_play_canasta.py", "test_referee_offline.py",
+                      "test_referee_updates.py", "test_offline_spells.py")
 
 
-# Fixtures through which a test reaches the database, the channel layer or a server.
-BACK_END_FIXTURES = frozenset({"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
-                               "live_server", "daphne", "served"})
-
-
-def reaches_a_back_end(item: pytest.Item) -> bool:
-    fixtures = set(getattr(item, "fixturenames", ()))
-    return bool(fixtures & BACK_END_FIXTURES) or any(
-        item.get_closest_marker(name) for name in ("django_db", "asyncio", "backends"))
+def run_order(item: pytest.Item) -> tuple[bool, bool]:
+    browser = is_browser_test(item)
+    return browser, not (browser and Path(str(item.path)).name in SLOW_BROWSER_TESTS)
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-django's own reordering
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if config.getoption("--back-ends-only"):
-        kept = [item for item in items if reaches_a_back_end(item)]
-        config.hook.pytest_deselected(items=[item for item in items if not reaches_a_back_end(item)])
-        items[:] = kept
-    items.sort(key=is_browser_test)  # stable: keeps the order within each group
+    items.sort(key=run_order)  # browser tests last, the slowest of them first; stable otherwise
 
 
 def pytest_report_header() -> list[str]:

@@ -1,5 +1,5 @@
 """Every code a problem (or a refused meld or set) can carry: the one list the web
-layer's wording must cover. tests/engine/rules/test_rules_problem_codes.py checks that the
+layer's wording must cover. tests/scorekeeper/test_wording_problems.py checks that the
 engine raises no code missing here, and every code here is worded in both languages.
 """
 

@@ -68,6 +68,7 @@ def load_record(text: str | bytes) -> Any:
             raise RecordError([Problem(f"the file is not UTF-8 text (byte {exc.start})", code="json.not_utf8",
                                        params={"byte": exc.start}, field=TOP)]) from None
     text = text.removeprefix("\ufeff")
+    params: dict[str, Any]
     try:
         return json.loads(
             text,
@@ -234,7 +235,7 @@ def read_game(raw: Any) -> Game:
     options = _read_options(raw.get("options"), variant, problems)
     players = _read_players(raw.get("players"), variant, problems)
     people = _read_people(raw.get("people"), players, problems) if players is not None else {}
-    if players is None or problems:  # a None always comes with its problem
+    if players is None or not isinstance(rounds, list) or problems:  # a None or a wrong shape always comes with its problem
         raise RecordError(problems.items)
     game = Game(variant, options, players, rounds, people=people)
     variant.read_record_extras(raw, game, problems)

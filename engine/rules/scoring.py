@@ -13,7 +13,7 @@ from .errors import TOP, Problems
 from .game import Game
 from .record import read_game
 from .units import to_number
-from .variants.base import LOWEST, RoundResult, Step, Variant
+from .variants.base import LOWEST, RoundResult, Step, Trace, Variant
 
 # -- who is ahead: a game's sides ranked from its result, in the variant's direction.
 #
@@ -136,7 +136,7 @@ class GameResult:
         return steps
 
     def ranking(self) -> Ranking:
-        """Who is ahead: places, leaders and winners (engine/rules/ranking.py)."""
+        """Who is ahead: places, leaders and winners (`rank` above)."""
         return rank(self.variant, self.variant.side_names(self.game), self.totals, finished=self.finished,
                     winners=self.winners, out=self.out)
 
@@ -177,7 +177,9 @@ def _score_rounds(game: Game, traced: int | None = None) -> GameResult:
     variant = game.variant
     state = variant.new_state(game)
     results: list[RoundResult] = []
-    finished, winners, losers = False, [], []
+    finished = False
+    winners: list[str] = []
+    losers: list[str] = []
     problems = Problems()
     for n, raw in enumerate(game.rounds, 1):
         if problems.items:
@@ -191,7 +193,7 @@ def _score_rounds(game: Game, traced: int | None = None) -> GameResult:
             problems.add(f"the game was already finished after round {n - 1}", n, "end", code="game.finished",
                          field=TOP, last=n - 1)
             break
-        trace = [] if n - 1 == traced else None
+        trace: Trace = [] if n - 1 == traced else None
         result = variant.play_round(raw, n, game, state, problems, trace)
         if result is not None:
             results.append(result)

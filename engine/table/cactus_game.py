@@ -7,6 +7,7 @@ outcome and the "too late to stop" moments of table-rules.md.
 
 from __future__ import annotations
 
+from engine.rules.errors import Reason
 from engine.rules.variants.cactus_game import ENDS_TURN, KINDS, set_points
 
 from .canasta import Verdict
@@ -52,10 +53,10 @@ def stop_verdict(card: str, stops: list[str], already: str | None = None) -> Ver
 
 
 def set_verdict(characters: list[str]) -> Verdict:
-    points, why = set_points(characters)
-    if points is None:
+    points = set_points(characters)
+    if isinstance(points, Reason):
         return Verdict(False, "cactus_game.set.illegal",
-                       {"characters": characters, "reason": why.code, "reason_params": why.params})
+                       {"characters": characters, "reason": points.code, "reason_params": points.params})
     return Verdict(True, "cactus_game.set.points", {"characters": characters, "points": points})
 
 

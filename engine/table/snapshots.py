@@ -46,4 +46,5 @@ def _build(hint: Any, value: Any) -> Any:
 
 def state_from_json(data: dict[str, Any]) -> tbl.TableState:
     """The state `TableState.to_json` wrote."""
-    return _build(tbl.TableState, data)
+    state: tbl.TableState = _build(tbl.TableState, data)
+    return state

@@ -13,7 +13,7 @@ so every figure can be worked by hand in a test:
 
 Formulas (shown on the standings page too):
 
-- place: the engine's ranking (engine/rules/ranking.py), the one every page reads:
+- place: the engine's ranking (`rank` in engine/rules/scoring.py), the one every page reads:
   the variant's winners share the first places, then the sides that stayed in the
   game longest (dutch), then by total in the variant's direction (cactus: most
   rounds won first); sides with the same standing share the average of the places

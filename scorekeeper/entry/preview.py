@@ -75,10 +75,6 @@ def attach_errors(form: EntryForm, preview: Preview) -> dict[str, list[str]]:
             if not key.startswith(("hand-", "side-", "play-"))}
 
 
-def sides_of(form: EntryForm) -> list[str]:
-    return adapter_of(form).sides(form)
-
-
 def refuse_impossible(form: EntryForm, variant: Any, players: list[str]) -> None:
     """Raises RecordError with what the entry refuses before the engine looks (an empty
     round, a counted hand no deal can make): shown beside its field like the engine's."""

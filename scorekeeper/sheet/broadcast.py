@@ -2,7 +2,7 @@
 
 A game's phones listen to one channel-layer group, named by `sheet_group`; the sheet
 reaches them only through `send_now` (here and now, or as a task on the server's loop)
-and `render_and_send` (rendered off the request, on the server's loop). Both are called
+and `render_later` (rendered off the request, on the server's loop). Both are called
 after the change's commit (scorekeeper/sheet/live.py, from the `game_scored` signal).
 
 The server's event loop is remembered by `RemembersServerLoop`, the ASGI wrapper of

@@ -2,7 +2,7 @@
 
 The engine hands back `Step(rule, player, params)`; placeholders are the step's
 params, plus %(player)s (the step's player or side). A rule added to the engine
-before its sentence fails tests/scorekeeper/test_wording.py.
+before its sentence fails tests/scorekeeper/test_wording_steps.py.
 """
 
 from __future__ import annotations

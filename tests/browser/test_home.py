@@ -22,14 +22,3 @@ def test_it_shows_the_home_page_on_a_phone(live_server: LiveServer, page: Page, 
     page.screenshot(path=artifacts / "home-phone.png", full_page=True)
     page.emulate_media(color_scheme="dark")
     page.screenshot(path=artifacts / "home-phone-dark.png", full_page=True)
-
-
-def test_it_switches_to_english_with_a_tap(live_server: LiveServer, page: Page):
-    page.goto(live_server.url)
-
-    page.get_by_role("button", name="EN").tap()
-
-    expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(page.get_by_role("heading", level=1)).to_have_text(
-        "Keeping score at the table, without arguments"
-    )

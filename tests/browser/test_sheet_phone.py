@@ -66,20 +66,6 @@ def test_it_keeps_the_screen_on_where_the_phone_allows(live_server: LiveServer, 
     assert page.evaluate("typeof htmx") == "object"
 
 
-def test_it_links_a_manifest_the_phone_can_install_from(live_server: LiveServer, page: Page):
-    page.goto(live_server.url)
-
-    manifest = page.evaluate("""async () => {
-        const href = document.querySelector('link[rel=manifest]').href;
-        const response = await fetch(href);
-        return {type: response.headers.get('content-type'), body: await response.json()};
-    }""")
-    assert manifest["body"]["display"] == "standalone" and manifest["body"]["start_url"] == "/"
-    for icon in manifest["body"]["icons"]:
-        status = page.evaluate("async src => (await fetch(src)).status", icon["src"])
-        assert status == 200, icon["src"]
-
-
 def test_it_lists_games_on_the_home_page_and_opens_one(live_server: LiveServer, page: Page,
                                                        artifacts: Path):
     canasta = make_game("canasta", ["Ana", "Ben", "Chloé", "Dan"],

@@ -1,4 +1,5 @@
-"""What the sheet says about the game, on a 360 px phone."""
+"""What the sheet says about the game, on a 360 px phone: what only a browser can measure
+(the words alone: tests/scorekeeper/test_sheet_tells_the_game.py)."""
 
 from __future__ import annotations
 
@@ -29,16 +30,3 @@ def test_it_fits_an_eliminated_player_s_label_inside_its_column_with_eight_playe
         return l.left >= c.left - 0.5 && l.right <= c.right + 0.5; }""")
     assert inside
     page.screenshot(path=artifacts / "sheet-dutch-eight-out.png", full_page=True)
-
-
-def test_it_marks_tamoul_s_reset_and_its_limit_on_a_phone(live_server: LiveServer, page: Page,
-                                                          artifacts: Path):
-    game = make_game("tamoul", ["Ana", "Ben", "Chloé"], rounds=[
-        tamalou_round(None, Ana=60, Ben=3, Chloé=5), tamalou_round(None, Ana=40, Ben=2, Chloé=1)])
-
-    page.goto(live_server.url + game.get_absolute_url())
-
-    expect(page.locator(".sheet-limits")).to_have_text("La partie s’arrête quand un total dépasse 100.")
-    expect(page.locator(".sheet-resets")).to_have_text("↺ Manche 2 : Ana passe de 100 à 50.")
-    expect(page.locator(".score-table tbody tr").nth(1).locator("small.reset")).to_contain_text("50")
-    page.screenshot(path=artifacts / "sheet-tamoul-reset.png", full_page=True)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
+from typing import Any
 
 from asgiref.sync import SyncToAsync
 from channels.testing.live import make_application
@@ -58,17 +60,46 @@ def start_daphne(static: bool = False) -> DaphneProcess:
     return process
 
 
-def _close_sqlite_before_the_fork() -> None:
-    """SQLite keeps per-process state of each open database file (its locks, the WAL's
-    shared memory); a child forked with a connection open inherits that state without the
-    locks it describes (SQLite's advice: no open connection across a fork). A page of a
-    forked server then waited 30 s once, in CI. The parent reopens its connection on its
-    next query; PostgreSQL's connections are handled in the child (use_test_database)."""
-    from django.db import connections
+# Every SQLite connection this process opened, whatever its thread: Django's are
+# per-thread, and an async test leaves one open in the executor thread that ran its ORM
+# calls (database_sync_to_async), for the rest of the session (CONN_MAX_AGE).
+_SQLITE_OPENED: weakref.WeakSet[Any] = weakref.WeakSet()
 
-    connection = connections["default"]
-    if connection.vendor == "sqlite" and not connection.in_atomic_block:
-        connection.close()
+
+def track_sqlite_connections() -> None:
+    """Keep a reference (weak) to each SQLite connection from now on: called once by
+    tests/conftest.py, before any test opens one."""
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(_track, dispatch_uid="tests.referee.servers._track")
+
+
+def _track(sender: Any, connection: Any, **kwargs: Any) -> None:
+    if connection.vendor == "sqlite":
+        _SQLITE_OPENED.add(connection)
+
+
+def _close_sqlite_before_the_fork() -> None:
+    """Close every SQLite connection of this process, in every thread, before a fork.
+
+    SQLite keeps per-process state of each open database file (its POSIX locks, the WAL
+    index's shared memory and which connection holds which of its locks); a child forked
+    while any connection is open inherits that state without the locks it describes
+    (SQLite's advice: no open connection across a fork). Closing only this thread's
+    connection left the one an earlier async test opened in the executor thread, so each
+    forked Daphne inherited it: a page of a forked server once waited 30 s on a lock, and
+    once answered « Not Found » for games the test had just committed
+    (test_player_records, CI, the machine busy). With nothing open, the child's SQLite
+    starts from nothing; every thread here reopens its connection on its next query.
+    PostgreSQL's connections are handled in the child (use_test_database)."""
+    for connection in list(_SQLITE_OPENED):
+        if connection.connection is None or connection.in_atomic_block:
+            continue  # closed already; or a test's transaction, which the server cannot see anyway
+        connection.inc_thread_sharing()  # Django's leave to close another thread's connection
+        try:
+            connection.close()
+        finally:
+            connection.dec_thread_sharing()
 
 
 def stop_daphne(process: DaphneProcess) -> None:

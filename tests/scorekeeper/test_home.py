@@ -1,7 +1,10 @@
 """The home page: what the app does, games in progress and finished, a new game."""
 
+import json
+import re
+
 import pytest
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from engine.rules import VARIANTS
@@ -50,6 +53,23 @@ def test_it_speaks_english_after_set_language(client: Client):
     assert "Keeping score at the table, without arguments" in html, (
         "no English catalogue: compile it with `make messages` (needs gettext's msgfmt)"
     )
+
+
+def test_the_language_buttons_of_the_header_switch_the_page_they_are_on_to_english(client: Client):
+    """What a tap on « EN » sends: the header's form, its hidden fields and the button's value."""
+    game = make_game("tamalou", ["Ana", "Ben"])
+    html = client.get(game.get_absolute_url()).content.decode()
+    form = re.search(r'<form class="language" action="([^"]+)" method="post">(.*?)</form>', html, re.S)
+    assert form
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(2)))
+    assert re.search(r'<button type="submit" name="language" value="en"', form.group(2))
+
+    response = client.post(form.group(1), {**fields, "language": "en"}, follow=True)
+
+    assert response.redirect_chain[-1][0] == game.get_absolute_url()  # back on the same page
+    assert '<html lang="en">' in response.content.decode()
+    assert "Next round" in response.content.decode(), (
+        "no English catalogue: compile it with `make messages` (needs gettext's msgfmt)")
 
 
 def test_it_follows_the_browser_language(client: Client):
@@ -110,3 +130,17 @@ def test_it_links_the_manifest_icons_and_the_wake_lock(client: Client):
     assert 'rel="apple-touch-icon"' in html
     assert "/static/js/wakelock.js" in html
     assert "data-keep-awake" not in html  # only game pages keep the screen on
+
+
+@override_settings(WHITENOISE_USE_FINDERS=True, WHITENOISE_AUTOREFRESH=True)  # static files as in development
+def test_it_links_a_manifest_the_phone_can_install_from(client: Client):
+    html = client.get(reverse("home")).content.decode()
+    href = re.search(r'<link rel="manifest" href="([^"]+)"', html)
+    assert href
+
+    manifest = json.loads(b"".join(client.get(href.group(1)).streaming_content))
+
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    assert manifest["icons"]
+    for icon in manifest["icons"]:
+        assert client.get(icon["src"]).status_code == 200, icon["src"]

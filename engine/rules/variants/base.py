@@ -47,7 +47,7 @@ class RoundResult:
 # Which total is ahead. LOWEST: points are bad (the memory games, cactus "tas de merde");
 # HIGHEST: points are good (cactus counts rounds won, canasta, cactus-game). A variant
 # declares it once (Variant.best): its winners rule picks the best totals with
-# `Variant.ahead`, and the ranking every page reads (engine/rules/ranking.py) orders the
+# `Variant.ahead`, and the ranking every page reads (`rank`, engine/rules/scoring.py) orders the
 # sides with the same attribute, so the two cannot disagree.
 LOWEST, HIGHEST = "lowest", "highest"
 
@@ -218,7 +218,7 @@ class Variant:
         """(finished, winners, losers), winners and losers in seat order."""
         raise NotImplementedError
 
-    def ahead(self, totals: Mapping[str, int], among: Iterable[str] | None = None) -> list[str]:
+    def ahead(self, totals: Mapping[str, float], among: Iterable[str] | None = None) -> list[str]:
         """The sides of `among` (every side of `totals` when None) whose total is the best
         in this variant's direction, in the order given: the winners rules use it."""
         sides = list(totals) if among is None else list(among)

@@ -29,7 +29,7 @@ class Cactus(MemoryVariant):
     powers = (Power("8", "look_own_then_next_player"),)
     wrong_power = "none"  # table-rules.md v1.2: its text punishes only wrong snaps
     numbers = {"limit": CACTUS_LIMIT}
-    rules = (
+    rules: tuple[str, ...] = (
         "cactus.round_winner", "cactus.cactus_not_lowest", "cactus.no_cactus",
         "cactus.most_round_wins", "cactus.announcer_ignored",
     )

@@ -33,23 +33,22 @@ def target_for(players: int) -> int:
     return 5 if players <= 5 else 4
 
 
-def set_points(characters: list[str]) -> tuple[int | None, Reason | None]:
-    """(points, None) for a legal set, or (None, why not)."""
+def set_points(characters: list[str]) -> int | Reason:
+    """The points of a legal set, or why it is not one."""
     if len(characters) != 3:
-        return None, Reason("set.size", f"a set is three cards, not {len(characters)}",
-                            {"count": len(characters)})
+        return Reason("set.size", f"a set is three cards, not {len(characters)}", {"count": len(characters)})
     unknown = [c for c in characters if not isinstance(c, str) or (c not in CHARACTERS and c != JOKER)]
     if unknown:
-        return None, Reason("set.not_a_character",
-                            f"{quoted(unknown[0])} is not a character (charlie, spike, walter, joker)",
-                            {"name": short_text(unknown[0])})
+        return Reason("set.not_a_character",
+                      f"{quoted(unknown[0])} is not a character (charlie, spike, walter, joker)",
+                      {"name": short_text(unknown[0])})
     kinds = {c for c in characters if c != JOKER}
     if len(kinds) > 1:
-        return None, Reason("set.mixed", f"a set cannot mix {' and '.join(sorted(kinds))}",
-                            {"characters": sorted(kinds)})
+        return Reason("set.mixed", f"a set cannot mix {' and '.join(sorted(kinds))}",
+                      {"characters": sorted(kinds)})
     if not kinds:
-        return THREE_JOKERS, None
-    return CHARACTERS[kinds.pop()], None
+        return THREE_JOKERS
+    return CHARACTERS[kinds.pop()]
 
 
 class CactusGameState:
@@ -108,7 +107,7 @@ class CactusGame(Variant):
             else:
                 problems.add(f"plays must be a list, not {type_name(plays)}", n, code="field.shape",
                              field="plays", expected="list", got=type_code(plays))
-        if problems:
+        if problems or player is None or not isinstance(plays, list):  # the last two came with a problem
             return None
         totals = dict(state.totals)
         steps: list[RawStep] = trace if trace is not None else []  # a few per turn: always collected
@@ -164,8 +163,9 @@ class CactusGame(Variant):
                 problems.add(f"{where} (set) needs characters: a list of three", n, "cactus_game.set",
                              code="cactus_game.set_shape", field="plays", play=i)
                 return False
-            gain, why = set_points(characters)
-            if why:
+            gain = set_points(characters)
+            if isinstance(gain, Reason):
+                why = gain  # the set is refused
                 problems.add(f"{where}: {why}", n, "cactus_game.set", code="cactus_game.set", field="plays", play=i,
                              reason=why.code, reason_params=why.params)
                 return False

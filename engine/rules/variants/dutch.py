@@ -116,7 +116,7 @@ class DutchToulousain(MemoryVariant):
         if trace is not None:
             trace += [("dutch_toulousain.hand_value", p, {"value": v}) for p, v in values.items()]
         penalty = rnd.extras["penalty_cards"]
-        if penalty:
+        if penalty and a is not None:  # only a dutcher takes penalty cards (read_extras)
             added = sum(self.values[c] for c in penalty)
             points[a] += added
             if trace is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any
 
-from engine.cards import parse_card
+from engine.cards import Deck, parse_card
 
 from ..errors import TOP, Problems
 from ..game import Game
@@ -58,6 +58,7 @@ class MemoryVariant(Variant):
     family = MEMORY
     min_players = 2
     max_players = 8
+    deck: Deck  # every memory game is played with one (set by each variant)
     values: dict[str, int] = {}  # card code -> value in units, exactly the deck's codes
     dealt: int | None = 4  # face down in a square (table-rules.md)
 

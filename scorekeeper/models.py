@@ -197,6 +197,12 @@ class Player(models.Model):
         return {name: found[name.strip()] for name in names}
 
     @classmethod
+    def same_name(cls) -> Callable[[str], str]:
+        """What the database takes for one name whatever the case (`named`'s comparison):
+        a group's names are told apart the same way (scorekeeper/players/circle.py)."""
+        return _same_name(connections[router.db_for_read(cls)].vendor)
+
+    @classmethod
     def _spelled(cls, names: list[str]) -> dict[str, Player]:
         """The players stored under exactly these names."""
         found: dict[str, Player] = {}
@@ -310,6 +316,11 @@ class Game(models.Model):
         if self.teams:
             record["teams"] = self.teams
         return record
+
+    def people(self) -> dict[str, str]:
+        """Each name of the record -> its person's id (game-record v1.2's `people`): what
+        an export writes, so the game counts for the same people wherever it goes."""
+        return {seat.name or seat.player.name: seat.player.person_id for seat in self.seats.all()}
 
     def score(self, rounds: list[dict[str, Any]] | None = None) -> GameResult:
         """Score the record with the rules engine. Raises RecordError when it is invalid."""

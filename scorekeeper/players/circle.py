@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.models import Player
+from scorekeeper.models import Person, Player, new_person_id
 from scorekeeper.players.names import same_name_key
 
 NEW = "new"  # a seat's choice: someone the group does not know yet, whatever the name
@@ -42,10 +42,11 @@ class Circle:
         return cls(players + [p for p in cls.of_games(tokens).players if p.pk not in known])
 
     def named(self, name: str) -> list[Player]:
-        """The group's people this name may mean: by name or by nickname, whatever the case."""
-        key = same_name_key(name)
-        return [p for p in self.players
-                if same_name_key(p.name) == key or (p.nickname and same_name_key(p.nickname) == key)]
+        """The group's people this name may mean: by name or by nickname, whatever the case
+        (as the database compares names, `Player.same_name`)."""
+        same = Player.same_name()
+        key = same(name)
+        return [p for p in self.players if same(p.name) == key or (p.nickname and same(p.nickname) == key)]
 
     def by_pk(self, pk: str) -> Player | None:
         return next((p for p in self.players if str(p.pk) == pk), None)
@@ -94,3 +95,59 @@ def labels(players: Iterable[Player]) -> dict[int, str]:
             else:
                 shown[player.pk] = player.nickname or f"{player.name} ({unnamed.index(player) + 1})"
     return shown
+
+
+class Seating:
+    """The names of many records seated at once on a group's people (an import, game-record
+    v1.2's `people`): a name given a person id sits on the group's Player of that person
+    (a new one, of that id, when the group has none: later games with that id join them);
+    a name without one is read by name as a seat is (one of that name: them; none: someone
+    new). `seat` gives each record its mapping, or the names it cannot tell; `save` writes
+    the new people in three statements, before the games are saved."""
+
+    def __init__(self, circle: Circle) -> None:
+        self.same = Player.same_name()
+        self.by_person: dict[str, Player] = {}
+        self.by_name: dict[str, list[Player]] = defaultdict(list)
+        self.new: list[Player] = []
+        for player in circle.players:
+            self._know(player)
+
+    def _know(self, player: Player) -> None:
+        self.by_person.setdefault(player.person_id, player)
+        self.by_name[self.same(player.name)].append(player)
+        if player.nickname:
+            self.by_name[self.same(player.nickname)].append(player)
+
+    def seat(self, names: Sequence[str], people: Mapping[str, str]) -> dict[str, Player] | list[str]:
+        seated: dict[str, Player] = {}
+        unclear: list[str] = []
+        for name in names:
+            person = people.get(name)
+            if person:
+                player = self.by_person.get(person) or self._made(name, person)
+            else:
+                matches = list({id(p): p for p in self.by_name.get(self.same(name), [])}.values())
+                if len(matches) > 1:
+                    unclear.append(name)
+                    continue
+                player = matches[0] if matches else self._made(name, None)
+            if any(other is player for other in seated.values()):
+                unclear.append(name)  # two names of one game on one person
+                continue
+            seated[name] = player
+        return unclear or seated
+
+    def _made(self, name: str, person: str | None) -> Player:
+        player = Player(name=name, person_id=person or new_person_id())
+        self.new.append(player)
+        self._know(player)
+        return player
+
+    def save(self) -> None:
+        if not self.new:
+            return
+        wanted = {p.person_id for p in self.new}
+        known = set(Person.objects.filter(pk__in=wanted).values_list("pk", flat=True))
+        Person.objects.bulk_create([Person(pk=pk) for pk in wanted - known], ignore_conflicts=True)
+        Player.objects.bulk_create(self.new, batch_size=1000)

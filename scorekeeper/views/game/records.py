@@ -35,7 +35,8 @@ def _filename(game: Game, extension: str) -> str:
 def game_export_json(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The record of section 2 of the spec. A download: an HTMX request gets the same file."""
     game = get_game_for_request(request, token)
-    body = json.dumps(game.record(), ensure_ascii=False, indent=2) + "\n"
+    # With its people (v1.2): an import elsewhere seats each name on the same person.
+    body = json.dumps(game.record() | {"people": game.people()}, ensure_ascii=False, indent=2) + "\n"
     response = HttpResponse(body.encode("utf-8"), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "json")}"'
     return response

@@ -23,7 +23,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper.models import Game
+from scorekeeper.models import PERSON, Game
+from scorekeeper.players.me import key_of
 
 # The status of a page sent back with its form's errors: 422 (Unprocessable Content),
 # never 400 or 404. htmx swaps a 422 into the form that asked (base.html's `htmx-config`
@@ -91,7 +92,19 @@ def author_of(request: HttpRequest, game: Game) -> str:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return user.get_username()
+    seated = person_seated(request, game)
+    if seated:  # issue 30 item 5: « enregistrée par Ana », not « par Chrome · Android »
+        return PERSON + seated
     return next((label for labeler in AUTHOR_LABELS if (label := labeler(request, game))), "")
+
+
+def person_seated(request: HttpRequest, game: Game) -> str:
+    """The name this game writes for the person this phone is (« C'est moi »), or ""."""
+    key = key_of(request)
+    if key is None:
+        return ""
+    return next((seat.name or seat.player.name for seat in game.seats.all()
+                 if seat.player.person_id == key.person_id), "")
 
 
 def device_of(request: HttpRequest) -> str:

@@ -672,6 +672,9 @@ class Round(models.Model):
 # the words of the phone that made it: a French history would otherwise show English.
 # No username holds a colon (Django's validator), so no organiser's name starts so.
 TABLE_LINK = "table-link:"
+# A change made by a phone that is someone's (« C'est moi »): this and the name the game
+# writes for them. Shown as the name alone (« par Ana »).
+PERSON = "person:"
 
 
 class RoundChange(models.Model):
@@ -712,4 +715,6 @@ class RoundChange(models.Model):
         """Who made the change, in the reader's language (« lien de la table 2 », "table 2's link")."""
         if self.by.startswith(TABLE_LINK):
             return gettext("lien de la table %(table)s") % {"table": self.by[len(TABLE_LINK):]}
+        if self.by.startswith(PERSON):
+            return self.by[len(PERSON):]
         return self.by

@@ -447,11 +447,14 @@ class Game(models.Model):
         self.refresh_from_db()
 
     @transaction.atomic
-    def rename_player(self, old: str, new: str, *, device: str = "", user: Any = None, by: str = "") -> None:
+    def rename_player(self, old: str, new: str, *, device: str = "", user: Any = None, by: str = "",
+                      keep_player: bool = False) -> None:
         """Correct a player's name at this game: its seat, its rounds, totals and teams.
 
         The record is re-scored under the new name, so a name the engine or the app
-        refuses (a duplicate, a control character) raises RecordError and changes nothing."""
+        refuses (a duplicate, a control character) raises RecordError and changes nothing.
+        `keep_player`: the seat stays on its Player (a person who left, renamed everywhere)
+        instead of going to the Player of the new name."""
         game = Game.objects.select_for_update().get(pk=self.pk)
         new = name_as_kept(new)
         names = game.player_names()
@@ -469,7 +472,8 @@ class Game(models.Model):
             record["teams"] = teams
         result = score_record(record)
         seat = next(s for s in game.seats.all() if (s.name or s.player.name) == old)
-        seat.player = Player.get_or_create_named(new)
+        if not keep_player:
+            seat.player = Player.get_or_create_named(new)
         seat.name = new
         seat.save(update_fields=["player", "name"])
         Round.objects.bulk_update(rounds, ["data"], batch_size=500)

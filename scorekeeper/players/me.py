@@ -15,6 +15,7 @@ The privacy rules (docs/architecture.md, "People"):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -22,6 +23,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from scorekeeper.models import Game, Person, PersonKey, Player, Seat
+from scorekeeper.players.records import player_records
 
 ME_COOKIE = "person"
 ME_MAX_AGE = 400 * 24 * 3600  # the longest a browser keeps a cookie
@@ -89,3 +91,47 @@ class PersonGames:
                      .order_by("-created_at", "-pk"))
         shown = names[games[0].pk] if games else ""
         return cls(games, names, shown)
+
+
+def export(person: Person) -> dict[str, Any]:
+    """What is theirs, as JSON (issue 30 item 6): their games as records (with `people`),
+    their records, their league standings. Nothing of anyone else beyond those games."""
+    played = PersonGames.of(person)
+    records = player_records(played.shown, played.games, played.names)
+    return {
+        "person": person.pk,
+        "names": sorted({p.name for p in person.players.all()}),
+        "records": {"games": records.total_games, "wins": records.total_wins,
+                    "longest_streak": records.longest_streak, "calls": records.calls,
+                    "calls_won": records.calls_won},
+        "standings": [{"season": str(s.season), "scope": s.scope, "games": s.games, "wins": s.wins,
+                       "mu": s.mu, "sigma": s.sigma}
+                      for player in person.players.all() for s in player.league_standings.select_related("season__league")],
+        "games": [{"name": played.names[game.pk], "finished": game.finished,
+                   "record": game.record() | {"people": game.people()}} for game in played.games],
+    }
+
+
+LEFT = "Anonyme"  # the name a person who left asked to be replaced by
+
+
+@transaction.atomic
+def forget(person: Person, *, replace_name: bool, by: str = "", device: str = "") -> None:
+    """Delete a person (issue 30 item 6): their phones and link stop, their id is gone; their
+    games stay for the others, each seat on a Player of a fresh person. With `replace_name`,
+    every game writes « Anonyme » (« Anonyme 2 » where taken) instead of their name, re-scored
+    and in the games' history; the league standings follow (game_scored)."""
+    played = PersonGames.of(person)
+    if replace_name:  # first, while each seat still reads their name
+        for game in played.games:
+            old = played.names[game.pk]
+            taken = set(game.player_names()) | set(game.teams or {})
+            new = next(name for n in range(1, 100) if (name := LEFT if n == 1 else f"{LEFT} {n}") not in taken)
+            game.rename_player(old, new, by=by, device=device, keep_player=True)
+    for player in list(person.players.all()):
+        player.person = Person.objects.create()
+        if replace_name:
+            player.name, player.nickname = LEFT, ""
+        player.save()
+    person.keys.all().delete()
+    person.delete()

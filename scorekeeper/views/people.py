@@ -4,6 +4,7 @@ scorekeeper/players/me.py."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import segno
@@ -98,6 +99,26 @@ def revoke(request: HttpRequest, key_id: int) -> HttpResponse:
     key = _own_key(request)
     me.revoke(key.person, key_id)
     return redirect("my_page")
+
+
+@require_safe
+def export(request: HttpRequest) -> HttpResponse:
+    """Everything that is theirs, as a JSON download: their phones only."""
+    key = _own_key(request)
+    body = json.dumps(me.export(key.person), ensure_ascii=False, indent=2) + "\n"
+    response = HttpResponse(body.encode("utf-8"), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="mes-parties.json"'
+    return response
+
+
+@require_POST
+def forget(request: HttpRequest) -> HttpResponse:
+    """Delete the person: their games stay for the others, their name replaced if they ask."""
+    key = _own_key(request)
+    me.forget(key.person, replace_name=request.POST.get("replace_name") == "on", device=device_of(request))
+    response = redirect("my_page")
+    response.delete_cookie(me.ME_COOKIE)
+    return response
 
 
 def _own_key(request: HttpRequest) -> PersonKey:

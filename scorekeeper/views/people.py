@@ -15,8 +15,9 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.http import device_of, remembered_games
-from scorekeeper.models import Game, PersonKey
+from scorekeeper.models import MAX_NAME_LENGTH, Game, PersonKey, Player
 from scorekeeper.players import me
+from scorekeeper.players.names import name_as_kept, name_problems
 from scorekeeper.players.records import player_records
 from scorekeeper.wording.round_text import device_label
 
@@ -39,7 +40,8 @@ def _person_context(request: HttpRequest, key: PersonKey, **extra: Any) -> dict[
     records = player_records(played.shown, played.games, played.names)
     standings = [s for player in person.players.all()
                  for s in player.league_standings.filter(scope="overall").select_related("season__league")]
-    return {"person": person, "this_key": key, "records": records, "names": played.names,
+    nickname = next((p.nickname for p in person.players.all() if p.nickname), "")
+    return {"person": person, "this_key": key, "records": records, "names": played.names, "nickname": nickname,
             "standings": standings,
             "phones": [(phone, device_label(phone.label)) for phone in
                        person.keys.filter(kind=PersonKey.PHONE, revoked_at__isnull=True)],
@@ -48,21 +50,42 @@ def _person_context(request: HttpRequest, key: PersonKey, **extra: Any) -> dict[
 
 @require_POST
 def claim(request: HttpRequest) -> HttpResponse:
-    """« C'est moi »: this phone becomes the person behind a seat of a game it holds."""
-    token, name = request.POST.get("game", ""), request.POST.get("name", "")
-    if token not in remembered_games(request):
-        raise Http404("a game this phone does not hold")
-    game = Game.objects.with_players().get(token=token)
-    seat = next((s for s in game.seats.all() if (s.name or s.player.name) == name), None)
-    if seat is None:
-        raise Http404("no such player in this game")
+    """« C'est moi »: this phone becomes the person behind a seat of a game it holds (the
+    sheet's player page: `game` and `name`; a league's player page: `player`, one of whose
+    games this phone holds)."""
+    player = _claimed_player(request)
+    if player is None:
+        raise Http404("no player of a game this phone holds")
     try:
-        secret = me.claim(seat.player, device_of(request))
+        secret = me.claim(player, device_of(request))
     except me.AlreadyClaimed:
-        return render(request, TEMPLATE, {"person": None, "claimed": name}, status=409)
+        return render(request, TEMPLATE, {"person": None, "claimed": player.nickname or player.name}, status=409)
     response = redirect("my_page")
     me.keep_on_phone(response, secret)
     return response
+
+
+def _claimed_player(request: HttpRequest) -> Player | None:
+    held = remembered_games(request)
+    pk = request.POST.get("player", "")
+    if pk.isdigit():
+        return Player.objects.filter(pk=pk, seats__game__token__in=held).first()
+    token, name = request.POST.get("game", ""), request.POST.get("name", "")
+    if token not in held:
+        return None
+    game = Game.objects.with_players().filter(token=token).first()
+    seat = next((s for s in game.seats.all() if (s.name or s.player.name) == name), None) if game else None
+    return seat.player if seat is not None else None
+
+
+@require_POST
+def nickname(request: HttpRequest) -> HttpResponse:
+    """The name that tells them apart where they meet someone of their name (« Marie D. »)."""
+    key = _own_key(request)
+    chosen = name_as_kept(request.POST.get("nickname", ""))[:MAX_NAME_LENGTH]
+    if not name_problems(chosen):
+        key.person.players.update(nickname=chosen)
+    return redirect("my_page")
 
 
 @require_POST

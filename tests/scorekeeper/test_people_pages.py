@@ -85,3 +85,22 @@ def test_the_personal_link_brings_another_phone_and_a_lost_phone_is_revoked_from
     # A new link kills the old one.
     first.post(reverse("new_person_link"))
     assert Client().get(link).status_code == 404
+
+
+@pytest.mark.django_db
+def test_it_claims_by_player_from_a_league_page_only_on_a_phone_holding_one_of_their_games() -> None:
+    game = make_game(players=["Ana", "Ben"])
+    ana = game.seats.get(name="Ana").player
+    assert Client().post(reverse("claim_person"), {"player": ana.pk}).status_code == 404
+    assert holding(game).post(reverse("claim_person"), {"player": ana.pk}).status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_person_chooses_the_nickname_that_tells_them_apart() -> None:
+    game = make_game(players=["Marie", "Ben"])
+    phone = holding(game)
+    claim(phone, game, "Marie")
+    phone.post(reverse("person_nickname"), {"nickname": " Marie D. "})
+    assert game.seats.get(name="Marie").player.nickname == "Marie D."
+    phone.post(reverse("person_nickname"), {"nickname": "Marie\x07"})  # refused: kept as it was
+    assert game.seats.get(name="Marie").player.nickname == "Marie D."

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import urlencode
 
 import segno
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.http import device_of, remembered_games
-from scorekeeper.models import MAX_NAME_LENGTH, Game, PersonKey, Player
-from scorekeeper.players import me
+from scorekeeper.http import author_of, device_of, remembered_games
+from scorekeeper.models import MAX_NAME_LENGTH, Game, PersonKey, Player, Seat
+from scorekeeper.players import me, regroup
 from scorekeeper.players.names import name_as_kept, name_problems
 from scorekeeper.players.records import player_records
 from scorekeeper.wording.round_text import device_label
@@ -86,6 +89,31 @@ def nickname(request: HttpRequest) -> HttpResponse:
     if not name_problems(chosen):
         key.person.players.update(nickname=chosen)
     return redirect("my_page")
+
+
+@require_POST
+def merge_held(request: HttpRequest) -> HttpResponse:
+    """« C'est aussi Julien »: over the games this phone holds outside any league (a league's
+    are its organisers'), the seats written `absorb` count for the player of `keep`."""
+    keep_name, absorb_name = request.POST.get("keep", ""), name_as_kept(request.POST.get("absorb", ""))
+    held = Game.objects.filter(token__in=remembered_games(request), league_game__isnull=True)
+    seats = Seat.objects.filter(game__in=held).select_related("player").order_by("-game__created_at")
+    keep = next((s.player for s in seats if (s.name or s.player.name) == keep_name), None)
+    absorbed = [s.pk for s in seats if (s.name or s.player.name) == absorb_name]
+    url = reverse("player_page") + "?" + urlencode({"name": keep_name})
+    if keep is None or not absorbed or absorb_name == keep_name:
+        messages.error(request, _("Aucune partie de ce téléphone n'a de joueur « %(name)s ».") % {"name": absorb_name})
+        return redirect(url)
+    try:
+        regroup.merge(Seat.objects.filter(pk__in=absorbed), keep, by=author_of(request, held.first()),
+                      device=device_of(request))
+    except regroup.PlayedTogether as exc:
+        messages.error(request, _("%(absorb)s et %(keep)s ont joué ensemble la partie n° %(game)s : ce sont "
+                                  "deux personnes.") % {"absorb": absorb_name, "keep": keep_name, "game": exc.game_id})
+        return redirect(url)
+    messages.success(request, _("Les parties de %(absorb)s comptent désormais pour %(keep)s.")
+                     % {"absorb": absorb_name, "keep": keep_name})
+    return redirect(url)
 
 
 @require_POST

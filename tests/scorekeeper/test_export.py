@@ -34,6 +34,7 @@ def test_it_downloads_the_record_as_utf8_json(client: Client, game):
         "format": 1, "variant": "tamalou", "options": {"rounds": 6}, "players": ["Ana", "Chloé"],
         "rounds": [{"announcer": "Ana", "hands": {"Ana": ["KH", "3S"], "Chloé": 9}},
                    {"announcer": None, "hands": {"Ana": 4, "Chloé": 2}}],
+        "people": game.people(),  # v1.2: each name's person id
     }
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpResponse
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -18,8 +20,10 @@ from scorekeeper.http import (
     device_of,
     get_game_for_request,
     remember_game,
+    remembered_games,
 )
-from scorekeeper.models import MAX_ROUNDS, Game
+from scorekeeper.models import MAX_ROUNDS, Game, checked_record
+from scorekeeper.players.circle import Circle, Seating
 from scorekeeper.sheet.csv_export import csv_instead_of_record, game_csv
 from scorekeeper.wording.problems import problem_line
 
@@ -40,6 +44,20 @@ def game_export_json(request: HtmxHttpRequest, token: str) -> HttpResponse:
     response = HttpResponse(body.encode("utf-8"), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "json")}"'
     return response
+
+
+@transaction.atomic
+def _import(request: HttpRequest, record: Any) -> Game:
+    """The record saved, each name on this phone's circle's person: by its `people` id
+    (game-record v1.2), else by name as a seat is (scorekeeper/players/circle.py)."""
+    read = checked_record(record).game
+    seating = Seating(Circle.of_games(remembered_games(request)))
+    seated = seating.seat(read.players, read.people)
+    if isinstance(seated, list):  # someone the circle knows twice, with no id: as before
+        seated = {}
+    else:
+        seating.save()
+    return Game.create_from_record(record, device=device_of(request), user=request.user, seated=seated)
 
 
 @require_safe
@@ -69,8 +87,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                 errors = problem_lines([table])
             elif text is not None:
                 try:
-                    game = Game.create_from_record(load_record(text), device=device_of(request),
-                                                   user=request.user)
+                    game = _import(request, load_record(text))
                 except RecordError as exc:
                     errors = _problem_lines(exc)
                 else:

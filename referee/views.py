@@ -41,6 +41,7 @@ from scorekeeper.http import (
     INVALID_FORM,
     TOO_MANY_SAVES,
     HtmxHttpRequest,
+    author_of,
     change_refusal,
     device_of,
     get_game_to_change,
@@ -72,7 +73,7 @@ def request_cookie_name(table: LiveTable) -> str:
 
 
 def cookie_name(table: LiveTable) -> str:
-    return f"referee_{table.code}"
+    return table.member_cookie
 
 
 def _get_open_table(code: str, request: HttpRequest | None = None) -> LiveTable:
@@ -521,7 +522,7 @@ def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], e
     with transaction.atomic():
         try:
             saved = table.game.add_round(data, request_id=controls.posted_request_id(), user=request.user,
-                                         number=controls.round_meant(),
+                                         number=controls.round_meant(), by=author_of(request, table.game),
                                          device=device_of(request))
         except RoundTaken as taken:
             return taken

@@ -23,7 +23,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from scorekeeper.models import PERSON, Game
+from scorekeeper.models import PERSON, SEAT, Game
 from scorekeeper.players.me import key_of
 
 # The status of a page sent back with its form's errors: 422 (Unprocessable Content),
@@ -50,6 +50,8 @@ CHANGE_GUARDS: list[ChangeGuard] = []
 # Who made a change, in words, when someone other than a signed-in user can say it
 # (a league table's link): (request, game) -> a label or "".
 AUTHOR_LABELS: list[Callable[[HttpRequest, Game], str]] = []
+# Which seat a phone holds at a game's live table, if any (the live tables register theirs).
+SEAT_OF_PHONE: list[Callable[[HttpRequest, Game], str]] = []
 # Who may refuse a player's rename: game -> a refusal sentence, or None. The live tables
 # register theirs (an open table seats its players by name, and its log names them).
 RENAME_GUARDS: list[Callable[[Game], str | None]] = []
@@ -95,7 +97,15 @@ def author_of(request: HttpRequest, game: Game) -> str:
     seated = person_seated(request, game)
     if seated:  # issue 30 item 5: « enregistrée par Ana », not « par Chrome · Android »
         return PERSON + seated
+    seat = seat_of_phone(request, game)
+    if seat:  # « par le siège de Ben »
+        return SEAT + seat
     return next((label for labeler in AUTHOR_LABELS if (label := labeler(request, game))), "")
+
+
+def seat_of_phone(request: HttpRequest, game: Game) -> str:
+    """The seat this phone holds at the game's live table, or "" (SEAT_OF_PHONE)."""
+    return next((seat for finder in SEAT_OF_PHONE if (seat := finder(request, game))), "")
 
 
 def person_seated(request: HttpRequest, game: Game) -> str:

@@ -679,6 +679,8 @@ TABLE_LINK = "table-link:"
 # A change made by a phone that is someone's (« C'est moi »): this and the name the game
 # writes for them. Shown as the name alone (« par Ana »).
 PERSON = "person:"
+# A change made from a seat of the game's live table: this and the seat's name.
+SEAT = "seat:"
 
 
 class RoundChange(models.Model):
@@ -721,4 +723,6 @@ class RoundChange(models.Model):
             return gettext("lien de la table %(table)s") % {"table": self.by[len(TABLE_LINK):]}
         if self.by.startswith(PERSON):
             return self.by[len(PERSON):]
+        if self.by.startswith(SEAT):
+            return gettext("le siège de %(name)s") % {"name": self.by[len(SEAT):]}
         return self.by

@@ -17,7 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.http import author_of, device_of, remembered_games
+from scorekeeper.http import author_of, device_of, remembered_games, seat_of_phone
 from scorekeeper.models import MAX_NAME_LENGTH, Game, PersonKey, Player, Seat
 from scorekeeper.players import me, regroup
 from scorekeeper.players.names import name_as_kept, name_problems
@@ -74,9 +74,9 @@ def _claimed_player(request: HttpRequest) -> Player | None:
     if pk.isdigit():
         return Player.objects.filter(pk=pk, seats__game__token__in=held).first()
     token, name = request.POST.get("game", ""), request.POST.get("name", "")
-    if token not in held:
-        return None
     game = Game.objects.with_players().filter(token=token).first()
+    if game is None or (token not in held and seat_of_phone(request, game) != name):  # its seat at the live table
+        return None
     seat = next((s for s in game.seats.all() if (s.name or s.player.name) == name), None) if game else None
     return seat.player if seat is not None else None
 

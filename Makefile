@@ -69,10 +69,13 @@ messages: venv
 		echo "gettext's msgfmt is missing: translations not compiled (the interface stays in French)." >&2; \
 	fi
 
+# PORT=8001 make run serves on another port (8000 may be taken).
+PORT ?= 8000
 run: venv messages
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput -v 0
-	$(BIN)/daphne -b 127.0.0.1 -p 8000 config.asgi:application
+	@echo "Serving at http://127.0.0.1:$(PORT)/"
+	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) config.asgi:application
 
 # Production: N Daphne processes behind nginx on PostgreSQL and Redis (docs/deploy.md).
 # `tools/serve_prod.sh restart` restarts them one at a time; `stop` stops everything.

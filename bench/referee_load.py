@@ -10,6 +10,11 @@ PostgreSQL database the benchmark empties first), with the in-memory channel
 layer, or Redis when REDIS_URL is set (several processes need Redis). Each table's
 4 phones are spread over the processes (phone i on process i mod N).
 
+As production runs them (docs/deploy.md): the servers believe X-Real-IP from
+127.0.0.1 only (DJANGO_TRUSTED_PROXIES, as nginx sends it), and each phone sends
+its own address in it (10.x.y.z, one per phone), so every limit per address and
+per member is in force and counts what it would count behind nginx.
+
 100 tables of 4 phones (WebSocket clients in this process, asyncio) play rounds:
 each seat discards in its turn, then the three others claim one after another (a
 matching card, a slower matching card, a wrong card), with 0.5-1.5 s between a
@@ -122,7 +127,14 @@ class Phone:
                 self.updates.put_nowait((time.time(), message))
 
 
-async def connect_table(ports: list[int], consumer: str, code: str, tokens: list[str]) -> tuple[list[Phone], int]:
+def phone_address(table: int, seat: int) -> str:
+    """A distinct client address per phone, as nginx would pass it in X-Real-IP."""
+    n = table * 4 + seat
+    return f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
+
+
+async def connect_table(ports: list[int], consumer: str, code: str, tokens: list[str], number: int = 0
+                        ) -> tuple[list[Phone], int]:
     """The table's phones, and the seat whose discard the table waits for (0 when anyone may:
     a new round, or the bare consumer, which has no turns). A table played again in a later
     step goes on from where its turns stood (the referee refuses a discard out of turn)."""
@@ -133,7 +145,8 @@ async def connect_table(ports: list[int], consumer: str, code: str, tokens: list
         port = ports[i % len(ports)]
         url = (f"ws://127.0.0.1:{port}/ws/tables/{code}/?token={token}" if consumer == "ours"
                else f"ws://127.0.0.1:{port}/ws/bare/{code}/")
-        sockets.append(await websockets.connect(url, origin=f"http://127.0.0.1:{port}", max_queue=None))
+        sockets.append(await websockets.connect(url, origin=f"http://127.0.0.1:{port}", max_queue=None,
+                                                additional_headers={"X-Real-IP": phone_address(number, i)}))
     first = 0
     for ws in sockets:
         opening = json.loads(await ws.recv())
@@ -209,7 +222,7 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
     served: list[float] = []
     rules: dict[str, int] = {}
     lost: list[int] = []
-    seated = [await connect_table(ports, consumer, code, tokens) for code, tokens in tables]
+    seated = [await connect_table(ports, consumer, code, tokens, n) for n, (code, tokens) in enumerate(tables)]
     cpu = sum(server_cpu(pid) for pid in pids)
     client = time.process_time()
     started = time.perf_counter()
@@ -246,6 +259,7 @@ def server_env(folder: str, redis_url: str | None, layer: str, updates: str = "d
            "DJANGO_LOG_LEVEL": "WARNING", "DJANGO_DEBUG": "false",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
            "DJANGO_SECURE_SSL_REDIRECT": "false",
+           "DJANGO_TRUSTED_PROXIES": "127.0.0.1",  # as behind the recipe's nginx: X-Real-IP believed
            "DJANGO_SETTINGS_MODULE": "bench.referee_settings", "PYTHONPATH": str(ROOT),
            "REFEREE_BENCH_LAYER": LAYERS[layer], "REFEREE_BENCH_UPDATES": updates}
     if redis_url:

@@ -4,6 +4,7 @@ Served by Daphne: ``daphne config.asgi:application``.
 """
 
 import gc
+import importlib
 import os
 
 from django.core.asgi import get_asgi_application
@@ -32,8 +33,36 @@ application = TrustedProxyMiddleware(RemembersServerLoop(ProtocolTypeRouter(
     }
 )))
 
-# Everything loaded so far (Django, the apps, the URL conf) lives as long as the
-# process: keep the cyclic GC from walking it on every full collection. A live
-# table's claim otherwise waited behind those pauses (bench/referee_load.py: p99
-# 166 ms -> 62 ms on a quiet machine, docs/benchmarks.md).
+
+
+def load_what_the_first_requests_would() -> None:
+    """Import now what a process otherwise imports on a live table's first message: the
+    channel layer (channels_redis, redis' 60 modules, msgpack, cryptography) and each
+    language's catalogue. Loaded after the freeze below, those stayed in the cyclic GC's
+    care: some 40,000 more objects walked by every full collection while a live table
+    waits (issue 28, docs/benchmarks.md). The views are left to the first page: importing
+    them all here made a process 0.6-1.3 s slower to start (a restarted one too)."""
+    from channels.layers import get_channel_layer
+    from django.conf import settings
+    from django.utils import translation
+
+    layer = get_channel_layer()
+    for name in ("redis.asyncio", "redis.asyncio.connection", "redis.commands", "channels_redis.serializers",
+                 "cryptography.fernet", "django.db.models.sql.compiler", "django.contrib.sessions.serializers"):
+        if layer is not None:
+            try:
+                importlib.import_module(name)
+            except ImportError:  # no Redis layer here (tests, `make run`): nothing of it to load
+                continue
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            translation.gettext("Table")
+
+
+load_what_the_first_requests_would()
+# Everything loaded so far (Django, the apps, the consumers, the channel layer) lives as
+# long as the process: keep the cyclic GC from walking it on every full collection. A
+# live table's claim otherwise waited behind those pauses (bench/referee_load.py: p99
+# 166 ms -> 62 ms on a quiet machine, docs/benchmarks.md). Garbage first, then freeze.
+gc.collect()
 gc.freeze()

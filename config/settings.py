@@ -54,6 +54,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.headers.SecurityHeadersMiddleware",  # Permissions-Policy, CORP, noindex on secret URLs
     # Pages go out compressed (a sheet is ~5 KB instead of ~60); Django's GZip
     # middleware pads responses against BREACH. Static files come pre-compressed.
     "django.middleware.gzip.GZipMiddleware",
@@ -149,9 +150,13 @@ TRUSTED_PROXIES = env_list("DJANGO_TRUSTED_PROXIES", [])
 # that phone; the address's cap is high enough for a bar whose phones share one Wi-Fi.
 GUESSES_PER_DEVICE = env_int("GUESSES_PER_DEVICE", 10, minimum=1)
 GUESSES_PER_ADDRESS = env_int("GUESSES_PER_ADDRESS", 60, minimum=1)
-# Joins and join requests a minute at one table from phones that are not at it.
+# Joins and join requests a minute at one table from phones that are not at it: seats and
+# the referee's role, and spectators, each counted apart (a flood of spectators never keeps
+# a player from sitting), and one device's share of each a minute.
 JOINS_PER_TABLE = env_int("JOINS_PER_TABLE", 30, minimum=1)
+JOINS_PER_DEVICE = env_int("JOINS_PER_DEVICE", 3, minimum=1)
 SPECTATORS_PER_TABLE = env_int("SPECTATORS_PER_TABLE", 20, minimum=0)
+SPECTATORS_PER_DEVICE = env_int("SPECTATORS_PER_DEVICE", 2, minimum=1)  # spectators one device holds at a table
 JOIN_REQUESTS_PENDING = env_int("JOIN_REQUESTS_PENDING", 5, minimum=1)  # per table; one per device
 # A live table's sockets (referee/limits/gates.py): messages a second (and at once)
 # per member, and per client address over all its sockets.
@@ -197,6 +202,8 @@ STATIC_URL = "static/"
 # Where `collectstatic` writes and WhiteNoise and nginx read; another folder lets two
 # instances on one machine (the recipe's tests) collect without racing each other.
 STATIC_ROOT = Path(env_str("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# The web app manifest under its own type, when WhiteNoise serves it (nginx: its template).
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

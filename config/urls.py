@@ -42,6 +42,7 @@ urlpatterns = [
     path("games/<str:token>/abandon/", life.game_abandon, name="game_abandon"),
     path("games/<str:token>/restore/", life.game_restore, name="game_restore"),
     path("games/<str:token>/players/rename/", life.player_rename, name="player_rename"),
+    path("games/<str:token>/note/", life.game_note, name="game_note"),  # issue 27
     path("games/<str:token>/export.json", records.game_export_json, name="game_export_json"),
     path("games/<str:token>/export.csv", records.game_export_csv, name="game_export_csv"),
     path("games/<str:token>/share.png", share.game_share_png, name="game_share_png"),  # issue 22

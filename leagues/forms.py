@@ -7,7 +7,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from engine.rules import VARIANTS
+from engine.seating import BALANCED, LEVEL, RANDOM
 from leagues.models import League, Night, NightTable, Season
+from scorekeeper.models import MAX_NAME_LENGTH, Player
+from scorekeeper.players.names import name_as_kept, name_problems
+from scorekeeper.wording.problems import problem_line
 
 
 class LeagueForm(forms.ModelForm):
@@ -31,6 +36,29 @@ class SeasonForm(forms.ModelForm):
         if start and end and end < start:
             self.add_error("end", _("La fin doit venir après le début."))
         return data
+
+
+class SeasonSettingsForm(forms.ModelForm):
+    """Who the standings mark as provisional or inactive, and whether they leave the ranking."""
+
+    class Meta:
+        model = Season
+        fields = ["provisional_games", "provisional_sigma", "inactive_nights", "hide_unsettled"]
+        labels = {
+            "provisional_games": _("Provisoire sous ce nombre de parties"),
+            "provisional_sigma": _("Provisoire tant que l'incertitude σ de la note dépasse"),
+            "inactive_nights": _("Inactif sans partie lors des dernières soirées (0 : jamais)"),
+            "hide_unsettled": _("Retirer du classement les joueurs provisoires et inactifs "
+                                "(leur page les montre toujours)"),
+        }
+        help_texts = {"provisional_sigma": _("Une note commence à 8,3 ; environ 7,5 après cinq "
+                                             "parties à quatre, 6,5 après douze.")}
+
+    def clean_provisional_sigma(self) -> float:
+        sigma = self.cleaned_data["provisional_sigma"]
+        if not 0 < sigma <= 100:
+            raise forms.ValidationError(_("Entre 0 et 100."))
+        return sigma
 
 
 class NightForm(forms.ModelForm):
@@ -114,3 +142,53 @@ class ImportForm(forms.Form):
                 raise forms.ValidationError(
                     _("%(name)s dépasse 1 Mo : ce n'est pas une partie.") % {"name": f.name})
         return files
+
+
+class PresentForm(forms.Form):
+    """Who is here: the season's players ticked, and new names, one a line."""
+
+    players = forms.ModelMultipleChoiceField(queryset=None, required=False,  # type: ignore[arg-type]
+                                             widget=forms.CheckboxSelectMultiple,
+                                             label=_("Joueurs présents"))
+    new_names = forms.CharField(label=_("Autres joueurs (un nom par ligne)"), required=False,
+                                widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args: Any, known: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = known
+
+    def clean_new_names(self) -> list[str]:
+        names = [name_as_kept(line) for line in self.cleaned_data["new_names"].splitlines()]
+        names = list(dict.fromkeys(name for name in names if name))
+        errors = []
+        for name in names:
+            if len(name) > MAX_NAME_LENGTH:
+                errors.append(_("« %(name)s » : %(n)s caractères au plus.") % {"name": name[:50], "n": MAX_NAME_LENGTH})
+            errors += [problem_line(p) for p in name_problems(name)]
+        if errors:
+            raise forms.ValidationError(errors)
+        return names
+
+    def present(self) -> list[Any]:
+        """The players ticked and those named (made when new), in one list."""
+        named = Player.get_or_create_many(self.cleaned_data["new_names"]).values()
+        return list(dict.fromkeys([*self.cleaned_data["players"], *named]))
+
+
+class DrawForm(PresentForm):
+    game = forms.ChoiceField(label=_("Jeu (la taille des tables en dépend)"), choices=())
+    mode = forms.ChoiceField(label=_("Tirage"), widget=forms.RadioSelect, choices=(
+        (RANDOM, _("Au hasard, en évitant de se retrouver (saison)")),
+        (LEVEL, _("Par niveau : les mieux classés ensemble")),
+        (BALANCED, _("Équilibré : chaque table de même force (note)")),
+    ), initial=RANDOM)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(key, v.name) for key, v in VARIANTS.items()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors and len(data.get("players") or []) + len(data.get("new_names") or []) < 2:
+            raise forms.ValidationError(_("Cochez ou nommez au moins deux joueurs présents."))
+        return data

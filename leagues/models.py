@@ -96,6 +96,12 @@ class Season(models.Model):
     end = models.DateField(null=True, blank=True)
     # Set when a game was corrected after it ended and the recomputation has not run yet.
     ratings_stale = models.BooleanField(default=False)
+    # Who the standings mark as not settled yet (leagues/ranking/settled.py): fewer games than
+    # this, or a rating's σ above this; inactive: no game in the season's last nights.
+    provisional_games = models.PositiveSmallIntegerField(default=5)
+    provisional_sigma = models.FloatField(default=7.5)
+    inactive_nights = models.PositiveSmallIntegerField(default=4)
+    hide_unsettled = models.BooleanField(default=False)  # off the ranking, not their own page
 
     class Meta:
         ordering = ["-start", "pk"]
@@ -114,6 +120,10 @@ class Night(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
     date = models.DateField()
     label = models.CharField(max_length=MAX_LABEL, blank=True)
+    # The last draw of its tables (leagues/drawing): the game whose sizes it used, how, the seed.
+    draw_game = models.CharField(max_length=32, blank=True)
+    draw_mode = models.CharField(max_length=16, blank=True)
+    draw_seed = models.PositiveBigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "pk"]
@@ -162,6 +172,26 @@ class NightTable(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:table", args=[self.token])
+
+
+class Seat(models.Model):
+    """A player present at a night: their table and place in its seat order once drawn, or
+    waiting (no table). A player who left keeps the row (`left`): the draw of later nights
+    still counts whom they met."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="league_seats")
+    table = models.ForeignKey(NightTable, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="seats")
+    position = models.PositiveSmallIntegerField(default=0)  # 0 = the first seat
+    left = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table__label", "position", "pk"]
+        constraints = [models.UniqueConstraint(fields=["night", "player"], name="seat_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.table or '-'}"
 
 
 class LeagueGameQuerySet(models.QuerySet["LeagueGame"]):

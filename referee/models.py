@@ -18,6 +18,7 @@ from django.db.models import F, Q
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -31,7 +32,13 @@ from .live.state_cache import StateCache
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+# Ten characters, shown and read as two groups of five ("KF7RM-4XP2Q"): 31**10 codes,
+# so that 1,000 addresses guessing at GUESSES_PER_ADDRESS find none of 10,000 open
+# tables in a year on average (docs/deploy.md, "What is trusted"). Tables opened with
+# the earlier six-character codes keep them until they close (typed or in a URL, the
+# code is read whatever its length up to this).
+CODE_LENGTH = 10
+CODE_GROUP = 5  # characters between two dashes, as shown
 TOKEN_AGE = 60 * 60 * 24 * 2  # seconds: a long evening of cards, and the morning after
 SNAPSHOT_EVERY = 100  # events between two snapshots of a table's state
 IDLE_HOURS = 6  # a table nobody touched for this long is closed, and its tokens with it
@@ -52,7 +59,15 @@ def new_secret() -> str:
 
 
 def normalise_code(text: str) -> str:
+    """The code as stored: capitals, without the dashes and spaces people type or read."""
     return "".join(ch for ch in text.upper() if ch.isalnum())[:CODE_LENGTH]
+
+
+def spoken_code(code: str) -> str:
+    """The code as shown, in groups of five: "KF7RM-4XP2Q" (an old six-letter code as it was)."""
+    if len(code) < CODE_LENGTH:
+        return code
+    return "-".join(code[i:i + CODE_GROUP] for i in range(0, len(code), CODE_GROUP))
 
 
 def players_in(game: Game) -> list[str]:
@@ -111,6 +126,17 @@ class LiveTable(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("table_page", args=[self.code])
+
+    @property
+    def spoken_code(self) -> str:
+        return spoken_code(self.code)
+
+    @property
+    def join_key(self) -> str:
+        """The key the QR's link carries beside the code: 128 bits nobody guesses, so a
+        phone that scanned it is never counted nor refused as a guesser (a room's address
+        out of guesses locks out nobody who scans). It opens what the code opens, no more."""
+        return salted_hmac("referee.join_key", f"{self.pk}.{self.secret}").hexdigest()[:32]
 
     @classmethod
     @transaction.atomic

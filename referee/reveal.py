@@ -72,10 +72,11 @@ def hands_and_extras(form: EntryForm, players: list[str]) -> tuple[dict[str, Any
     return hands, data
 
 
-def round_outcome(game: Any, number: int) -> list[dict[str, Any]] | None:
+def round_outcome(game: Any, number: int, with_why: bool = True) -> list[dict[str, Any]] | None:
     """The sheet's round `number` as every phone shows it after the reveal: per side (seat
     order) its points in the round, its new total and the link to why; None when the sheet
-    has no such round (yet) or its record no longer scores."""
+    has no such round (yet) or its record no longer scores. `with_why=False`: no link to
+    why (it is under the game's private link, which this phone does not hold)."""
     try:
         result = game.score()
     except RecordError:
@@ -86,7 +87,7 @@ def round_outcome(game: Any, number: int) -> list[dict[str, Any]] | None:
     why = reverse("round_why", args=[game.token, number])
     return [{"side": side, "points": number_text(scored["points"][side]) if side in scored["points"] else None,
              "total": number_text(scored["totals"].get(side, 0)),
-             "why": f"{why}?{urlencode({'player': side})}"}
+             "why": f"{why}?{urlencode({'player': side})}" if with_why else None}
             for side in game.sides() if side in scored["totals"] or side in scored["points"]]
 
 

@@ -1,5 +1,5 @@
 """What the table page needs beyond the table itself: the feed folded by round, the links
-from each ruling to its rule, the powers' reach and words, and the house time limits.
+from each ruling to its rule, the powers' words, and the house time limits.
 
 Kept apart from views.py so the page's rules live in one place; the view merges
 `page_context(table, state)` into its own context.
@@ -75,15 +75,9 @@ def page_context(variant_key: str, state: tbl.TableState) -> dict[str, Any]:
             "anchors": RULE_ANCHORS,
             "prefixes": [list(p) for p in ANCHOR_PREFIXES],
             "effects": {p.effect: str(EFFECTS.get(p.effect, p.effect)) for p in rules.powers},
-            "reach": {p.effect: [list(r) for r in tbl.REACH.get(p.effect, ((), ()))] for p in rules.powers},
             "quiet": sorted(QUIET),
             "callWord": rules.call.word if rules.call else None,
-            # What is legal now, read by referee.js from the declarations (the server decides).
-            "callWhen": rules.call.when if rules.call else None,
-            "snapWho": rules.snap.who if rules.snap else None,
-            "snapSeveral": bool(rules.snap and rules.snap.several),
-            # Powers a turned caboteur may still be aimed at (looks), or looked at only (table-rules v1.2).
-            "looksOnly": sorted(tbl.LOOKS_ONLY), "swapsIfWished": sorted(tbl.SWAPS_IF_WISHED),
+            # What is legal now is not here: the state carries it (`legal`, engine/table/machine/legal.py).
             "words": page_words(),
         },
         "house_limits": [(s, _("sans limite") if s == 0 else f"{s:g} s")

@@ -1,12 +1,14 @@
 """Pages of the live tables, included by config/urls.py."""
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from . import views
 
 urlpatterns = [
     path("games/<str:token>/table/open/", views.table_open, name="table_open"),
     path("tables/join/", views.table_find, name="table_find"),
+    path("tables/", RedirectView.as_view(pattern_name="table_find"), name="tables"),  # no 404 (issue 27)
     path("tables/<str:code>/", views.table_page, name="table_page"),
     path("tables/<str:code>/join/", views.table_join, name="table_join"),
     path("tables/<str:code>/join/wait/", views.table_wait, name="table_wait"),

@@ -9,11 +9,11 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -24,39 +24,37 @@ from engine.table import machine as tbl
 from referee.limits import guesses
 from referee.live import broadcast
 from referee.live.messages import update_message
+from scorekeeper.actions.rounds import do_add_round
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import EntryForm, MemoryForm
 from scorekeeper.entry.formsets import RoundControls
-from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import (
     Preview,
-    attach_errors,
-    build_preview,
+    entry_context,
     errors_of,
     field_keys,
-    refuse_impossible,
+    preview_round,
     too_many_saves,
 )
 from scorekeeper.http import (
     INVALID_FORM,
     TOO_MANY_SAVES,
     HtmxHttpRequest,
-    author_of,
+    actor_of,
     change_refusal,
-    device_of,
     get_game_to_change,
+    remember_game,
     remembered_games,
     save_allowed,
 )
-from scorekeeper.models import Game, RoundTaken
+from scorekeeper.models import Game, Round, RoundTaken
 from scorekeeper.players.records import player_records
 from scorekeeper.rules_search import answers
-from scorekeeper.rules_search.links import linked
-from scorekeeper.wording.cards import picker_labels, placeholder, rank_name, rank_text, suits
+from scorekeeper.rules_search.links import linked, page_of
+from scorekeeper.wording.cards import picker_labels, rank_name, rank_text, suits
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.rulings import card_label
 from scorekeeper.wording.text import elided
-from scorekeeper.wording.text import number as written_number
 
 from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
 from .reveal import hands_and_extras, miscounted_hands, reveal_form, round_outcome
@@ -93,9 +91,12 @@ def _get_open_table(code: str, request: HttpRequest | None = None) -> LiveTable:
 
 
 def _knows(request: HttpRequest, table: LiveTable | None) -> bool:
-    """Does this phone hold a valid member token of the table, or its pending join request?"""
+    """Does this phone hold the QR's key of the table, a valid member token of it, or its
+    pending join request?"""
     if table is None:
         return False
+    if constant_time_compare(request.GET.get("key", ""), table.join_key):
+        return True
     if _get_member_for_request(request, table) is not None:
         return True
     secret = request.COOKIES.get(request_cookie_name(table))
@@ -108,7 +109,21 @@ def _get_member_for_request(request: HttpRequest, table: LiveTable) -> TableMemb
 
 
 def _join_url(request: HttpRequest, table: LiveTable) -> str:
-    return request.build_absolute_uri(reverse("table_join", args=[table.code]))
+    """The QR's link: the code, and the key that spares a phone scanning it every guess limit."""
+    return request.build_absolute_uri(f"{reverse('table_join', args=[table.code])}?key={table.join_key}")
+
+
+def holds_sheet(request: HttpRequest, table: LiveTable) -> bool:
+    """May this phone be shown the game's private link (its score sheet, which may change
+    the game)? Only when it already holds it: the phone that opened the table, one the
+    referee let in (table_wait), one that opened the sheet before. The table's code, or a
+    seat taken with it, admits to the table and nothing more (issue 28)."""
+    return table.game.token in remembered_games(request)
+
+
+def _sheet_or_table(request: HttpRequest, table: LiveTable) -> str:
+    """Where a phone goes after the table: the sheet when it holds it, else the table."""
+    return table.game.get_absolute_url() if holds_sheet(request, table) else reverse("table_page", args=[table.code])
 
 
 @require_POST
@@ -155,7 +170,7 @@ def table_close(request: HtmxHttpRequest, code: str) -> HttpResponse:
     table.close()
     broadcast.to_table_on_commit(table.code, {"type": "table.closed"})
     messages.success(request, _("Table fermée."))
-    return _go(request, table.game.get_absolute_url())
+    return _go(request, table.game.get_absolute_url() if holds_sheet(request, table) else reverse("home"))
 
 
 def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:
@@ -180,12 +195,12 @@ def table_find(request: HtmxHttpRequest) -> HttpResponse:
         if LiveTable.objects.open().filter(code=code).exists():
             return _go(request, reverse("table_join", args=[code]))
         guesses.count(request)
-        error = _("Aucune table ouverte avec le code « %(code)s ». Vérifiez les 6 caractères.") % {
-            "code": raw.strip()[:12]}
+        error = _("Aucune table ouverte avec le code « %(code)s ». Vérifiez-le sur le téléphone "
+                  "de l'arbitre.") % {"code": raw.strip()[:16]}
     template_name = "referee/find.html"
     if request.htmx:
         template_name += "#find-form"
-    return render(request, template_name, {"error": error, "code": (raw or "").strip()[:12]},
+    return render(request, template_name, {"error": error, "code": (raw or "").strip()[:16]},
                   status=INVALID_FORM if error else 200)
 
 
@@ -201,8 +216,10 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         try:
             if table.needs_approval(role, seat):
                 return _ask_the_referee(request, table, role, seat)
-            if not guesses.join_allowed(table.code):
+            if not guesses.join_allowed(request, table.code, role):
                 raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
+            if role == tbl.SPECTATOR and not guesses.spectator_allowed(request, table.code):
+                raise TableFull(_("Ce téléphone regarde déjà cette table : retournez-y plutôt."))
             member, _rulings = table.join(role, seat)
         except ValueError:
             error, status = _("Choisissez une place de la table, l'arbitre ou spectateur."), INVALID_FORM
@@ -218,7 +235,7 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
         "has_referee": table.holders(tbl.REFEREE).exists(),
         "join_url": join_url, "qr": segno.make(join_url, error="m").svg_inline(scale=5, dark="#1d1b18",
                                                                                light="#ffffff"),
-        "member": _get_member_for_request(request, table),
+        "member": _get_member_for_request(request, table), "holds_sheet": holds_sheet(request, table),
     }
     # The game's own phones (its link, and allowed to change it) may take the referee's role back.
     context["may_take_back"] = (context["has_referee"] and table.game.token in remembered_games(request)
@@ -244,7 +261,7 @@ def _ask_the_referee(request: HttpRequest, table: LiveTable, role: str, seat: st
     if pending.count() >= settings.JOIN_REQUESTS_PENDING:
         raise TableFull(_("L'arbitre a déjà %(count)s demandes à traiter : réessayez dans un moment.")
                         % {"count": pending.count()})
-    if not guesses.join_allowed(table.code):
+    if not guesses.join_allowed(request, table.code, role):
         raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
     ask = table.ask_to_join(role, seat)
     broadcast.to_table_on_commit(table.code, {"type": "join.requested", "request": ask.as_message()})
@@ -262,6 +279,7 @@ def table_wait(request: HtmxHttpRequest, code: str) -> HttpResponse:
     if ask is None:
         return redirect("table_join", code=table.code)
     if ask.status == JoinRequest.APPROVED and ask.member is not None:
+        remember_game(request, table.game)  # seated by the referee: the sheet's link too
         response = _with_member(_go(request, reverse("table_page", args=[table.code])), request, table, ask.member)
         response.delete_cookie(request_cookie_name(table))
         return response
@@ -282,7 +300,7 @@ def table_page(request: HtmxHttpRequest, code: str) -> HttpResponse:
     rules = table.game.rules
     context = {
         "table": table, "game": table.game, "member": member, "state": state,
-        "token": member.token(), "rules": rules, "reveals_hands": entry_for(rules).reveals_hands,
+        "token": member.token(), "holds_sheet": holds_sheet(request, table), "rules": rules, "reveals_hands": entry_for(rules).reveals_hands,
         "reveal_counts": entry_for(rules).reveal_counts,
         "ranks": _ranks(rules.deck), "suits": _suits(rules.deck), "card_labels": picker_labels(),
         "can_act": member.role != tbl.SPECTATOR,
@@ -309,7 +327,7 @@ def table_ask(request: HtmxHttpRequest, code: str) -> HttpResponse:
     rulings = rulings_on_the_point(table.game.variant, table.recent_rulings(FEED_LENGTH),
                                    [a.anchor for a in found])
     context = {"question": question, "variant": table.game.variant, "answers": linked(found),
-               "rulings": rulings}
+               "rulings": rulings, "page_url": page_of(question, table.game.variant)}
     return render(request, "scorekeeper/rules/answers.html", context)
 
 
@@ -321,6 +339,9 @@ def player_page(request: HtmxHttpRequest) -> HttpResponse:
     name = request.GET.get("name", "")[:40]
     games = (Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
              .prefetch_related("rounds", "live_tables"))
+    if not name:  # /players/ itself: the players this phone knows, each a link to their page
+        names = sorted({n for game in games for n in game.player_names()}, key=str.casefold)
+        return render(request, "referee/players.html", {"names": names})
     records = player_records(name, games)
     if not records.games:
         raise Http404("no game of this phone has this player")
@@ -370,7 +391,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     game = table.game
     if not entry_for(game.rules).reveals_hands or member.role == tbl.SPECTATOR:
         messages.info(request, _("Ici, la manche se saisit sur la feuille de score."))
-        return redirect(game.get_absolute_url())
+        return redirect(_sheet_or_table(request, table))
     # The reveal writes the round on the score sheet: the sheet's own guard holds here too
     # (a league game: its table's link or an organiser, while its night is open).
     refusal = change_refusal(request, game)
@@ -380,7 +401,7 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     controls = RoundControls(request.POST)
     meant = controls.round_meant()
     already_on_the_sheet = meant is not None and meant <= game.rounds.count()  # answered below
-    if member.role == tbl.SEAT and state.over is None and not already_on_the_sheet:
+    if not tbl.may_reveal(state, member.role) and not already_on_the_sheet:
         # A player's phone offers the reveal once the round is over (the referee may end
         # it at any time): a player's reveal sent earlier would end everyone's round.
         messages.info(request, _("La manche n’est pas finie : les mains se révèlent quand elle l’est."))
@@ -416,17 +437,16 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
                 preview = _warn_miscounted(Preview(checked=True), miscounted, players)
                 taken = None
             else:
-                refuse_impossible(form, game.rules, players)
-                taken = _save_reveal(table, member, hands, extras, data, request, controls)
+                taken = _save_reveal(table, member, hands, extras, data, form, request, controls)
         except RecordError as error:
-            preview = Preview(errors=_reveal_errors(error, form, players), checked=True)
+            preview = Preview(errors=_shown(errors_of(error, form, players, problem_text), form), checked=True)
         if preview is None:
             if taken is not None:  # another phone's reveal of this round got there first
                 messages.info(request, _("La manche %(number)s vient d’être enregistrée par un autre "
                                          "téléphone.") % {"number": taken.number})
             else:
                 messages.success(request, _("Manche ajoutée à la feuille de score."))
-            return _go(request, game.get_absolute_url())
+            return _go(request, _sheet_or_table(request, table))
     context = _reveal_context(table, form, state, preview, controls.request_id_or_new())
     context["miscounted"] = bool(miscounted)
     context["round_number"] = controls.round_meant() or context["round_number"]
@@ -447,11 +467,13 @@ def table_round(request: HtmxHttpRequest, code: str, number: int) -> HttpRespons
     table = _get_open_table(code, request)
     if _get_member_for_request(request, table) is None:
         raise Http404("not a member of this table")
-    rows = round_outcome(table.game, number)
+    sheet = holds_sheet(request, table)
+    rows = round_outcome(table.game, number, with_why=sheet)
     if rows is None:
         raise Http404(f"round {number} is not on the sheet")
     return render(request, "referee/round_result.html",
-                  {"table": table, "game": table.game, "number": number, "rows": rows})
+                  {"table": table, "game": table.game, "number": number, "rows": rows, "holds_sheet": sheet,
+                   "next_dealer": table.game.next_dealer()})
 
 
 def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], players: list[str]) -> Preview:
@@ -465,23 +487,20 @@ def _warn_miscounted(preview: Preview, miscounted: dict[str, tuple[int, int]], p
 
 
 def _reveal_preview(game: Game, form: EntryForm, data: dict[str, Any]) -> Preview:
-    """The points the round would score with the table's penalties, or the engine's problems."""
-    try:
-        refuse_impossible(form, game.rules, game.player_names())
-        result = game.preview(data)
-    except RecordError as error:
-        return Preview(errors=_reveal_errors(error, form, game.player_names()), checked=True)
-    return build_preview(result, game.rounds.count() + 1, fmt=written_number)
+    """The points the round would score with the table's penalties, or the problems."""
+    preview = preview_round(game, form, data, game.rounds.count() + 1)
+    preview.errors = _shown(preview.errors, form)
+    return preview
 
 
-def _reveal_errors(error: RecordError, form: EntryForm, players: list[str]) -> dict[str, list[str]]:
-    """The engine's problems beside their fields; those of a field the reveal does not show
-    (the announcer: the table's caller) at the top, never in a slot nobody sees."""
+def _shown(errors: dict[str, list[str]], form: EntryForm) -> dict[str, list[str]]:
+    """The problems beside their fields; those of a field the reveal does not show (the
+    announcer: the table's caller) at the top, never in a slot nobody sees."""
     shown = set(field_keys(form)) - {"announcer"}
-    errors: dict[str, list[str]] = {}
-    for key, sentences in errors_of(error, form, players, problem_text).items():
-        errors.setdefault(key if key in shown else TOP, []).extend(sentences)
-    return errors
+    placed: dict[str, list[str]] = {}
+    for key, sentences in errors.items():
+        placed.setdefault(key if key in shown else TOP, []).extend(sentences)
+    return placed
 
 
 def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, preview: Preview | None,
@@ -492,15 +511,8 @@ def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, pr
     # The announcer is the table's caller and has no field here: its messages go on top.
     if "announcer" in preview.errors:
         preview.errors.setdefault("top", []).extend(preview.errors.pop("announcer"))
-    return {
-        "table": table, "game": game, "state": state, "variant": variant, "form": form,
-        "entry": adapter_of(form), "preview": preview, "errors": attach_errors(form, preview),
-        "slots": preview.slots([k for k in field_keys(form) if k != "announcer"]),
-        "deck": picker_deck(variant, picker_labels()),
-        "cards_placeholder": placeholder(),
-        # Cactus-tas: only a player above the call limit (without cactus) draws a card.
-        "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
-                         else None),
+    return entry_context(form, variant, preview, [k for k in field_keys(form) if k != "announcer"]) | {
+        "table": table, "game": game, "state": state,
         "players": game.player_names(), "announcer_known": True,
         # Cards the table saw in each hand: a memory game's (canasta's sides are counted).
         "expected": tbl.expected_cards(state) if isinstance(form, MemoryForm) else {},
@@ -513,25 +525,29 @@ def _reveal_context(table: LiveTable, form: EntryForm, state: tbl.TableState, pr
 
 
 def _save_reveal(table: LiveTable, member: TableMember, hands: dict[str, Any], extras: dict[str, Any],
-                 data: dict[str, Any], request: HttpRequest, controls: RoundControls) -> RoundTaken | None:
-    """The round and the reveal event together, or neither (RecordError saves nothing).
+                 data: dict[str, Any], form: EntryForm, request: HttpRequest,
+                 controls: RoundControls) -> RoundTaken | None:
+    """The round, saved as the sheet saves one (scorekeeper.actions), and the reveal event
+    in its transaction: both or neither (RecordError saves nothing).
 
     Idempotent per round: the form names the sheet's round it reveals, so a second
     phone (or tap) revealing the same round stores nothing and moves the table on
     by nothing; the same request sent again finds its round and its event."""
-    with transaction.atomic():
-        try:
-            saved = table.game.add_round(data, request_id=controls.posted_request_id(), user=request.user,
-                                         number=controls.round_meant(), by=author_of(request, table.game),
-                                         device=device_of(request))
-        except RoundTaken as taken:
-            return taken
+
+    def record_the_reveal(saved: Round) -> None:
         if table.events.filter(kind="reveal", payload__round=saved.number).exists():
-            return None  # this very reveal, sent again: the sheet and the table have it
+            return  # this very reveal, sent again: the sheet and the table have it
         game = Game.objects.get(pk=table.game.pk)
         table.record("reveal", {"hands": hands, "extras": extras, "round": saved.number,
                                 "players_after": players_in(game)}, member)
         _broadcast_latest(table)
+
+    try:
+        do_add_round(table.game, data, actor=actor_of(request, table.game), form=form,
+                     request_id=controls.posted_request_id(), number=controls.round_meant(),
+                     also=record_the_reveal)
+    except RoundTaken as taken:
+        return taken
     return None
 
 

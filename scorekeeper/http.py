@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
+from scorekeeper.actions.actor import Actor
 from scorekeeper.models import PERSON, SEAT, Game
 from scorekeeper.players.me import key_of
 
@@ -122,6 +123,11 @@ def device_of(request: HttpRequest) -> str:
     return request.headers.get("user-agent", "")[:200]
 
 
+def actor_of(request: HttpRequest, game: Game) -> Actor:
+    """Who makes a change through this request, for the game's history (scorekeeper.actions)."""
+    return Actor(device=device_of(request), user=getattr(request, "user", None), by=author_of(request, game))
+
+
 def remember_game(request: HttpRequest, game: Game) -> None:
     """Put the game first in this phone's list (kept in its session cookie's session)."""
     session = getattr(request, "session", None)
@@ -155,17 +161,37 @@ TOO_MANY_SAVES = 429
 GAME_SAVES_FACTOR = 5
 
 
+def _save_limits(request: HttpRequest, token: str) -> tuple[tuple[str, int], ...]:
+    """(cache key, saves a minute) for this device (its session, else its address) and for the game."""
+    per_device = settings.ROUND_SAVES_PER_MINUTE
+    session = getattr(request, "session", None)
+    # The session's key comes from its cookie: reading it loads nothing from the database.
+    device = (session.session_key if session is not None else None) or request.META.get("REMOTE_ADDR", "")
+    return ((f"scorekeeper.saves.{token}.{device}", per_device),
+            (f"scorekeeper.saves.{token}", per_device * GAME_SAVES_FACTOR))
+
+
+def saves_used_up(request: HttpRequest, token: str) -> bool:
+    """Has this device, or the game, used up the minute's saves already? Asked first thing
+    in a save, from the cache alone: a flood is refused before the game, its rounds or the
+    form are loaded (a refusal costs a cache read, not a page; issue 28). No while the
+    cache is down."""
+    limits = _save_limits(request, token)
+    try:
+        counts = cache.get_many([key for key, _limit in limits])
+    except Exception:  # noqa: BLE001 - Redis down: saving rounds matters more than counting them
+        return False
+    return any(int(counts.get(key, 0)) >= limit for key, limit in limits)
+
+
 def save_allowed(request: HttpRequest, game: Game) -> bool:
     """One more round save of this game from this device (its session, else its address), and
     from all its devices together, within the minute's limits? Yes while the cache is down."""
-    per_device = settings.ROUND_SAVES_PER_MINUTE
     session = getattr(request, "session", None)
     if session is not None and session.session_key is None:
         session["saves_rounds"] = True  # a session of its own, so its count follows it
         session.save()
-    device = (session.session_key if session is not None else None) or request.META.get("REMOTE_ADDR", "")
-    limits = ((f"scorekeeper.saves.{game.token}.{device}", per_device),
-              (f"scorekeeper.saves.{game.token}", per_device * GAME_SAVES_FACTOR))
+    limits = _save_limits(request, game.token)
     try:
         for key, limit in limits:
             if not cache.add(key, 1, SAVES_WINDOW) and cache.incr(key) > limit:

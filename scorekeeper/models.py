@@ -23,10 +23,12 @@ from django.db import connections, models, router, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext
 
 from engine.rules import VARIANTS, GameResult, Problem, Ranking, RecordError, rank, score_record
 from engine.rules.variants.base import Variant
+from engine.seating import dealer
 from scorekeeper import bulk
 from scorekeeper.players.names import composed, name_as_kept, refuse_names_we_cannot_keep
 from scorekeeper.signals import game_scored
@@ -42,6 +44,7 @@ def variant_choices() -> list[tuple[str, str]]:
 # run to about 60 rounds (cactus-game to about 250 turns); a name is a first name or a
 # nickname. Players per game are the engine's (at most 8, per variant).
 MAX_NAME_LENGTH = 40
+NOTE_MAX_LENGTH = 200
 MAX_ROUNDS = 1000
 
 
@@ -254,6 +257,8 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # Abandoned games are kept (and restorable) but leave the lists and the standings.
     abandoned_at = models.DateTimeField(null=True, blank=True)
+    # A short free text the game's holders write ("chez Ana, revanche jeudi"), shown on the sheet.
+    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True, default="")
 
     objects = GameQuerySet.as_manager()
 
@@ -285,6 +290,15 @@ class Game(models.Model):
         if number is None:
             return [n for n in names if n not in self.eliminated]
         return [n for n in names if self.eliminated.get(n, number) >= number]
+
+    def next_dealer(self, rounds: int | None = None) -> str | None:
+        """Who deals the next round (engine/seating.py's `dealer`: the next seat each round):
+        none once the game is over, nor in a game of turns (cactus-game: one deal).
+        `rounds`: how many the game has, when the caller counted them already."""
+        if self.finished or self.rules.turn_based:
+            return None
+        number = (self.rounds.count() if rounds is None else rounds) + 1
+        return dealer(self.player_names(), number, self.players_in_round(number))
 
     def sides(self) -> list[str]:
         """Whom results are keyed by, in seat order: players, or canasta's teams.
@@ -408,18 +422,23 @@ class Game(models.Model):
         self._take_state(game, stored)
         return last
 
+    @cached_property
+    def rounds_in_order(self) -> list[Round]:
+        """The game's rounds, read once; after a change through this instance, the rounds as
+        the change left them (`_take_state` feeds them: the sheet shown next reads no query)."""
+        return list(self.rounds.all())
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        self.__dict__.pop("rounds_in_order", None)  # read again from the database when asked
+        super().refresh_from_db(*args, **kwargs)
+
     def _take_state(self, changed: Game, rounds: list[Round]) -> None:
         """After a change to a round, this instance is the game as `changed` (the locked
-        copy) left it, without reading it back: its fields, and its rounds as if prefetched,
-        so `self.rounds.all()` (the sheet shown next) needs no query. Its seats are the
-        same: a round's change changes no seat."""
+        copy) left it, without reading it back: its fields, and its rounds in
+        `rounds_in_order`. Its seats are the same: a round's change changes no seat."""
         for field in self._meta.concrete_fields:
             setattr(self, field.attname, getattr(changed, field.attname))
-        kept = Round.objects.filter(game=self)
-        kept._result_cache = list(rounds)  # as Django's prefetch_related keeps them
-        kept._prefetch_done = True
-        cache = getattr(self, "_prefetched_objects_cache", {})
-        self._prefetched_objects_cache = {**cache, "rounds": kept}
+        self.__dict__["rounds_in_order"] = list(rounds)  # where cached_property keeps its value
 
     def _log(self, number: int, action: str, before: Any, after: Any, device: str, user: Any,
              by: str, after_end: bool) -> RoundChange:

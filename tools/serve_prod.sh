@@ -5,6 +5,12 @@
 #   tools/serve_prod.sh restart     rolling: one process at a time, each healthy before the next
 #   tools/serve_prod.sh stop        nginx, then the processes
 #   tools/serve_prod.sh status      each process's /healthz, and nginx's
+#   tools/serve_prod.sh configure [N]  migrate, collectstatic, write RUN_DIR/nginx.conf, start nothing
+#                                   (systemd runs the processes: tools/deploy/*.service)
+#
+# Each Daphne runs under a small supervisor (a loop of this script): a process that dies,
+# even by SIGKILL, is started again within a second (docs/deploy.md, "A service that
+# mends itself"). On a host with systemd, tools/deploy/*.service do the same instead.
 #
 # Settings come from the environment (README's table): DATABASE_URL, REDIS_URL,
 # DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS are required; DJANGO_DEBUG is off.
@@ -25,6 +31,10 @@ export DJANGO_SETTINGS_MODULE="${DJANGO_SETTINGS_MODULE:-config.settings}"
 # nginx, on this machine, is the one proxy whose X-Real-IP is believed (config/proxy.py).
 export DJANGO_TRUSTED_PROXIES="${DJANGO_TRUSTED_PROXIES:-127.0.0.1}"
 STOP_WAIT=20  # seconds a process gets to close its sockets before it is killed
+RESPAWN_WAIT=0.2  # seconds before a dead process is started again
+CRASH_LOOP=5  # deaths within CRASH_WINDOW seconds: then wait CRASH_PAUSE seconds between starts
+CRASH_WINDOW=30
+CRASH_PAUSE=10
 
 die() { echo "serve_prod: $*" >&2; exit 1; }
 
@@ -72,26 +82,58 @@ while True:
 PY
 }
 
+# The supervisor of process i: starts Daphne, waits for it, and starts it again when it
+# dies, until `stop_process` leaves daphne-i.stop. Its own pid is in daphne-i.supervisor.
+supervise() {
+    local i=$1 port=$2 deaths=() now status
+    set +e
+    trap 'kill -TERM "$(cat "$RUN_DIR/daphne-$i.pid" 2>/dev/null)" 2>/dev/null; exit 0' TERM INT
+    while [ ! -f "$RUN_DIR/daphne-$i.stop" ]; do
+        # No --proxy-headers (it believes X-Forwarded-For from anyone): config/proxy.py
+        # takes nginx's X-Real-IP, from 127.0.0.1 only (DJANGO_TRUSTED_PROXIES).
+        "$PYTHON_BIN/daphne" -b 127.0.0.1 -p "$port" config.asgi:application >>"$RUN_DIR/daphne-$i.log" 2>&1 &
+        echo $! >"$RUN_DIR/daphne-$i.pid"
+        wait $!
+        status=$?
+        [ -f "$RUN_DIR/daphne-$i.stop" ] && break
+        now=$(date +%s)
+        deaths=("${deaths[@]}" "$now")
+        [ "${#deaths[@]}" -gt "$CRASH_LOOP" ] && deaths=("${deaths[@]:1}")
+        echo "serve_prod: process $i died (status $status) at $(date -u +%FT%TZ); starting it again" \
+            >>"$RUN_DIR/daphne-$i.log"
+        if [ "${#deaths[@]}" -ge "$CRASH_LOOP" ] && [ $((now - deaths[0])) -lt "$CRASH_WINDOW" ]; then
+            sleep "$CRASH_PAUSE"  # dying again and again (a bad setting?): do not spin
+        else
+            sleep "$RESPAWN_WAIT"
+        fi
+    done
+}
+
 start_process() {
     local i=$1 port=$((DAPHNE_PORT + $1))
-    # No --proxy-headers (it believes X-Forwarded-For from anyone): config/proxy.py
-    # takes nginx's X-Real-IP, from 127.0.0.1 only (DJANGO_TRUSTED_PROXIES).
-    nohup "$PYTHON_BIN/daphne" -b 127.0.0.1 -p "$port" \
-        config.asgi:application >>"$RUN_DIR/daphne-$i.log" 2>&1 &
-    echo $! >"$RUN_DIR/daphne-$i.pid"
+    rm -f "$RUN_DIR/daphne-$i.stop" "$RUN_DIR/daphne-$i.pid"
+    nohup "$0" supervise "$i" "$port" >>"$RUN_DIR/daphne-$i.log" 2>&1 &
+    echo $! >"$RUN_DIR/daphne-$i.supervisor"
     healthy "$port" 30 || die "process $i (port $port) is not healthy: see $RUN_DIR/daphne-$i.log"
-    echo "process $i: pid $(cat "$RUN_DIR/daphne-$i.pid"), 127.0.0.1:$port, healthy"
+    echo "process $i: pid $(cat "$RUN_DIR/daphne-$i.pid"), 127.0.0.1:$port, healthy, supervised"
 }
 
 stop_process() {
-    local pidfile="$RUN_DIR/daphne-$1.pid" pid
-    [ -f "$pidfile" ] || return 0
-    pid=$(cat "$pidfile")
-    if kill -TERM "$pid" 2>/dev/null; then
-        for _ in $(seq $((STOP_WAIT * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$pid" 2>/dev/null || true
+    local pidfile="$RUN_DIR/daphne-$1.pid" pid supervisor
+    touch "$RUN_DIR/daphne-$1.stop"  # the supervisor starts nothing more
+    if [ -f "$pidfile" ]; then
+        pid=$(cat "$pidfile")
+        if kill -TERM "$pid" 2>/dev/null; then
+            for _ in $(seq $((STOP_WAIT * 10))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+            kill -KILL "$pid" 2>/dev/null || true
+        fi
     fi
-    rm -f "$pidfile"
+    if [ -f "$RUN_DIR/daphne-$1.supervisor" ]; then
+        supervisor=$(cat "$RUN_DIR/daphne-$1.supervisor")
+        for _ in $(seq 50); do kill -0 "$supervisor" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$supervisor" 2>/dev/null || true
+    fi
+    rm -f "$pidfile" "$RUN_DIR/daphne-$1.supervisor"
 }
 
 prepare() {
@@ -103,20 +145,28 @@ prepare() {
 }
 
 write_nginx_conf() {
-    local n=$1 upstreams="" user_line=""
+    local n=$1 upstreams="" user_line="" redirect=""
     for i in $(seq 0 $((n - 1))); do
         upstreams+="        server 127.0.0.1:$((DAPHNE_PORT + i)) max_fails=3 fail_timeout=10s;"$'\n'
     done
     # As root, the workers keep root's read access to the static files here.
     [ "$(id -u)" = 0 ] && user_line="user root;"
+    # With TLS on nginx (LISTEN="443 ssl"), HTTP_REDIRECT=80 answers plain HTTP with a redirect.
+    if [ -n "${HTTP_REDIRECT:-}" ]; then
+        redirect="    server {
+        listen $HTTP_REDIRECT;
+        server_name _;
+        location / { return 301 https://\$host\$request_uri; }
+    }"
+    fi
     mkdir -p "$RUN_DIR/tmp"
-    UPSTREAMS="$upstreams" USER_LINE="$user_line" RUN="$RUN_DIR" LISTEN_AT="$LISTEN" \
+    UPSTREAMS="$upstreams" USER_LINE="$user_line" RUN="$RUN_DIR" LISTEN_AT="$LISTEN" REDIRECT="$redirect" \
     STATIC="$("$PYTHON_BIN/python" -c 'from django.conf import settings; import django; django.setup(); print(settings.STATIC_ROOT)')" \
     "$PYTHON_BIN/python" - tools/deploy/nginx.conf.template "$RUN_DIR/nginx.conf" <<'PY'
 import os, sys
 text = open(sys.argv[1]).read()
 for key, env in (("@UPSTREAMS@", "UPSTREAMS"), ("@USER_LINE@", "USER_LINE"), ("@RUN_DIR@", "RUN"),
-                 ("@LISTEN@", "LISTEN_AT"), ("@STATIC_ROOT@", "STATIC")):
+                 ("@LISTEN@", "LISTEN_AT"), ("@STATIC_ROOT@", "STATIC"), ("@REDIRECT_SERVER@", "REDIRECT")):
     text = text.replace(key, os.environ[env].rstrip("\n"))
 open(sys.argv[2], "w").write(text)
 PY
@@ -181,5 +231,7 @@ case "${1:-}" in
     restart) restart ;;
     stop) stop ;;
     status) status ;;
-    *) die "usage: $0 start [N] | restart | stop | status" ;;
+    supervise) supervise "$2" "$3" ;;  # internal: started by start_process
+    configure) require_settings; ensure_nginx; mkdir -p "$RUN_DIR"; prepare; write_nginx_conf "${2:-2}" ;;
+    *) die "usage: $0 start [N] | restart | stop | status | configure [N]" ;;
 esac

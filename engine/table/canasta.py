@@ -61,8 +61,8 @@ def may_take_pile(pile: list[str], hand: list[str], side_has_melded: bool,
     """May this side take the discard pile (the top card is the last of `pile`)?
 
     A side that has not melded also says the melds it would make with the top card and
-    cards from its hand (`opening`; by default the top card with its naturals from the
-    hand): they must reach the opening minimum for `side_total` (table-rules.md, reading).
+    cards from its hand (`opening`; by default the most it can lay, `best_opening`): they
+    must reach the opening minimum for `side_total` (table-rules.md, reading).
     """
     if not pile:
         return Verdict(False, "canasta.pile.empty")
@@ -96,7 +96,7 @@ def _opening_with_top(top: str, hand: list[str], opening: list[list[str]] | None
     """A side that has not melded: the melds it makes with the top card and cards from its
     hand (not the rest of the pile) must be legal and reach the opening minimum."""
     if opening is None:
-        opening = [[top, *(c for c in hand if not is_wild(c) and rank_of(c) == rank_of(top))]]
+        opening = best_opening(top, hand)
     if not any(top in meld for meld in opening):
         return Verdict(False, "canasta.pile.opening_without_top", {"top": top})
     opened = opening_verdict(opening, side_total)  # the melds' own check, then the minimum
@@ -110,6 +110,35 @@ def _opening_with_top(top: str, hand: list[str], opening: list[list[str]] | None
     if not opened.ok:
         return Verdict(False, "canasta.pile.opening_below_minimum", params)
     return Verdict(True, "canasta.pile.frozen_two_naturals", {k: v for k, v in params.items() if k != "total"})
+
+
+def best_opening(top: str, hand: list[str]) -> list[list[str]]:
+    """The melds worth the most that a side can lay with the top card and its hand at once
+    (table-rules.md, Canasta, reading: they all count toward the opening minimum): the top
+    card with the hand's naturals of its rank, the hand's other ranks, and its wild cards
+    where they may go, the highest first. Each meld is checked by the engine's meld rule.
+
+    Every card melded adds its value, so the most is laid by melding all the rule admits:
+    a pair of naturals is melded when a wild card can join it (the best pairs first), the
+    wild cards left go to any meld that takes one more, and seven left make a wild canasta.
+    """
+    wild = sorted((c for c in hand if is_wild(c)), key=card_value, reverse=True)
+    by_rank: dict[str, list[str]] = {}
+    for card in hand:
+        if not is_wild(card):
+            by_rank.setdefault(rank_of(card), []).append(card)
+    melds = [[top, *by_rank.pop(rank_of(top), [])]]
+    groups = sorted(by_rank.values(), key=lambda g: sum(map(card_value, g)), reverse=True)
+    melds += [g for g in groups if meld_problem(g, may_meld_black_threes=False) is None]
+    for pair in (g for g in groups if len(g) == 2):
+        if wild and meld_problem([*pair, wild[0]], may_meld_black_threes=False) is None:
+            melds.append([*pair, wild.pop(0)])
+    for meld in melds:
+        while wild and meld_problem([*meld, wild[0]], may_meld_black_threes=False) is None:
+            meld.append(wild.pop(0))
+    if meld_problem(wild, may_meld_black_threes=False) is None:
+        melds.append(wild)
+    return melds
 
 
 def meld_verdict(cards: list[str], going_out: bool = False) -> Verdict:

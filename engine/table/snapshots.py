@@ -19,7 +19,7 @@ from . import machine as tbl
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(tbl))
+    return typing.get_type_hints(cls)  # read in the class's own module (engine/table/machine/state.py)
 
 
 def _build(hint: Any, value: Any) -> Any:

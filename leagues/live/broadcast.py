@@ -46,3 +46,15 @@ def broadcast_games_ended(last_ended: dict[int, int]) -> None:
     except Exception:
         logger.exception("could not tell the room screens of nights %s that a game ended",
                          ", ".join(map(str, last_ended)))
+
+
+def broadcast_draw_changed(night_id: int) -> None:
+    """Tell the night's room screens its tables were drawn or changed (after the commit: the
+    views call it once their transaction is over). Logged, never raised."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(night_group(night_id), {"type": "draw.changed"})
+    except Exception:
+        logger.exception("could not tell the room screens of night %s of its new draw", night_id)

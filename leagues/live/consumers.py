@@ -34,3 +34,6 @@ class NightRoomConsumer(AsyncJsonWebsocketConsumer):
 
     async def game_ended(self, event: dict[str, Any]) -> None:
         await self.send_json({"event": "game_ended", "game": event["game"]})
+
+    async def draw_changed(self, event: dict[str, Any]) -> None:
+        await self.send_json({"event": "draw_changed"})

@@ -28,7 +28,7 @@ from engine.rules.scoring import cyclic_gc_paused
 from leagues.live.broadcast import broadcast_games_ended
 from leagues.models import LeagueGame, Night, NightTable, Season
 from leagues.ranking.standings import GameSummary
-from leagues.results.recording import ImportCount, player_key, summary_from
+from leagues.results.recording import count_games, player_key, summary_from
 from scorekeeper import bulk
 from scorekeeper.models import Game, GameRows, Player, checked_record, save_parts
 from scorekeeper.players.circle import Circle, Seating
@@ -197,7 +197,6 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
             finished_at = start + timedelta(minutes=n)
         rows.append(GameRows.of(a.result, a.record, seated[id(a)], device="import", user=user,
                                 finished_at=finished_at))
-    counting = ImportCount.begin(season)  # before the new games exist: what the fold starts from
     for start in range(0, len(rows), SAVE_BATCH):
         batch = rows[start:start + SAVE_BATCH]
         bulk.insert_objects(Game, [r.game for r in batch])
@@ -212,7 +211,7 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
         if r.game.finished:
             last_ended[tables[a.place].night_id] = r.game.pk
             ended.append(summary_from(r.game, [(name, player_key(player.pk)) for player, name in r.seats]))
-    counting.finish(ended, {player_key(p.pk): p for seats in seated.values() for p in seats.values()})
+    count_games(season, ended, {player_key(p.pk): p for seats in seated.values() for p in seats.values()})
     return last_ended
 
 

@@ -1,36 +1,31 @@
-"""Keeping a season's stored standings in step with its games.
+"""Keeping a season's stored standings in step with its games, by one route: `count_games`.
 
-- `record_ended_game`: the incremental path, run when a game ends: reads the
-  stored figures of the game's players, folds the game in with the same
-  functions as a from-scratch computation (standings.py) and writes them back.
-- `recompute_season`: from scratch, in the order games ended; used when an
-  ended game was corrected (an edited round, an undo): a correction changes
-  the game's place in the fold, so the only honest answer is to refold the season.
-- `ImportCount`: a bulk import's games, counted inside the import's transaction
-  from the summaries it built (nothing read back), resuming from the stored
-  standings when the new games all ended after the counted ones.
+Its three callers:
+- `record_ended_game`, when a league game ends (the `game_scored` signal): its summary
+  folded in, from the stored figures of its players;
+- `recompute_season`, after a correction (an edited round, an undo) or an organiser's
+  button: a correction changes the game's place in the fold, so the season is refolded;
+- the bulk import (leagues/results/importing.py), inside its transaction, with the
+  summaries it built (nothing read back).
+`tests/leagues/test_one_standings_route.py` checks that they agree with a refold.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 
 from leagues.models import LeagueGame, Result, Season, Standing
 from leagues.ranking.standings import (
     OVERALL,
     GameSummary,
     PlayerResult,
-    Rater,
     Skill,
-    Tally,
     chronological,
-    results_of,
 )
 from leagues.ranking.standings import Season as SeasonFold
 from scorekeeper import bulk
@@ -48,6 +43,10 @@ def player_key(pk: int) -> str:
     people of one name are two rows; a record may write "ana" for the Player "Ana"). A
     control character starts it, which no name or team name may hold (players/names.py)."""
     return f"\x1f{pk}"
+
+
+def _pks(keys: Iterable[str]) -> list[int]:
+    return [int(key[1:]) for key in keys]
 
 
 def summary_of(game: Game) -> GameSummary:
@@ -92,7 +91,7 @@ def season_summaries(season: Season, excluding: Collection[int] = ()) -> list[Ga
 
 
 def _players_by_key(keys: Iterable[str]) -> dict[str, Player]:
-    return {player_key(p.pk): p for p in Player.objects.filter(pk__in=[int(k[1:]) for k in keys])}
+    return {player_key(p.pk): p for p in Player.objects.filter(pk__in=_pks(keys))}
 
 
 RESULT_FIELDS = ("season", "game", "player", "variant", "finished_at", "side", "place", "sides", "won",
@@ -109,48 +108,78 @@ def _result_row(season: Season, result: PlayerResult, player: Player, game: Game
 
 
 @transaction.atomic
+def count_games(season: Season, new: Sequence[GameSummary] = (), players: Mapping[str, Player] | None = None,
+                *, refold: bool = False, refold_limit: int | None = None) -> int:
+    """The one route by which a season's standings and results change: `new` ended games,
+    not counted yet (their players by `player_key` in `players`, found by key otherwise),
+    folded into the season. Returns how many games were folded.
+
+    - From the stored standings, when they are up to date and no counted game of the new
+      games' players ended after them: the stored figures are the fold's whole state
+      (tallies, streaks, mu and sigma), so this is exactly what a refold would give; only
+      the new games' players are read and written.
+    - Otherwise (or with `refold`, after a correction) the whole season is refolded from its
+      games in the order they ended, unless it holds more than `refold_limit` ended games:
+      then it is flagged as behind (an organiser recomputes it) and the new games are added
+      to the stored figures as they stand.
+    """
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    new = chronological(new)
+    players = dict(players or {})
+    if not refold and not season.ratings_stale and _in_order(season, new):
+        return _fold_in(season, new, players)
+    if refold_limit is not None and LeagueGame.objects.in_season(season).finished().count() > refold_limit:
+        Season.objects.filter(pk=season.pk).update(ratings_stale=True)
+        return _fold_in(season, new, players)
+    summaries = chronological(season_summaries(season, excluding={s.game_id for s in new}) + new)
+    players.update(_players_by_key({n for s in summaries for n in s.players} - set(players)))
+    _write_fold(season, SeasonFold(), summaries, players, replace_results=True)
+    if season.ratings_stale:
+        Season.objects.filter(pk=season.pk).update(ratings_stale=False)
+    return len(summaries)
+
+
+def _in_order(season: Season, new: list[GameSummary]) -> bool:
+    """May the new games be folded on from the stored figures: did no counted game of their
+    players end after the first of them? A game changes only its players' figures, so the
+    games of other players that ended later fold the same before or after it (and the
+    season's index by player and end time answers this without reading the season)."""
+    if not new:
+        return True
+    first = new[0]
+    if first.finished_at is None:
+        return False  # a game without an end time folds last: refold rather than guess
+    later = (Q(finished_at__gt=first.finished_at) | Q(finished_at=first.finished_at, game_id__gt=first.game_id)
+             | Q(finished_at__isnull=True))
+    players = _pks({n for s in new for n in s.players})
+    return not Result.objects.filter(later, season=season, player__in=players).exists()
+
+
+def _fold_in(season: Season, new: list[GameSummary], players: dict[str, Player]) -> int:
+    """The new games folded into the stored figures of their players, and stored."""
+    names = {n for s in new for n in s.players}
+    fold = _stored_fold(season, names)
+    players.update(_players_by_key(names - set(players)))
+    _write_fold(season, fold, new, players, replace_results=False)
+    return len(new)
+
+
 def record_ended_game(league_game: LeagueGame) -> None:
-    """Fold one ended game into its season's stored standings (the incremental path)."""
-    season = Season.objects.select_for_update().get(pk=league_game.table.night.season_id)
+    """Fold one ended game into its season's standings."""
     game = Game.objects.with_players().get(pk=league_game.game_id)
-    summary = summary_of(game)
-    players = _players_by_key(summary.players)
-    rater = Rater()
-    results = results_of(summary)
-    skills_after: dict[str, dict[str, Skill]] = {}
-    for scope in (summary.variant, OVERALL):
-        stored = {player_key(s.player_id): s for s in Standing.objects.filter(
-            season=season, scope=scope, player__in=players.values())}
-        skills = {name: s.skill() for name, s in stored.items()}
-        skills_after[scope] = rater.rate(summary, skills)
-        for result in results:
-            standing = stored.get(result.player) or Standing(
-                season=season, player=players[result.player], scope=scope)
-            tally = standing.tally() if standing.pk else Tally()
-            tally.add(result)
-            standing.store(tally, skills_after[scope][result.player])
-            standing.save()
-    bulk.insert(Result, RESULT_FIELDS, [
-        _result_row(season, r, players[r.player], summary, skills_after[summary.variant][r.player],
-                    skills_after[OVERALL][r.player])
-        for r in results
-    ])
+    count_games(league_game.table.night.season, [summary_of(game)], refold_limit=RECOMPUTE_INLINE_LIMIT)
 
 
-@transaction.atomic
 def recompute_season(season: Season) -> int:
     """Rebuild the season's standings and results from its ended games. Returns the game count."""
-    season = Season.objects.select_for_update().get(pk=season.pk)
-    summaries = chronological(season_summaries(season))
-    players = _players_by_key({name for s in summaries for name in s.players})
-    _write_fold(season, SeasonFold(), summaries, players, replace_results=True)
-    return len(summaries)
+    return count_games(season, refold=True)
 
 
 def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
                 players: Mapping[str, Player], *, replace_results: bool) -> None:
     """Fold `summaries` (in the order they ended) into `fold` and store the outcome: their
-    results (after deleting the season's, with `replace_results`) and every standing.
+    results (after deleting the season's, with `replace_results`) and the standings of
+    every player the fold holds (all of the season's, with `replace_results`).
 
     The results are written as the fold makes them (a generator fed to the INSERT): on
     PostgreSQL the server stores one game's rows while the next game is being rated."""
@@ -164,8 +193,11 @@ def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
 
     if replace_results:
         Result.objects.filter(season=season).delete()
-    Standing.objects.filter(season=season).delete()
+        Standing.objects.filter(season=season).delete()
     bulk.insert(Result, RESULT_FIELDS, results())
+    if not replace_results:  # only the fold's players changed
+        folded = {name for tallies in fold.tallies.values() for name in tallies}
+        Standing.objects.filter(season=season, player__in=_pks(folded)).delete()
     standings: list[Standing] = []
     for scope, tallies in fold.tallies.items():
         for name, tally in tallies.items():
@@ -173,70 +205,16 @@ def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
             standing.store(tally, fold.skills[scope][name])
             standings.append(standing)
     Standing.objects.bulk_create(standings, batch_size=2000)
-    if season.ratings_stale:
-        Season.objects.filter(pk=season.pk).update(ratings_stale=False)
 
 
-@dataclass
-class ImportCount:
-    """Counting a bulk import's ended games into their season, inside the import's
-    transaction, with the season locked (`select_for_update`) by the caller.
-
-    `begin` runs before the new games are saved. When the season's stored standings
-    are up to date and every new game ended after the last counted one (past nights
-    imported in order, or a first import), the fold resumes from the stored standings
-    and only the new games are folded: the stored figures are the whole state of the
-    fold (tallies, streaks, mu and sigma), so this is exactly what a recomputation would
-    give. Otherwise the season's earlier games are read now and everything is refolded.
-    """
-
-    season: Season
-    fold: SeasonFold
-    players: dict[str, Player]
-    earlier: list[GameSummary] | None  # None: resumed from the stored standings
-    last: tuple[datetime, int] | None  # the last counted game's end and id, when resumed
-
-    @classmethod
-    def begin(cls, season: Season) -> ImportCount:
-        if not season.ratings_stale:
-            last = (Result.objects.filter(season=season).order_by("-finished_at", "-game_id")
-                    .values_list("finished_at", "game_id").first())
-            if last is None or last[0] is not None:
-                fold, players = _stored_fold(season)
-                return cls(season, fold, players, None, last)
-        earlier = season_summaries(season)
-        players = _players_by_key({name for s in earlier for name in s.players})
-        return cls(season, SeasonFold(), players, earlier, None)
-
-    def finish(self, summaries: list[GameSummary], players: Mapping[str, Player]) -> None:
-        """Fold the new ended games in (their players by `player_key`) and store the outcome."""
-        new = chronological(summaries)
-        self.players.update(players)
-        if self.earlier is None and (self.last is None or not new or _ends_after(new[0], self.last)):
-            _write_fold(self.season, self.fold, new, self.players, replace_results=False)
-            return
-        if self.earlier is None:  # a new game ended before the last counted one: refold all
-            self.earlier = season_summaries(self.season, excluding={s.game_id for s in new})
-            self.players.update(_players_by_key({n for s in self.earlier for n in s.players}))
-            self.fold = SeasonFold()
-        _write_fold(self.season, self.fold, chronological(self.earlier + new), self.players,
-                    replace_results=True)
-
-
-def _ends_after(summary: GameSummary, last: tuple[datetime, int]) -> bool:
-    return summary.finished_at is not None and (summary.finished_at, summary.game_id) > last
-
-
-def _stored_fold(season: Season) -> tuple[SeasonFold, dict[str, Player]]:
-    """The fold's state as the season's stored standings hold it, with their players."""
+def _stored_fold(season: Season, names: Collection[str]) -> SeasonFold:
+    """The fold's state for these players as the season's stored standings hold it."""
     fold = SeasonFold()
-    players: dict[str, Player] = {}
-    for standing in Standing.objects.filter(season=season).select_related("player"):
+    for standing in Standing.objects.filter(season=season, player__in=_pks(names)):
         name = player_key(standing.player_id)
-        players[name] = standing.player
         fold.tallies[standing.scope][name] = standing.tally()
         fold.skills[standing.scope][name] = standing.skill()
-    return fold, players
+    return fold
 
 
 def on_game_scored(game: Game, ended: bool) -> Season | None:
@@ -255,8 +233,5 @@ def on_game_scored(game: Game, ended: bool) -> Season | None:
     if ended and not counted and game.abandoned_at is None:
         record_ended_game(league_game)
     elif counted:
-        Season.objects.filter(pk=season.pk).update(ratings_stale=True)
-        ended_games = LeagueGame.objects.in_season(season).finished().count()
-        if ended_games <= RECOMPUTE_INLINE_LIMIT:
-            recompute_season(season)
+        count_games(season, refold=True, refold_limit=RECOMPUTE_INLINE_LIMIT)
     return season

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from leagues.forms import (
@@ -18,9 +16,10 @@ from leagues.forms import (
     NightForm,
     OrganiserForm,
     SeasonForm,
+    SeasonSettingsForm,
     TableForm,
 )
-from leagues.models import League, Night, NightTable
+from leagues.models import League
 from leagues.results.importing import import_files
 from leagues.results.recording import recompute_season
 from leagues.views.access import (
@@ -31,6 +30,7 @@ from leagues.views.access import (
     _login_first,
     _refused,
 )
+from leagues.views.drawing import night_page_context
 from leagues.views.standings import _season_context
 from leagues.views.tables import problem_sentence
 from scorekeeper.http import INVALID_FORM
@@ -106,6 +106,17 @@ def night_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+def season_settings(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    season = _get_season_for_organiser(request, pk)
+    form = SeasonSettingsForm(request.POST, instance=season)
+    if not form.is_valid():
+        return render(request, "leagues/season.html",
+                      {**_season_context(request, season), "settings_form": form}, status=INVALID_FORM)
+    form.save()
+    return redirect(season)
+
+
+@require_POST
 def season_recompute(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     season = _get_season_for_organiser(request, pk)
     recompute_season(season)
@@ -144,19 +155,7 @@ def night_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if (response := _login_first(request)) is not None:
         return response
     night = _get_night_for_organiser(request, pk)
-    return render(request, "leagues/night.html", {
-        "night": night, "tables": _tables_with_links(request, night), "form": TableForm(night=night),
-    })
-
-
-def _tables_with_links(request: HttpRequest, night: Night) -> list[tuple[NightTable, str, str]]:
-    """Each table with its full link and that link as a QR code (an inline SVG) to scan."""
-    tables = []
-    for table in night.tables.all():
-        url = request.build_absolute_uri(table.get_absolute_url())
-        qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff")
-        tables.append((table, url, mark_safe(qr)))  # noqa: S308 - segno's own SVG, no user text
-    return tables
+    return render(request, "leagues/night.html", night_page_context(request, night))
 
 
 @require_POST
@@ -164,9 +163,8 @@ def table_create(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     night = _get_night_for_organiser(request, pk)
     form = TableForm(request.POST, night=night)
     if not form.is_valid():
-        return render(request, "leagues/night.html", {
-            "night": night, "tables": _tables_with_links(request, night), "form": form,
-        }, status=INVALID_FORM)
+        return render(request, "leagues/night.html", night_page_context(request, night, form=form),
+                      status=INVALID_FORM)
     form.instance.night = night
     form.save()
     return redirect(night)

@@ -12,9 +12,10 @@ from django.views.decorators.http import require_safe
 
 from engine.rules import VARIANTS
 from engine.rules.variants.base import HIGHEST
-from leagues.forms import NightForm
+from leagues.drawing.night import shown
+from leagues.forms import NightForm, SeasonSettingsForm
 from leagues.models import Night, Result, Season
-from leagues.ranking import reading
+from leagues.ranking import reading, settled
 from leagues.ranking.charts import Series, line_chart
 from leagues.ranking.standings import OVERALL
 from leagues.views.access import HtmxHttpRequest, _refused
@@ -34,10 +35,13 @@ def _season_context(request: HttpRequest, season: Season, night_form: NightForm 
                     ) -> dict[str, Any]:
     scopes = reading.season_scopes(season)
     scope = _scope_from(request, scopes)
+    rows, marks, hidden = settled.shown_rows(season, reading.season_rows(season, scope))
     return {
         "season": season, "scope": scope, "scope_label": _scope_label(scope),
         "scopes": [(s, _scope_label(s)) for s in scopes],
-        "rows": reading.season_rows(season, scope),
+        "rows": rows, "provisional": {k for k, m in marks.items() if m == settled.PROVISIONAL},
+        "inactive": {k for k, m in marks.items() if m == settled.INACTIVE}, "hidden": hidden,
+        "settings_form": SeasonSettingsForm(instance=season),
         "corrections": reading.season_corrections(season),
         "higher_is_better": VARIANTS[scope].best == HIGHEST if scope != OVERALL else None,
         "is_organiser": season.league.is_organiser(request.user),
@@ -67,9 +71,14 @@ def season_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def night_room(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     night = get_object_or_404(Night.objects.select_related("season__league"), pk=pk)
+    seating, waiting = shown(night)
+    season_rows, marks, _hidden = settled.shown_rows(night.season, reading.season_rows(night.season, OVERALL))
     context = {
+        "seating": seating, "waiting": waiting,
+        "tables_url": request.build_absolute_uri(reverse("leagues:night_tables", args=[night.pk])),
         "night": night, "rows": reading.night_rows(night),
-        "season_rows": reading.season_rows(night.season, OVERALL)[:10],
+        "season_rows": season_rows[:10], "provisional": {k for k, m in marks.items() if m == settled.PROVISIONAL},
+        "inactive": {k for k, m in marks.items() if m == settled.INACTIVE},
         "recent": reading.night_recent_games(night),
     }
     template_name = "leagues/room.html"
@@ -90,6 +99,7 @@ def player_detail(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResp
         raise Http404("no game for this player in this season")
     standings = reading.player_standings(season, player)
     played = reading.most_played(season, player)
+    mine = [row for row in reading.season_rows(season, OVERALL) if row.key == player.pk]
     variant = request.GET.get("variant")
     if variant not in dict(played):
         variant = played[0][0]
@@ -98,6 +108,7 @@ def player_detail(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResp
         "season": season, "player": player, "results": list(reversed(results))[:RECENT_RESULTS],
         "result_count": len(results), "games_csv": reverse("leagues:games_csv", args=[season.pk]),
         "overall": standings[OVERALL],
+        "mark": settled.marks(season, mine).get(player.pk), "thresholds": settled.Thresholds.of(season),
         "played": [(key, VARIANTS[key].name, n) for key, n in played],
         "variant": variant, "variant_name": VARIANTS[variant].name,
         "rating_chart": _rating_chart(results), "points_chart": _points_chart(of_variant, variant),

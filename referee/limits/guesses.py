@@ -11,9 +11,10 @@ client looks up (the code form, a table's URL) counts, for a minute, against
 
 A client past either limit gets 429 with a sentence for the minute, except on
 the tables it knows: a phone holding a valid member token of the table (or its
-own pending join request) always reaches that table. With 31^6 codes and a
-handful of open tables, 60 guesses a minute from one address find one in
-about five hundred years.
+own pending join request), or the key the table's QR carries, always reaches
+that table. An IPv6 client is counted by its /64 (limits/addresses.py). With
+31^10 codes, 1,000 addresses at 60 guesses a minute find one of 10,000 open
+tables in 2.6 years on average (docs/deploy.md, "What is trusted").
 
 Joins are limited per table as well (JOINS_PER_TABLE a minute): phones that are
 not yet at a table can only ask to sit at it or watch it so often, so a flood of
@@ -36,6 +37,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
+
+from referee.limits.addresses import counted_as
 
 log = logging.getLogger("referee.limits")
 WINDOW = 60  # seconds
@@ -61,7 +64,7 @@ def device(request: HttpRequest) -> str:
 
 def _address(request: HttpRequest) -> str:
     # REMOTE_ADDR: behind the recipe's nginx, config/proxy.py set it from the proxy alone.
-    return request.META.get("REMOTE_ADDR", "")
+    return counted_as(request.META.get("REMOTE_ADDR", ""))
 
 
 def _keys(request: HttpRequest) -> list[tuple[str, int]]:
@@ -78,15 +81,15 @@ def exhausted(request: HttpRequest) -> bool:
     return any(int(counts.get(key, 0)) >= limit for key, limit in _keys(request))
 
 
-def _bump(key: str) -> int:
-    """The key's count for the minute, one more; 0 while the cache is down (nothing counted)."""
+def _bump(key: str, ttl: int = WINDOW) -> int:
+    """The key's count for the minute (or `ttl`), one more; 0 while the cache is down (nothing counted)."""
     try:
-        if cache.add(key, 1, WINDOW):
+        if cache.add(key, 1, ttl):
             return 1
         try:
             return cache.incr(key)
         except ValueError:  # expired between the two calls
-            cache.add(key, 1, WINDOW)
+            cache.add(key, 1, ttl)
             return 1
     except Exception as exc:  # noqa: BLE001 - Redis down: the pages keep answering
         return _cache_down(exc, 0)
@@ -105,9 +108,25 @@ def count(request: HttpRequest) -> None:
         _bump(key)
 
 
-def join_allowed(code: str) -> bool:
-    """One more join (or join request) at this table from a phone not at it: within the minute's limit?"""
-    return _bump(f"referee.guesses.joins.{code}") <= settings.JOINS_PER_TABLE
+def join_allowed(request: HttpRequest, code: str, role: str) -> bool:
+    """One more join (or join request) at this table from a phone not at it: within this
+    device's share for the minute, then within the table's? Spectators are counted apart
+    from seats and the referee's role, so a flood of them never keeps a player out; one
+    device's refusals cost the table's count nothing."""
+    kind = "spectators" if role == "spectator" else "seats"
+    if _bump(f"referee.guesses.joins.{code}.{kind}.{device(request)}") > settings.JOINS_PER_DEVICE:
+        return False
+    return _bump(f"referee.guesses.joins.{code}.{kind}") <= settings.JOINS_PER_TABLE
+
+
+SPECTATOR_AGE = 60 * 60 * 24 * 2  # a spectator's token lives this long (referee.models.TOKEN_AGE)
+
+
+def spectator_allowed(request: HttpRequest, code: str) -> bool:
+    """One more spectator at this table for this device (SPECTATORS_PER_DEVICE while its
+    tokens live): one device cannot fill the table's spectator slots."""
+    key = f"referee.guesses.spectators.{code}.{device(request)}"
+    return _bump(key, SPECTATOR_AGE) <= settings.SPECTATORS_PER_DEVICE
 
 
 def limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -38,6 +38,7 @@ from engine.table.clock import (
 )
 from engine.table.inbox import BadMessage
 from referee.limits import gates
+from referee.limits.addresses import counted_as
 from referee.live import broadcast
 from referee.live.messages import update_message, update_text
 from referee.models import JoinRequest, LiveTable, normalise_code
@@ -81,7 +82,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         self.member: dict[str, Any] | None = None
         self.timers: set[asyncio.Task[None]] = set()
-        self.address = str((self.scope.get("client") or ("",))[0])  # config/proxy.py settled it
+        # config/proxy.py settled the client address; an IPv6 client is counted by its /64.
+        self.address = counted_as(str((self.scope.get("client") or ("",))[0]))
         if not gates.address_may_open(self.address, now()):
             # Before any database work, and before the handshake is accepted: the phone's
             # page sees a failed connection and retries by itself a moment later.
@@ -163,7 +165,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Every message is answered, never fatal: a bad one gets an error naming its problem."""
         bucket = self.gate.bucket if self.gate is not None else self.bucket
         cost = gates.cost(_kind_of(text_data))
-        if not gates.address_allows(self.address, now(), cost) or not bucket.allow(now(), cost):
+        # A seat or the referee is limited as a member, never by its address: a venue's phones
+        # share one, and a flood of spectators from it must not starve the players' moves.
+        by_address = self.member is None or self.member["role"] == "spectator"
+        if by_address and not gates.address_allows(self.address, now(), cost) or not bucket.allow(now(), cost):
             await self._refuse_flood()
             return
         self.refused_in_row = 0

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 # light enough on the dark theme; lines also differ by dash so print and grey read them.
 PALETTE = ("#0b6e4f", "#d55e00", "#0072b2", "#cc79a7", "#8a7a00", "#56b4e9", "#7f4f24", "#5e5e5e")
 DASHES = ("", "6 3", "2 3", "8 3 2 3")
+# A shape on each point too (issue 27): two lines on the same totals still show both.
+MARKERS = ("circle", "square", "triangle", "diamond")
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class Series:
     css_class: str = "line"  # styled by the page's CSS (leagues.css, app.css)
     colour: str | None = None  # a fixed colour (the sheet's players), else the CSS's
     dash: str = ""
+    marker: str = ""  # one of MARKERS drawn on each point, or none
 
 
 @dataclass(frozen=True)
@@ -75,11 +78,14 @@ def nice_step(span: float, count: int = 4) -> float:
 
 
 def _bounds(values: Sequence[float]) -> tuple[float, float, float]:
-    """(low, high, step): the values' range widened to round numbers."""
+    """(low, high, step): the values' range widened to round numbers. Whole values (a count
+    of rounds won, points) get a whole step: no « 0,5 » between two wins."""
     low, high = min(values), max(values)
     if low == high:  # a flat line still needs a band to sit in
         low, high = low - 1, high + 1
     step = nice_step(high - low)
+    if step < 1 and all(float(v).is_integer() for v in values):
+        step = 1
     return math.floor(low / step) * step, math.ceil(high / step) * step, step
 
 

@@ -73,19 +73,62 @@ def _draw_chart(draw: ImageDraw.ImageDraw, chart: Plot, axis: list[str], dx: int
         if guide.kind != "far":
             _dashed(draw, dx + b.left, dx + b.width - b.right, dy + y,
                     DANGER if guide.kind == "limit" else MUTED)
-        right = guide.kind != "reset"
-        draw.text((dx + (b.width - b.right - 4 if right else b.left + 4), dy + y - 4), guide.label,
-                  font=small, fill=MUTED, anchor="rb" if right else "lb")
     for series, runs in chart.lines:
         colour = series.colour or ACCENT
         for run in runs:
             points = [(dx + x, dy + y) for x, y in run]
             if len(points) > 1:
-                draw.line(points, fill=colour, width=5, joint="curve")
+                _polyline(draw, points, colour, series.dash)
             for x, y in points:
-                draw.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour)
+                _marker(draw, series.marker, x, y, colour)
     for mark, x, y, colour in chart.marks:
         draw.text((dx + x, dy + y - 8), mark.symbol, font=font(20, bold=True), fill=colour or INK, anchor="mb")
+    # The guides' words last, on the paper: no line crosses « éliminé·e 100 » (issue 27).
+    for guide, y in chart.guides:
+        right = guide.kind != "reset"
+        at = (dx + (b.width - b.right - 4 if right else b.left + 4), dy + y - 4)
+        anchor = "rb" if right else "lb"
+        box = draw.textbbox(at, guide.label, font=small, anchor=anchor)
+        draw.rectangle((box[0] - 3, box[1] - 2, box[2] + 3, box[3] + 2), fill=PAPER)
+        draw.text(at, guide.label, font=small, fill=MUTED, anchor=anchor)
+
+
+def _polyline(draw: ImageDraw.ImageDraw, points: list[tuple[float, float]], colour: str, dash: str) -> None:
+    """A line through the points, dashed as the page draws it (`dash`: "6 3", SVG's
+    stroke-dasharray in chart units, doubled here: the image is twice the page's size)."""
+    if not dash:
+        draw.line(points, fill=colour, width=5, joint="curve")
+        return
+    pattern = [2 * float(n) for n in dash.split()]
+    if len(pattern) % 2:  # SVG repeats an odd list to make it even
+        pattern *= 2
+    index, left = 0, pattern[0]
+    for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        done = 0.0
+        while done < length:
+            step = min(left, length - done)
+            if index % 2 == 0:  # even entries are drawn, odd ones are gaps
+                a, c = done / length, (done + step) / length
+                draw.line((x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * c, y1 + (y2 - y1) * c),
+                          fill=colour, width=5)
+            done += step
+            left -= step
+            if left <= 0:
+                index = (index + 1) % len(pattern)
+                left = pattern[index]
+
+
+def _marker(draw: ImageDraw.ImageDraw, shape: str, x: float, y: float, colour: str) -> None:
+    r = 6
+    if shape == "square":
+        draw.rectangle((x - r, y - r, x + r, y + r), fill=colour)
+    elif shape == "triangle":
+        draw.polygon([(x, y - r - 2), (x + r + 1, y + r), (x - r - 1, y + r)], fill=colour)
+    elif shape == "diamond":
+        draw.polygon([(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)], fill=colour)
+    else:
+        draw.ellipse((x - r + 1, y - r + 1, x + r - 1, y + r - 1), fill=colour)
 
 
 def _dashed(draw: ImageDraw.ImageDraw, x1: float, x2: float, y: float, colour: str) -> None:

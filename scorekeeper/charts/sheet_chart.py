@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .geometry import DASHES, PALETTE, Box, Guide, Mark, Plot, Series, plot
+from .geometry import DASHES, MARKERS, PALETTE, Box, Guide, Mark, Plot, Series, plot
 from .svg import axis_number, svg
 
 # The sheet (scorekeeper.sheet.build.Sheet) is not imported: the sheet imports this module.
@@ -53,12 +53,13 @@ def sheet_chart(sheet: Sheet, box: Box | None = None) -> SheetChart:
             totals[cell.side].append(cell.total)
             if cell.reset_from is not None:
                 marks.append(Mark(i, s))
-    series = [Series(name, totals[name], "sheet-line", PALETTE[i % len(PALETTE)], DASHES[i % len(DASHES)])
+    series = [Series(name, totals[name], "sheet-line", PALETTE[i % len(PALETTE)], DASHES[i % len(DASHES)],
+                     MARKERS[i % len(MARKERS)])
               for i, name in enumerate(names)]
     title = _("Les totaux, tour par tour") if sheet.turns else _("Les totaux, manche par manche")
     chart = plot(series, box=box, x_names=[str(row.number) for row in sheet.rows],
                  guides=_guides(sheet), marks=marks) if sheet.rows else None
-    legend = [{"name": s.label, "colour": s.colour or "", "dash": s.dash} for s in series]
+    legend = [{"name": s.label, "colour": s.colour or "", "dash": s.dash, "marker": s.marker} for s in series]
     rows = [{"number": row.number, "totals": [cell.shown_total for cell in row.cells]} for row in sheet.rows]
     return SheetChart(chart, title, legend, rows)
 

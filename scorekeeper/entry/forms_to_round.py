@@ -31,6 +31,7 @@ MAX_MELDS = 20
 MAX_PLAYS = 20
 MAX_STOPS = 12
 CHARACTERS = ("charlie", "spike", "walter", "joker")
+SET_CHARACTERS = CHARACTERS[:3]  # a set of three alike, added with one tap (the joker's sets vary)
 PLAY_KINDS = ("set", "free_point", "steal_point", "draw_three", "draw",
               "swap_hands", "look_and_steal", "ask_card", "steal_card")
 # Plays that cannot be stopped (spec 4.11): a set, and the plain draw that ends a turn.
@@ -479,19 +480,24 @@ def apply_canasta_action(form: CanastaForm, action: str) -> None:
 
 
 def apply_turn_action(form: TurnForm, action: str) -> None:
-    """"add-play:steal_point", "remove-play:0", "add-stop:2", "remove-stop:2". An unknown
-    action changes nothing."""
+    """"add-play:steal_point", "add-set:walter" (three alike, one tap), "remove-play:0",
+    "add-stop:2" (a blank Stop), "add-stop:2:1" (a Stop by seat 1, one tap),
+    "remove-stop:2". An unknown action changes nothing."""
     verb, _, arg = action.partition(":")
     if verb == "add-play" and arg in PLAY_KINDS and len(form.plays) < MAX_PLAYS:
         form.plays.append(PlayState(card=arg))
         return
+    if verb == "add-set" and arg in SET_CHARACTERS and len(form.plays) < MAX_PLAYS:
+        form.plays.append(PlayState(card="set", characters=[arg] * 3))
+        return
+    arg, _, by = arg.partition(":")
     play = _at(form.plays, arg)
     if play is None:
         return
     if verb == "remove-play":
         form.plays.remove(play)
     elif verb == "add-stop" and play.stoppable and len(play.stops) < MAX_STOPS:
-        play.stops.append("")
+        play.stops.append(by if _index(by, len(form.players)) is not None else "")
     elif verb == "remove-stop" and play.stops:
         play.stops.pop()
 

@@ -11,10 +11,13 @@ from django.utils.translation import gettext
 
 from engine.rules import GameResult, RecordError
 from engine.rules.errors import TOP
+from scorekeeper.wording.cards import picker_labels, placeholder
 from scorekeeper.wording.problems import problem_text
+from scorekeeper.wording.text import number as number_text
 
 from .adapters import adapter_of
 from .forms_to_round import EntryForm
+from .picker import picker_deck
 
 
 @dataclass
@@ -58,6 +61,19 @@ def too_many_saves() -> Preview:
     """A flood of saves (scorekeeper.http.save_allowed), said at the top of the form it keeps."""
     return Preview(errors={TOP: [gettext("Trop d’enregistrements de manches en une minute : "
                                          "attendez un instant, puis enregistrez à nouveau.")]}, checked=True)
+
+
+def entry_context(form: EntryForm, variant: Any, preview: Preview, keys: list[str]) -> dict[str, Any]:
+    """What the entry partials of round_entry.html read, on the sheet's round page and the
+    live table's reveal alike: the form, its problems beside the fields `keys`, the picker."""
+    return {
+        "variant": variant, "form": form, "entry": adapter_of(form), "preview": preview,
+        "errors": attach_errors(form, preview), "slots": preview.slots(keys),
+        "deck": picker_deck(variant, picker_labels()), "cards_placeholder": placeholder(),
+        # Cactus-tas: only a player above the call limit (without cactus) draws a card.
+        "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
+                         else None),
+    }
 
 
 def field_keys(form: EntryForm) -> list[str]:
@@ -107,6 +123,25 @@ def errors_of(error: RecordError, form: EntryForm, players: list[str],
         grouped[TOP].append(gettext("Ce changement rend la manche %(number)s invalide : corrigez-la ou "
                                     "annulez-la d’abord.") % {"number": min(elsewhere)})
     return grouped
+
+
+def preview_round(game: Any, form: EntryForm, data: dict[str, Any], number: int, *,
+                  editing: bool = False) -> Preview:
+    """What `data` (read from `form`) would make of the game as its round `number`: a new
+    last round, or with `editing` in place of the stored one. The entry's refusals and the
+    engine's beside their fields, else the points; saves nothing. The sheet's round pages
+    and the live table's reveal both show this."""
+    players = game.player_names()
+    try:
+        refuse_impossible(form, game.rules, players)
+        result = game.preview(data, number if editing else None)
+    except RecordError as error:
+        return Preview(errors=errors_of(error, form, players, problem_text,
+                                        round_number=number if editing else None), checked=True)
+    if editing:
+        stored = next(r for r in game.rounds.all() if r.number == number)
+        return build_preview(result, number, before=stored.result, totals_before=game.totals, fmt=number_text)
+    return build_preview(result, number, fmt=number_text)
 
 
 def build_preview(result: GameResult, number: int, before: dict[str, Any] | None = None,

@@ -1,8 +1,8 @@
 """BM25 over each game's rules page, one index per language, kept for the process.
 
-Library: rank-bm25 (Okapi BM25) with snowballstemmer, both pure Python (numpy aside),
-chosen over bm25s + PyStemmer: a page is ~40 short paragraphs, so sparse matrices and a
-C stemmer buy nothing here, and two small pure wheels install anywhere.
+BM25 in plain Python (bm25.py) with snowballstemmer, chosen over bm25s + PyStemmer: a page
+is ~40 short paragraphs, so sparse matrices and a C stemmer buy nothing here. Built once,
+then only read: every request may use it at once (the stemmers are one per thread).
 
 A question is scored against both languages' indexes and the scores added, paragraph
 by paragraph (the two pages have the same paragraphs in the same order): a French
@@ -17,18 +17,30 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from django.utils import translation
-from rank_bm25 import BM25Okapi
 
 from engine.rules import VARIANTS
 
+from .bm25 import BM25
+from .facts import facts_for
 from .paragraphs import Paragraph, paragraphs
-from .synonyms import expand
-from .tokens import terms
+from .question import games
+from .question.synonyms import CALL, expand, plain
+from .question.tokens import terms
+from .questions import asked_about
 
 LANGUAGES = ("fr", "en")
 TYPO_CUTOFF = 0.8  # how alike a word must be to a page's word to be read as it
 SHORTEST_TYPO = 4  # shorter words are too ambiguous to correct
 SYNONYM_WEIGHT = 0.5  # the page's words a table phrase stands for count half the player's own
+# Under this BM25 score (both languages' pages added) a paragraph answers too little of
+# the question to be shown... Both calibrated on the tuned questions and a few questions
+# the rules cannot answer (« la couleur du tapis », "can I go to the toilet"), preferring
+# no answer to a wrong one (bench/rules_search.py; docs/benchmarks.md).
+MIN_SCORE = 3.6
+# ...nor one holding under this share of the question's words (stop words aside): a
+# question of three words matched on one common word is not answered.
+MIN_COVERAGE = 0.55
+FACT_SCORE = 1000.0  # a fact is shown before any paragraph
 
 
 @dataclass(frozen=True)
@@ -37,6 +49,7 @@ class Answer:
     anchor: str
     text: str
     score: float
+    fact: bool = False  # one sentence from the declaration (facts.py), not a page paragraph
     # Searched over every game: the other games whose page says the very same sentence
     # (variant, anchor), answered once rather than once per game.
     also: tuple[tuple[str, str], ...] = ()
@@ -46,21 +59,27 @@ class Answer:
 class PageIndex:
     """One page in one language: its paragraphs and their BM25."""
     paragraphs: tuple[Paragraph, ...]
-    bm25: BM25Okapi
+    bm25: BM25
 
     def scores(self, query: list[str]) -> list[float]:
-        return list(self.bm25.get_scores(query)) if query else [0.0] * len(self.paragraphs)
+        return self.bm25.scores(query) if query else [0.0] * len(self.paragraphs)
 
 
 @cache
 def language_index(language: str) -> dict[str, PageIndex]:
-    """Every game's page index in `language`, built once per process."""
+    """Every game's page index in `language`, built once per process. Each paragraph is
+    searched with its heading and the players' questions about it (questions.py), found
+    from its French text (the pages have the same paragraphs in the same order)."""
+    with translation.override("fr"):
+        french = {key: paragraphs(variant) for key, variant in VARIANTS.items()}
     with translation.override(language):
-        return {key: _page_index(paragraphs(variant), language) for key, variant in VARIANTS.items()}
+        return {key: _page_index(paragraphs(variant), french[key], language) for key, variant in VARIANTS.items()}
 
 
-def _page_index(found: list[Paragraph], language: str) -> PageIndex:
-    return PageIndex(tuple(found), BM25Okapi([terms(f"{p.text} {p.heading}", language) for p in found]))
+def _page_index(found: list[Paragraph], french: list[Paragraph], language: str) -> PageIndex:
+    asked = [asked_about(p.anchor, f.text) for p, f in zip(found, french, strict=True)]
+    return PageIndex(tuple(found), BM25([terms(f"{p.text} {p.heading} {q}", language)
+                                         for p, q in zip(found, asked, strict=True)]))
 
 
 @cache
@@ -86,17 +105,36 @@ def _query(text: str, language: str) -> list[str]:
 
 
 def answers(question: str, variant_key: str | None = None, *, limit: int = 5) -> list[Answer]:
-    """The paragraphs that answer `question`, best first, in the active language.
+    """What answers `question`, best first, in the active language: the game's fact
+    first when the question asks one, then the paragraphs that score well enough.
 
-    With no variant (or an unknown one), every game's page is searched.
+    The game is `variant_key`, else the one the question names (« au tamalou »), else
+    every game (each answer then names its game). Nothing rather than a doubtful answer:
+    paragraphs scoring under MIN_SCORE are left out.
     """
     language = (translation.get_language() or "fr")[:2]  # "en-gb" reads as "en"
     language = language if language in LANGUAGES else "fr"
-    keys = [variant_key] if variant_key in VARIANTS else list(VARIANTS)
-    added = expand(question)
-    queries = {other: ((_query(question, other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
-               for other in LANGUAGES}
+    reading = games.read(question, variant_key if variant_key in VARIANTS else None)
+    text = reading.question
+    noun = _with_page_noun(reading, language)
+    keys = [reading.game] if reading.game else list(VARIANTS)
     found: list[Answer] = []
+    if reading.game:
+        found += [Answer(reading.game, anchor, sentence, FACT_SCORE, fact=True)
+                  for anchor, sentence in facts_for(VARIANTS[reading.game], text, reading.calling,
+                                                     reading.call_named)]
+    if _noise(text):
+        return found
+    added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))
+    queries = {other: ((_query(f"{text} {noun}", other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
+               for other in LANGUAGES}
+    said = {a.text.rstrip(".") for a in found}
+    scored: list[Answer] = []
+    # The question's own words, to measure how much of it a paragraph holds (the table's
+    # phrases it holds aside: counting them answered more questions the rules cannot
+    # answer); the game's name put back counts where the paragraph has it (« canasta »).
+    own = {other: (set(_query(text, other)), len(set(terms(text, other))), set(terms(noun, other)))
+           for other in LANGUAGES}
     for key in keys:
         shown = language_index(language)[key].paragraphs
         totals = [0.0] * len(shown)
@@ -105,12 +143,38 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
             for query, weight in queries[other]:
                 for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
-        found += [Answer(key, p.anchor, p.text, float(total)) for p, total in zip(shown, totals, strict=True)
-                  if total > 0]
-    if _noise(question):
-        return []
-    found.sort(key=lambda a: -a.score)
-    return _one_per_text(found)[:limit]
+        for i, (p, total) in enumerate(zip(shown, totals, strict=True)):
+            if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE:
+                scored.append(Answer(key, p.anchor, p.text, float(total)))
+    scored.sort(key=lambda a: -a.score)
+    return (found + _one_per_text(scored))[:limit]
+
+
+def _covered(key: str, i: int, own: dict[str, tuple[set[str], int, set[str]]]) -> float:
+    """The share of the question's words paragraph `i` of `key`'s page holds, in the
+    language where it holds most."""
+    best = 0.0
+    for other, (words, asked, named) in own.items():
+        counts = language_index(other)[key].bm25.counts[i]
+        hits, out_of = len(words.intersection(counts)), asked
+        if named and named.issubset(counts):
+            hits, out_of = hits + len(named), out_of + len(named)
+        best = max(best, hits / out_of if out_of else 1.0)
+    return best
+
+
+def _with_page_noun(reading: games.Read, language: str) -> str:
+    """The game's own one-word name put back when its page uses it as a word (« canasta
+    naturelle » names the game and a meld); not a call word (« koubo le valet » would draw
+    the call's paragraphs), nor a nickname."""
+    if reading.game is None:
+        return ""
+    variant = VARIANTS[reading.game]
+    name = plain(variant.name)
+    if " " in name or name not in reading.names or (variant.call and plain(variant.call.word) == name):
+        return ""
+    page = language_index(language)[reading.game].bm25.idf
+    return name if all(term in page for term in terms(name, language)) else ""
 
 
 def _noise(question: str) -> bool:

@@ -108,6 +108,11 @@ class Sheet:
         return self.last_round + 1
 
     @property
+    def next_dealer(self) -> str | None:
+        """Who deals the game's next round (Game.next_dealer)."""
+        return self.game.next_dealer(self.count)
+
+    @property
     def chart(self) -> SheetChart:
         """The running totals as a picture (scorekeeper/charts/sheet_chart.py)."""
         return sheet_chart(self)

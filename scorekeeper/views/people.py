@@ -74,9 +74,15 @@ def _claimed_player(request: HttpRequest) -> Player | None:
     if pk.isdigit():
         return Player.objects.filter(pk=pk, seats__game__token__in=held).first()
     token, name = request.POST.get("game", ""), request.POST.get("name", "")
-    game = Game.objects.with_players().filter(token=token).first()
-    if game is None or (token not in held and seat_of_phone(request, game) != name):  # its seat at the live table
-        return None
+    number = request.POST.get("game_id", "")
+    if number.isdigit():  # from its seat at the live table, which never shows the game's link
+        game = Game.objects.with_players().filter(pk=number).first()
+        if game is None or seat_of_phone(request, game) != name:
+            return None
+    else:
+        game = Game.objects.with_players().filter(token=token).first() if token in held else None
+        if game is None:
+            return None
     seat = next((s for s in game.seats.all() if (s.name or s.player.name) == name), None) if game else None
     return seat.player if seat is not None else None
 

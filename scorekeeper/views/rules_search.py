@@ -12,7 +12,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from scorekeeper.rules_search import answers
-from scorekeeper.rules_search.links import linked
+from scorekeeper.rules_search.links import linked, page_of, several_games
 
 MAX_QUESTION = 300  # characters read of a question: a sentence, not a page
 
@@ -25,7 +25,8 @@ def rules_search(request: HttpRequest) -> HttpResponse:
     if "application/json" in request.headers.get("Accept", ""):
         return JsonResponse({"answers": [{"variant": a.variant, "anchor": a.anchor, "text": a.text}
                                          for a in found]})
-    context = {"question": question, "variant": variant, "answers": linked(found)}
+    context = {"question": question, "variant": variant, "answers": linked(found),
+               "page_url": page_of(question, variant), "several_games": several_games(found, variant)}
     if getattr(request, "htmx", False):
         return render(request, "scorekeeper/rules/answers.html", context)
     return render(request, "scorekeeper/rules/search.html", context)

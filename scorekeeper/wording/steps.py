@@ -128,7 +128,8 @@ STEP_SENTENCES: dict[str, Promise] = {
     "cactus_game.free_point": _("%(player)s joue Point gratuit → +%(points)s"),
     "cactus_game.steal_point": _("%(player)s vole un Point à %(target)s → +1 pour %(player)s, "
                                  "−1 pour %(target)s"),
-    "cactus_game.stopped": _("%(card)s de %(player)s est arrêtée par un Stop (%(chain)s) : sans effet"),
+    # The Stop is the subject: "Point gratuit" and "Pioche 3" differ in gender (issue 27).
+    "cactus_game.stopped": _("Un Stop (%(chain)s) arrête %(card)s de %(player)s : sans effet"),
     "cactus_game.stop_stopped": _("Le Stop sur %(card)s de %(player)s est lui-même arrêté (%(chain)s) : "
                                   "l'action a lieu"),
     "cactus_game.turn_ends": _("%(player)s joue %(card)s : le tour s'arrête"),

@@ -21,8 +21,8 @@
   const page = pageData ? JSON.parse(pageData.textContent) : { anchors: {}, prefixes: [], effects: {}, reach: {}, quiet: [], words: {} };
   const words = page.words;
   const fill = (template, values) => String(template || "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : ""));
-  // The buttons of a turn's play, hidden once the round is over (and from a player who is out).
-  const PLAY_BUTTONS = ["discard-button", "call-button", "counter-button", "last-card-button"];
+  // What this phone may do now: the server's moves (table-moves.js), never decided here.
+  const moves = window.tableMoves;
 
   const role = root.dataset.role;
   const seat = root.dataset.seat;
@@ -56,6 +56,7 @@
   let pingTimer = null;
   let pings = 0;
   let tickedWindow = null;
+  let ticking = false; // the countdown's animation frame runs only while a timed window is open
 
   const phoneNow = () => Date.now() / 1000;
   const serverNow = () => phoneNow() + api.offset;
@@ -276,13 +277,51 @@
       top.dataset.red = /[HD]$/.test(state.pile_top || "") ? "true" : "false";
     }
     renderRound(state);
-    renderPower(state);
-    // Any family, with or without the round's shape (canasta has none): once the round is
-    // over the reveal is every player's, and nobody goes out again.
-    const reveal = $("reveal-link");
-    if (reveal) reveal.hidden = role !== "referee" && !state.over;
-    const lastCard = $("last-card-button");
-    if (lastCard) lastCard.hidden = !!state.over;
+    drawControls();
+    startCountdown();
+  }
+
+  // Each control as the server's moves say: this seat's, or the referee's for the player
+  // it acts for. Drawn again when « Pour » changes and when a snap's deadline passes.
+  function drawControls() {
+    const state = api.state;
+    if (!state) return;
+    const looks = moves.controls(state, role, seat, actingFor(), serverNow());
+    Object.keys(looks).forEach((id) => {
+      const control = $(id);
+      if (!control) return;
+      control.hidden = looks[id] === "hidden";
+      if (control.tagName === "BUTTON") control.disabled = looks[id] === "disabled";
+    });
+    const mine = moves.movesOf(state.legal, role, seat, actingFor());
+    drawSnapOptions(mine["snap.claim"]);
+    drawOrigins(mine.discard);
+    renderPower(mine["power.used"]);
+  }
+
+  // Jeu pour autrui's owners and cactus's penalty card: only those the snap offers.
+  function drawSnapOptions(snap) {
+    const owner = $("owner");
+    if (owner) {
+      Array.from(owner.options).forEach((option) => {
+        option.hidden = option.value !== "" && !(snap && (snap.owners || []).includes(option.value));
+        if (option.hidden && option.selected) owner.value = "";
+      });
+    }
+    const penalty = $("penalty-card");
+    if (penalty) {
+      penalty.disabled = !(snap && snap.penalty_card);
+      if (penalty.disabled) penalty.checked = false;
+    }
+  }
+
+  // Where a discarded card may come from (the pile only when it may be taken).
+  function drawOrigins(discard) {
+    const origin = $("discard-origin");
+    if (!origin) return;
+    origin.querySelectorAll("input[name='origin']").forEach((input) => {
+      input.disabled = !(discard && discard.origins.includes(input.value));
+    });
   }
 
   // -- the round's shape: whose turn, the call and what it ends, the reveal -----------
@@ -295,16 +334,6 @@
     if (mine && next === seat) return fill(words.justPlayedYou, { player: last });
     if (mine && last === seat) return fill(words.youJustPlayed, { next: next });
     return fill(words.justPlayed, { player: last, next: next });
-  }
-
-  const nextOf = (player) => {
-    const players = state0().players;
-    const i = players.indexOf(player);
-    return i < 0 ? null : players[(i + 1) % players.length];
-  };
-
-  function state0() {
-    return api.state || { players: [] };
   }
 
   function renderRound(state) {
@@ -330,21 +359,6 @@
     }
     over.hidden = !state.over;
     $("round-over-text").textContent = words.over;
-    // Once the round is over nobody discards or calls any more (the server refuses it);
-    // Snap! stays while the last discard's window is still open (table-rules: it belongs
-    // to that last turn), until the reveal covers it.
-    PLAY_BUTTONS.forEach(function (id) {
-      const button = $(id);
-      if (button) button.hidden = !!state.over;
-    });
-    // A seat discards in its turn only (the server refuses the others); the referee
-    // logs anyone's, so its button stays.
-    const discard = $("discard-button");
-    if (discard && role === "seat") discard.disabled = Boolean(state.next_turn) && state.next_turn !== seat;
-    const snap = $("snap-button");
-    const open = state.window && state.window.closed === null;
-    if (snap) snap.hidden = (!!state.over && !open) || (role === "seat" && !maySnap(state, open));
-    if (role === "seat") showLegalOnly(state);
     if (isOut(state)) showOut(turn);
   }
 
@@ -355,106 +369,47 @@
     return role === "seat" && state.players.length > 0 && !state.players.includes(seat);
   }
 
+  // The server offers such a player no move: their phone says why.
   function showOut(turn) {
     turn.hidden = false;
     turn.textContent = words.youAreOut;
     turn.dataset.mine = "false";
-    [...PLAY_BUTTONS, "snap-button", "stock-empty"].forEach(function (id) {
-      const button = $(id);
-      if (button) button.hidden = true;
-    });
-  }
-
-  // A player's phone offers only what is legal for them now (the server refuses the rest):
-  // the snap on a discard they may snap on, the call when it may be made, the counter-call
-  // during the last round of turns, "stock empty" on their turn. The referee sees everything.
-  function maySnap(state, open) {
-    const w = state.window;
-    if (!open || (state.frozen || []).includes(seat) || (w.barred || []).includes(seat)) return false;
-    // One card per discard (where the variant says so): once one of yours is taken, no more.
-    const taken = (w.claims || []).some((c) => c.player === seat && (c.verdict === "accepted" || c.verdict === "handed_back"));
-    if (taken && !page.snapSeveral) return false;
-    if (page.snapWho === "others") return w.by !== seat;
-    if (page.snapWho === "own_turn") return nextOf(w.by) === seat; // dutch: the turn that discard began
-    return true;
-  }
-
-  function mayCall(state) {
-    if (state.over || state.caller) return false;
-    const starting = !state.turn || nextOf(state.turn) === seat;
-    if (page.callWhen === "own_turn") return state.turn === seat || starting;
-    if (page.callWhen === "instead_of_drawing") return state.turn !== seat && starting;
-    return state.turn === seat; // at the end of your turn
-  }
-
-  function showLegalOnly(state) {
-    const call = $("call-button");
-    if (call) call.hidden = !mayCall(state);
-    const counter = $("counter-button");
-    if (counter) counter.hidden = !state.caller || !!state.over || state.caller === seat || (state.counter_callers || []).includes(seat);
-    const stock = $("stock-empty");
-    if (stock) stock.hidden = !!state.over || !(state.next_turn === seat || state.turn === seat || (!state.turn && !state.next_turn));
   }
 
   // -- aiming a power: the player and the card, as the power's reach allows --------------
 
   let shownPower = null;
+  let shownMove = null;
 
-  function mayUsePower(state) {
-    const power = state.power;
-    return power && power.from_stock !== false && (role === "referee" || power.player === seat);
-  }
-
-  function renderPower(state) {
+  // The power on the pile, as the server offers it to this phone: its slots, the players
+  // each may aim at (its `aims`), how many cards each holds.
+  function renderPower(move) {
     const panel = $("power-panel");
-    const decline = $("power-decline");
     if (!panel) return;
-    const usable = mayUsePower(state);
-    panel.hidden = !usable;
-    if (decline) decline.hidden = !usable;
-    if (!usable) {
+    shownMove = move || null;
+    if (!move) {
       shownPower = null;
       return;
     }
-    const key = `${state.window ? state.window.id : ""}:${state.power.player}:${state.power.card}`;
+    const state = api.state;
+    const key = `${state.window ? state.window.id : ""}:${move.player}:${move.card}:${JSON.stringify(move.aims)}`;
     if (key === shownPower) return;
     shownPower = key;
-    const power = state.power;
-    if (decline) decline.hidden = Boolean(power.compulsory); // dutch-toulousain: no pass (table-rules v1.2)
-    $("power-title").textContent = fill(words.powerTitle, { card: label(power.card), effect: page.effects[power.effect] || power.effect })
-      + (power.compulsory ? " " + words.compulsory : "");
-    const [required, optional] = page.reach[power.effect] || [[], []];
+    $("power-title").textContent = fill(words.powerTitle, { card: label(move.card), effect: page.effects[move.effect] || move.effect })
+      + (move.compulsory ? " " + words.compulsory : "");
     const targets = $("power-targets");
     targets.replaceChildren();
-    required.forEach((kind, i) => targets.append(slot(kind, i, false, power.player, power.effect)));
-    optional.forEach((kind, i) => targets.append(slot(kind, required.length + i, true, power.player, power.effect)));
-    checkReach();
+    move.slots.forEach((kind, i) => targets.append(slot(move, kind, i)));
+    checkAim();
     // In view without scrolling: the panel sits under the round's shape; make sure of it.
     const box = panel.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) panel.scrollIntoView({ block: "nearest" });
   }
 
-  // Whom this power may aim at: never a frozen or protected caller; a turned caboteur only
-  // with a power that looks (table-rules v1.2), and a look-then-swap only for its look.
-  function reachable(effect, user, slotIndex) {
-    const s = state0();
-    const barred = new Set([...(s.frozen || []), ...(s.protected || [])]);
-    const looks = page.looksOnly.includes(effect) || (page.swapsIfWished.includes(effect) && slotIndex === 0);
-    if (!looks) (s.sideways || []).forEach((p) => barred.add(p));
-    barred.delete(user);
-    return s.players.filter((p) => !barred.has(p));
-  }
-
-  function cardsOf(player) {
-    const s = state0();
-    const count = (table) => (table && table[player]) || 0;
-    return Math.max(1, 4 - count(s.snapped) + count(s.penalty_cards) + count(s.given));
-  }
-
-  function fillCards(select, player) {
+  function fillCards(select, move, player) {
     const chosen = select.value;
     select.replaceChildren();
-    for (let i = 0; i < cardsOf(player); i += 1) {
+    for (let i = 0; i < ((move.cards && move.cards[player]) || 1); i += 1) {
       const option = document.createElement("option");
       option.value = String(i);
       option.textContent = String(i + 1);
@@ -463,7 +418,8 @@
     if (chosen && Number(chosen) < select.options.length) select.value = chosen;
   }
 
-  function slot(kind, i, isOptional, user, effect) {
+  function slot(move, kind, i) {
+    const isOptional = i >= move.required;
     const box = document.createElement("fieldset");
     box.className = "power-slot";
     box.dataset.kind = kind;
@@ -474,24 +430,20 @@
     who.dataset.testid = `target-player-${i}`;
     who.setAttribute("aria-label", words.player);
     if (isOptional) who.append(new Option(words.none, ""));
-    // Only the players this slot may aim at, your own seat first: "own" is you alone,
-    // "other" the others within reach, "any" anyone within reach.
-    const reach = reachable(effect, user, i);
-    const others = reach.filter((p) => p !== user);
-    const offered = kind === "own" ? [user] : kind === "other" ? others : [user, ...others].filter((p) => reach.includes(p));
-    offered.forEach((p) => who.append(new Option(p, p)));
-    who.value = isOptional ? "" : kind === "own" ? user : kind === "other" ? others[i % others.length] || "" : (i === 0 ? offered[0] : others[0]) || "";
+    moves.slotChoices(move, i).forEach((p) => who.append(new Option(p, p)));
+    const first = (move.aims || []).find((aimed) => aimed.length > i);
+    who.value = isOptional || !first ? "" : first[i];
     box.append(legend, who);
-    if (effect !== "give_stock_card") {
+    if (move.cards) {
       const card = document.createElement("select");
       card.className = "target-card";
       card.dataset.testid = `target-card-${i}`;
       card.setAttribute("aria-label", words.card);
-      fillCards(card, who.value || user);
+      fillCards(card, move, who.value || move.player);
       box.append(card);
-      who.addEventListener("change", () => fillCards(card, who.value || user));
+      who.addEventListener("change", () => fillCards(card, move, who.value || move.player));
     }
-    who.addEventListener("change", checkReach);
+    who.addEventListener("change", checkAim);
     return box;
   }
 
@@ -500,18 +452,16 @@
       .map((box) => {
         const player = box.querySelector(".target-player").value;
         const card = box.querySelector(".target-card");
-        return player ? { player: player, card: card ? Number(card.value) : null, kind: box.dataset.kind } : null;
+        return player ? { player: player, card: card ? Number(card.value) : null } : null;
       })
       .filter(Boolean);
   }
 
-  // A hint before the tap: the table decides, and a target out of reach costs the penalty.
-  function checkReach() {
-    const power = api.state && api.state.power;
+  // A hint before the tap: a choice the server did not offer is a wrong use (a penalty).
+  function checkAim() {
     const warning = $("power-warning");
-    if (!power || !warning) return;
-    const wrong = chosenTargets().some((t) => (t.kind === "own" && t.player !== power.player) || (t.kind === "other" && t.player === power.player));
-    warning.hidden = !wrong;
+    if (!shownMove || !warning) return;
+    warning.hidden = moves.aimOffered(shownMove, chosenTargets().map((t) => t.player));
     warning.textContent = words.outOfReach;
   }
 
@@ -519,35 +469,45 @@
 
   const decimalMark = document.documentElement.lang === "fr" ? "," : ".";
 
+  // Drawn once per state; redrawn every frame only while a timed window is open (an idle
+  // table page does nothing: issue 28). When the deadline passes, the server is told and the
+  // controls are drawn again (the snap goes at the deadline the server gave).
+  function startCountdown() {
+    if (!ticking) countdown();
+  }
+
   function countdown() {
     const el = $("countdown");
     const w = api.state && api.state.window;
-    if (el) {
-      const bar = $("countdown-bar").firstElementChild;
-      if (!w || w.closed !== null) {
-        el.textContent = "—";
-        el.dataset.open = "false";
-        bar.style.width = "0%";
-      } else if (w.deadline === null) {
-        // No time limit (the default): the window lasts until the next discard covers the card.
-        el.textContent = words.untilCovered;
-        el.dataset.open = "true";
-        el.dataset.limit = "none";
-        bar.style.width = "100%";
-      } else {
-        el.dataset.limit = "timed";
-        const left = Math.max(0, w.deadline - serverNow());
-        // 29,4 s in French, 29.4 s in English
-        el.textContent = left.toFixed(1).replace(".", decimalMark) + " s";
-        el.dataset.open = "true";
-        bar.style.width = `${(100 * left) / (w.deadline - w.opened)}%`;
-        if (left === 0 && tickedWindow !== w.id) {
-          tickedWindow = w.id;
-          send({ type: "window.tick" }, true);
-        }
+    ticking = false;
+    if (!el) return;
+    const bar = $("countdown-bar").firstElementChild;
+    if (!w || w.closed !== null) {
+      el.textContent = "—";
+      el.dataset.open = "false";
+      bar.style.width = "0%";
+    } else if (w.deadline === null) {
+      // No time limit (the default): the window lasts until the next discard covers the card.
+      el.textContent = words.untilCovered;
+      el.dataset.open = "true";
+      el.dataset.limit = "none";
+      bar.style.width = "100%";
+    } else {
+      el.dataset.limit = "timed";
+      const left = Math.max(0, w.deadline - serverNow());
+      // 29,4 s in French, 29.4 s in English
+      el.textContent = left.toFixed(1).replace(".", decimalMark) + " s";
+      el.dataset.open = "true";
+      bar.style.width = `${(100 * left) / (w.deadline - w.opened)}%`;
+      if (left > 0) {
+        ticking = true;
+        requestAnimationFrame(countdown);
+      } else if (tickedWindow !== w.id) {
+        tickedWindow = w.id;
+        send({ type: "window.tick" }, true);
+        drawControls();
       }
     }
-    requestAnimationFrame(countdown);
   }
 
   // -- actions ----------------------------------------------------------------------
@@ -669,12 +629,12 @@
   const use = $("power-use");
   if (use) {
     use.addEventListener("click", () => {
-      const power = api.state && api.state.power;
-      if (!power) return;
-      const targets = chosenTargets().map((t) => ({ player: t.player, card: t.card }));
-      send({ type: "power.used", player: power.player, targets: targets });
+      if (!shownMove) return;
+      send({ type: "power.used", player: shownMove.player, targets: chosenTargets() });
     });
   }
+  const forPlayer = $("for-player");
+  if (forPlayer) forPlayer.addEventListener("change", drawControls); // the referee acts for another player
   const reshuffled = $("stock-reshuffled");
   if (reshuffled) reshuffled.addEventListener("click", () => send({ type: "stock.empty", reshuffled: true }));
   const exhausted = $("stock-exhausted");
@@ -707,5 +667,4 @@
   );
 
   connect();
-  requestAnimationFrame(countdown);
 })();

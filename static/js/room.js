@@ -15,7 +15,7 @@
     };
     socket.onmessage = function (message) {
       const data = JSON.parse(message.data);
-      if (data.event === "game_ended") { htmx.trigger("#board", "game-ended"); }
+      if (data.event === "game_ended" || data.event === "draw_changed") { htmx.trigger("#board", "game-ended"); }
     };
     socket.onclose = function () {
       room.dataset.connected = "false";

@@ -23,11 +23,13 @@ def last_play(page: Page):
 
 
 def add_stop(page: Page, by: str) -> None:
+    """One tap: the chip of the player who played the Stop (issue 27)."""
     play = last_play(page)
-    count = play.locator(".stops select").count()
-    play.get_by_role("button", name="+ Stop").tap()
-    expect(last_play(page).locator(".stops select")).to_have_count(count + 1)
-    last_play(page).locator(".stops select").last.select_option(label=by)
+    count = play.locator(".stops li").count()
+    play.get_by_role("button", name=f"Stop : {by}").tap()
+    expect(last_play(page).locator(".stops li")).to_have_count(count + 1)
+    expect(last_play(page).locator(".stops select").last).to_have_value(
+        str(["Ana", "Ben", "Chloé"].index(by)))
 
 
 def play_set(page: Page, *characters: str) -> None:

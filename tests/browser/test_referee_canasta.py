@@ -71,7 +71,9 @@ def test_two_phones_count_a_canasta_round_by_points_at_the_live_table(
     ana.screenshot(path=artifacts / "referee-canasta-count-ana.png", full_page=True)
     assert ana.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
-    expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")
+    # Ana joined with the table's code: the reveal sends her back to the table, never to the
+    # game's private link (issue 28: the code admits to the table, nothing more).
+    expect(ana).to_have_url(f"{daphne}/tables/{table.code}/")
 
     stored = game.rounds.get()
     assert stored.data["went_out"] == "Ana" and stored.data["sides"]["Ana"]["counted"]["melded"] == 1450

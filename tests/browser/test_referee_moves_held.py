@@ -63,3 +63,43 @@ def test_a_phone_offers_no_second_snap_on_a_discard_once_its_card_was_taken(
 
     expect(newest(ben)).to_contain_text("accepté")
     expect(ben.get_by_test_id("snap")).to_be_hidden()
+
+
+CONTROL_MOVES = {
+    "discard-button": "discard", "snap-button": "snap.claim", "call-button": "call.made",
+    "counter-button": "call.counter", "last-card-button": "round.last_card", "stock-empty": "stock.empty",
+    "reveal-link": "reveal", "power-panel": "power.used", "power-decline": "power.declined",
+}
+
+
+def offered_on_screen(page, seat: str) -> tuple[dict, dict]:
+    """(each control of the page: usable or not, each control: whether the server's moves offer it)."""
+    return page.evaluate("""([seat, controls]) => {
+        const moves = window.referee.state.legal.seats[seat] || {};
+        const shown = {}, sent = {};
+        for (const [id, kind] of Object.entries(controls)) {
+            const el = document.getElementById(id);
+            if (!el) continue;
+            shown[id] = !el.hidden && !el.disabled;
+            sent[id] = kind in moves;
+        }
+        return [shown, sent];
+    }""", [seat, CONTROL_MOVES])
+
+
+def test_each_phones_buttons_are_exactly_the_moves_the_server_sent_it(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """Issue 29: the page draws what the engine says each seat may do now, and nothing else."""
+    table = LiveTable.open_for(make_game("tamoul", ["Ana", "Ben", "Chloé"]))
+    phones = {s: sit(browser, browser_context_args, daphne, table.code, s) for s in ("Ana", "Ben", "Chloé")}
+    discard(phones["Ana"], "8", "H")  # tamoul's 8: look at an opponent's card, Ana's power
+    discard(phones["Ben"], "5", "C")
+    phones["Ben"].get_by_role("button", name="Dire « tamoul »").tap()
+    phones["Ben"].get_by_role("button", name="Confirmer\u00a0: Ben dit «\u00a0tamoul\u00a0»").tap()
+    for seat, page in phones.items():
+        expect(page.get_by_test_id("round-call")).to_have_text("Ben a annoncé « tamoul ». Derniers tours : Chloé, Ana.")
+        shown, sent = offered_on_screen(page, seat)
+        assert shown == sent, seat
+    chloe_shown, _ = offered_on_screen(phones["Chloé"], "Chloé")
+    assert chloe_shown["counter-button"] and chloe_shown["discard-button"] and chloe_shown["snap-button"]
+    phones["Chloé"].screenshot(path=artifacts / "referee-moves-chloe.png", full_page=True)

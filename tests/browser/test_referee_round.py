@@ -126,7 +126,9 @@ def test_three_phones_play_a_tamalou_round_to_its_call_and_reveal_with_a_power_a
     pick_french(ana, "Chloé", ["as de pique", "2 de carreau", "6 de pique", "8 de cœur"])
     ana.screenshot(path=artifacts / "referee-round-reveal-ana.png", full_page=True)
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
-    expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")
+    # Ana joined with the table's code: the reveal sends her back to the table, never to the
+    # game's private link (issue 28: the code admits to the table, nothing more).
+    expect(ana).to_have_url(f"{daphne}/tables/{table.code}/")
     data = game.rounds.get().data
     assert data["announcer"] == "Chloé" and data["hands"]["Ben"] == ["KH", "4H", "6C", "8D", "QS"]
 
@@ -169,7 +171,12 @@ def test_cabo_the_pile_is_refused_after_a_snap_and_a_card_from_the_hand_offers_n
     chloe.locator("#chooser .suit[data-suit='S']").tap()
     expect(newest(ben)).to_contain_text("Chloé pose 7♠ : accepté.")
 
-    discard(ben, "4", "H", turn="Défausse prise", shot=artifacts / "referee-discard-origin-ben.png")
+    # The phone no longer offers the pile (the server's moves); a phone that takes it anyway is refused.
+    ben.get_by_role("button", name="Je défausse…").tap()
+    expect(ben.locator("#chooser").get_by_label("Défausse prise")).to_be_disabled()
+    ben.screenshot(path=artifacts / "referee-discard-origin-ben.png")
+    ben.locator("#chooser").get_by_role("button", name="Annuler").tap()
+    ben.evaluate("window.referee.send({type: 'discard', player: 'Ben', card: '4H', took_pile: true})")
     expect(newest(ben)).to_contain_text("Ben ne peut pas prendre la défausse : une défausse rapide a réussi sur 7♥.")
     expect(ben.get_by_test_id("pile-top")).to_have_text("7♠")
     expect(newest(ana)).to_contain_text("Chloé pose 7♠ : accepté.")  # the refusal is Ben's alone

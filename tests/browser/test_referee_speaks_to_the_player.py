@@ -86,7 +86,9 @@ def test_after_a_reveal_every_other_phone_shows_the_rounds_points_and_new_totals
     pick_french(referee, "Ben", ["roi de cœur", "4 de cœur", "6 de trèfle", "8 de carreau"])
     pick_french(referee, "Chloé", ["as de pique", "2 de carreau", "6 de pique", "8 de cœur"])
     referee.get_by_role("button", name="Envoyer à la feuille de score").tap()
-    expect(referee).to_have_url(f"{daphne}{game.get_absolute_url()}")
+    # Every phone here joined with the table's code: back to the table, never to the game's
+    # private link, which they do not hold (issue 28).
+    expect(referee).to_have_url(f"{daphne}/tables/{table.code}/")
 
     scored = game.score().round_json(game.score().rounds[0])
     for phone, name in zip(players, ("Ana", "Ben", "Chloé"), strict=True):
@@ -97,8 +99,8 @@ def test_after_a_reveal_every_other_phone_shows_the_rounds_points_and_new_totals
             row = result.locator(f'tr[data-side="{player}"]')
             expect(row.get_by_test_id("round-points")).to_have_text(str(scored["points"][player]))
             expect(row.get_by_test_id("round-total")).to_have_text(str(scored["totals"][player]))
-            why = f"/games/{game.token}/rounds/1/why/?player="
-            expect(row.get_by_role("link", name="pourquoi ?")).to_have_attribute("href", why + _quoted(player))
+            # « pourquoi ? » is under the game's private link: not for a phone with the code only.
+            expect(row.get_by_role("link", name="pourquoi ?")).to_have_count(0)
         phone.screenshot(path=artifacts / f"referee-round-result-{name.lower()}.png")
     for phone in players:  # whatever the player had scrolled to, the points are in view
         assert in_view(phone, "round-result")
@@ -109,11 +111,6 @@ def test_after_a_reveal_every_other_phone_shows_the_rounds_points_and_new_totals
         expect(phone.get_by_test_id("round-result")).to_be_hidden()
         expect(newest(phone)).to_contain_text("Ben défausse 3♦")
     expect(chloe.get_by_test_id("round-turn")).to_have_text("Ben vient de jouer ; à vous de jouer.")
-
-
-def _quoted(name: str) -> str:
-    from urllib.parse import quote_plus
-    return quote_plus(name)
 
 
 def test_a_sevens_power_panel_offers_only_the_players_own_cards_in_view_without_scrolling(
@@ -177,8 +174,10 @@ def test_dutch_toulousain_jack_is_compulsory_the_phone_offers_no_pass(
     expect(panel.locator("h2")).to_contain_text("Pouvoir obligatoire : pas de passe.")
     assert in_view_without_scrolling(ana, "power-panel")
     ana.screenshot(path=artifacts / "referee-dutch-toulousain-jack-ana.png")
-    # Ben cannot discard before Ana's swap: the table says why, to Ben alone.
-    discard(ben, "5", "C")
+    # Ben cannot discard before Ana's swap: his phone does not offer it, and the table says
+    # why, to Ben alone, to a phone that sends it anyway.
+    expect(ben.get_by_role("button", name="Je défausse…")).to_be_disabled()
+    ben.evaluate("window.referee.send({type: 'discard', player: 'Ben', card: '5C'})")
     expect(newest(ben)).to_contain_text("Ana doit d'abord utiliser le pouvoir obligatoire du V♥.")
     panel.locator('[data-testid="target-player-1"]').select_option("Ben")
     ana.get_by_test_id("power-use").tap()

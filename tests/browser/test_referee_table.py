@@ -29,7 +29,7 @@ pytestmark = pytest.mark.backends
 def test_the_join_page_shows_the_code_and_a_qr_code(daphne: str, page: Page, artifacts: Path):
     table = LiveTable.open_for(make_game("cactus", ["Ana", "<b>Ben</b>"]))
     page.goto(f"{daphne}/tables/{table.code}/join/")
-    expect(page.get_by_test_id("table-code")).to_have_text(table.code)
+    expect(page.get_by_test_id("table-code")).to_have_text(table.spoken_code)
     expect(page.locator(".qr svg")).to_be_visible()
     expect(page.get_by_role("button", name="<b>Ben</b>")).to_be_visible()  # a name is text
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -121,7 +121,9 @@ def test_three_phones_share_a_table_with_a_fair_snap_race_a_penalty_and_a_reconn
     pick_hand(ana, "Chloé", ["10C", "QD", "JS", "3D"])  # her penalty card included
     ana.screenshot(path=artifacts / "referee-reveal-ana.png", full_page=True)
     ana.get_by_role("button", name="Envoyer à la feuille de score").tap()
-    expect(ana).to_have_url(f"{daphne}{game.get_absolute_url()}")
+    # Ana joined with the table's code: the reveal sends her back to the table, never to the
+    # game's private link (issue 28: the code admits to the table, nothing more).
+    expect(ana).to_have_url(f"{daphne}/tables/{table.code}/")
     assert game.rounds.get().data["hands"]["Chloé"] == ["10C", "QD", "JS", "3D"]
 
 

@@ -19,6 +19,7 @@ def test_a_reveal_entered_with_the_french_picker_reaches_the_sheet_in_french(
     game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
     table = LiveTable.open_for(game)
     phone = browser.new_context(**{**browser_context_args, "locale": "fr-FR"}).new_page()
+    phone.goto(f"{daphne}{game.get_absolute_url()}")  # Ana's phone started the game: it holds its link
     phone.goto(f"{daphne}/tables/{table.code}/join/")
     phone.get_by_role("button", name="Ana", exact=True).tap()
     expect(phone.locator("#link-status")).to_have_text("en direct")

@@ -70,13 +70,20 @@ def stop_recipe(env: dict[str, str]) -> None:
 
 
 @pytest.fixture(scope="package")
-def served(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    """nginx's port, in front of two processes serving the test database (once for the package)."""
+def recipe(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[int, dict[str, str]]]:
+    """(nginx's port, the recipe's environment: RUN_DIR, DAPHNE_PORT...), in front of two
+    processes serving the test database (once for the package)."""
     listen, env = start_recipe(tmp_path_factory.mktemp("serve_prod"))
     try:
-        yield listen
+        yield listen, env
     finally:
         stop_recipe(env)
+
+
+@pytest.fixture(scope="package")
+def served(recipe: tuple[int, dict[str, str]]) -> int:
+    """nginx's port, in front of two processes serving the test database."""
+    return recipe[0]
 
 
 def _flush_own_redis_database() -> None:

@@ -94,16 +94,17 @@ def test_it_lets_an_organiser_correct_a_game_after_the_night_and_shows_it_on_the
 
 
 @pytest.mark.parametrize("path", ["rounds/new/", "rounds/1/edit/", "rounds/undo/", "abandon/", "restore/",
-                                  "players/rename/", "table/open/"])
+                                  "players/rename/", "table/open/", "note/"])
 def test_it_refuses_every_anonymous_change_to_a_league_game(client: Client, table, play, path: str):
     game = play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
 
-    response = client.post(f"/games/{game.token}/{path}", {"number": "1", "player": "Ana", "name": "Anna",
+    response = client.post(f"/games/{game.token}/{path}", {"number": "1", "player": "Ana", "name": "Anna", "note": "intrus",
                                                             "confirm": "1", "round_number": "2"})
 
     assert response.status_code == 403
     game.refresh_from_db()
     assert game.rounds.count() == 1 and game.abandoned_at is None and "Ana" in game.totals
+    assert game.note == ""
 
 
 def test_it_shows_a_phone_without_the_table_link_why_the_sheet_is_read_only(client: Client, table, play):

@@ -10,9 +10,11 @@ from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from config.asgi import application
+from leagues.drawing.night import draw_night
+from leagues.live.broadcast import broadcast_draw_changed
 from leagues.models import League, LeagueGame, Night, NightTable, Season
 from leagues.results.importing import import_files
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Player
 from tests.factories import tamalou_round
 
 ORIGIN = [(b"origin", b"http://testserver")]
@@ -95,6 +97,28 @@ async def test_it_tells_each_night_s_screens_once_of_its_last_imported_game():
         assert await screen.receive_json_from(timeout=5) == {"event": "game_ended", "game": second}
         assert await elsewhere.receive_json_from(timeout=5) == {"event": "game_ended", "game": third}
         assert await screen.receive_nothing(timeout=0.2) and await elsewhere.receive_nothing(timeout=0.2)
+    finally:
+        await screen.disconnect()
+        await elsewhere.disconnect()
+        await close_worker_connections()
+
+
+def draw_tonight(night: Night) -> None:
+    players = [Player.get_or_create_named(n) for n in ("Ana", "Ben", "Chloé", "Dan")]
+    draw_night(night, players, game="tamalou", mode="random", seed=1)
+    broadcast_draw_changed(night.pk)  # as the organiser's view does, after its commit
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_tells_the_night_s_screens_when_its_tables_are_drawn():
+    night, _table, other_night = await database_sync_to_async(make_night)()
+    screen, elsewhere = connect(night), connect(other_night)
+    try:
+        assert (await screen.connect())[0] and (await elsewhere.connect())[0]
+        await database_sync_to_async(draw_tonight)(night)
+        assert await screen.receive_json_from(timeout=5) == {"event": "draw_changed"}
+        assert await elsewhere.receive_nothing(timeout=0.2)
     finally:
         await screen.disconnect()
         await elsewhere.disconnect()

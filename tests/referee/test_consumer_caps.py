@@ -135,3 +135,27 @@ async def test_a_burst_of_sockets_from_one_address_is_refused_before_any_databas
         async with phone(t["code"], t["tokens"]["Ana"], address="192.0.2.78") as ana:  # another address
             assert (await until(ana, "table.state"))["member"]["seat"] == "Ana"
     assert checked == [*tokens[:3], t["tokens"]["Ana"]]  # the refused socket's token was never looked up
+
+
+async def test_a_venues_players_keep_their_rulings_while_spectators_flood_from_the_same_address(settings):
+    """Issue 28: the bar's phones and a flood of spectators share one address (through the
+    trusted proxy, as nginx sends it); the players are limited per member, never per address."""
+    settings.ADDRESS_MESSAGES_RATE, settings.ADDRESS_MESSAGES_BURST = 0.01, 30  # spent, and not refilled
+    bar = "192.0.2.80"
+    t = await open_table(snap_limit=30.0)
+    tokens = await spectators(t["code"], 10)
+    async with phone(t["code"], t["tokens"]["referee"], address=bar) as referee, \
+            phone(t["code"], t["tokens"]["Ana"], address=bar) as ana, AsyncExitStack() as stack:
+        for communicator in (referee, ana):
+            await until(communicator, "table.state")
+        flood = [await stack.enter_async_context(phone(t["code"], token, address=bar)) for token in tokens]
+        for communicator in flood:
+            await until(communicator, "table.state")
+        for communicator in flood:  # the address's burst and more, spent by spectators
+            for i in range(8):
+                await communicator.send_json_to({"type": "clock.ping", "t0": i})
+        answers = [answer for communicator in flood for answer in await drain(communicator)]
+        assert "rate_limited" in answers  # the spectators were held back...
+        await referee.send_json_to({"type": "discard", "player": "Ana", "card": "4H", "id": "honest"})
+        opened = await update_with(ana, "window.opened")  # ...the honest discard got its ruling
+    assert opened["state"]["pile_top"] == "4H"

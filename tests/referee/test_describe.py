@@ -13,7 +13,8 @@ from engine.table import cactus_game as cactus_game_rules
 from engine.table import canasta as canasta_rules
 from scorekeeper.wording.rulings import SENTENCES, describe
 
-SOURCES = [Path(m.__file__).read_text() for m in (engine.table.machine, canasta_rules, cactus_game_rules)]
+MACHINE = sorted(Path(engine.table.machine.__file__).parent.glob("*.py"))  # one module per concern
+SOURCES = [p.read_text() for p in MACHINE] + [Path(m.__file__).read_text() for m in (canasta_rules, cactus_game_rules)]
 RULES = sorted({rule for text in SOURCES for rule in re.findall(
     r'(?:"rule": |Refused\(|Verdict\((?:True|False|\w+), |rule = )"([a-z_]+\.[a-z_.]+)"', text)}
     | {f"window.{reason}" for reason in ("covered", "timeout", "round_over")}

@@ -107,3 +107,71 @@ def test_it_caps_the_joins_a_table_gets_in_a_minute(table, settings):
     assert "Trop de téléphones demandent cette table" in answers[-1].content.decode()
     other = LiveTable.open_for(make_game("tamalou", ["Dan", "Eve"]))
     assert Client().post(reverse("table_join", args=[other.code]), {"role": "spectator"}).status_code == 302
+
+
+def test_one_device_cannot_use_up_a_tables_joins_nor_its_spectator_slots(table, settings):
+    """Issue 28: one phone (one device cookie) joining as a spectator again and again gets its
+    share, and the table's joins and spectator slots stay there for everyone else."""
+    settings.JOINS_PER_TABLE = 10
+    greedy = Client(REMOTE_ADDR=BAR)
+    greedy.get(reverse("table_join", args=[table.code]))  # the join page gives the device its cookie
+    answers = [greedy.post(reverse("table_join", args=[table.code]), {"role": "spectator"}).status_code
+               for _ in range(12)]
+
+    assert answers[:settings.SPECTATORS_PER_DEVICE] == [302] * settings.SPECTATORS_PER_DEVICE
+    assert set(answers[settings.SPECTATORS_PER_DEVICE:]) == {429}
+    assert table.members.filter(role="spectator").count() == settings.SPECTATORS_PER_DEVICE
+    for _ in range(settings.JOINS_PER_TABLE - settings.JOINS_PER_DEVICE):  # the table's count is left
+        assert Client(REMOTE_ADDR=BAR).post(reverse("table_join", args=[table.code]),
+                                            {"role": "spectator"}).status_code == 302
+
+
+def test_a_flood_of_spectators_never_keeps_a_player_from_sitting(table, settings):
+    settings.JOINS_PER_TABLE = 5
+    for _ in range(8):
+        Client(REMOTE_ADDR=BAR).post(reverse("table_join", args=[table.code]), {"role": "spectator"})
+    assert Client(REMOTE_ADDR=BAR).post(reverse("table_join", args=[table.code]), {"role": "spectator"}
+                                        ).status_code == 429
+    assert seated(table, "Ben")  # the seats' count is their own
+
+
+def test_the_qr_key_lets_a_phone_in_while_its_address_is_out_of_guesses(table, settings):
+    """A guesser on the bar's Wi-Fi never locks out the bar's phones that scan the QR."""
+    settings.GUESSES_PER_ADDRESS = 5
+    for i in range(5):
+        typo(Client(REMOTE_ADDR=BAR), i)
+    newcomer = Client(REMOTE_ADDR=BAR)
+    assert newcomer.get(reverse("table_join", args=[table.code])).status_code == 429  # typed: held back
+    join = reverse("table_join", args=[table.code]) + f"?key={table.join_key}"
+    assert newcomer.get(join).status_code == 200
+    assert newcomer.post(join, {"role": "spectator"}).status_code == 302
+    wrong_key = reverse("table_join", args=[table.code]) + "?key=" + "0" * 32
+    assert Client(REMOTE_ADDR=BAR).get(wrong_key).status_code == 429
+
+
+def test_the_join_page_qr_carries_the_key(table):
+    html = Client().get(reverse("table_join", args=[table.code])).content.decode()
+    assert f"?key={table.join_key}" in html
+
+
+def test_a_code_is_typed_in_any_case_with_or_without_its_dash_and_spaces(table):
+    spoken = table.spoken_code
+    assert len(table.code) == 10 and spoken == f"{table.code[:5]}-{table.code[5:]}"
+    for typed in (spoken, spoken.lower(), f" {spoken[:5]} {spoken[6:]} ", table.code.lower()):
+        response = Client().get(reverse("table_find"), {"code": typed})
+        assert response.status_code == 302 and response["Location"] == reverse("table_join", args=[table.code])
+
+
+def test_a_table_opened_with_an_old_six_letter_code_keeps_working(table):
+    LiveTable.objects.filter(pk=table.pk).update(code="ABCDEF")
+    response = Client().get(reverse("table_find"), {"code": "abc def"})
+    assert response.status_code == 302 and response["Location"] == reverse("table_join", args=["ABCDEF"])
+    assert Client().get(reverse("table_join", args=["ABCDEF"])).status_code == 200
+
+
+def test_an_ipv6_guesser_is_counted_by_its_64_not_by_each_address(settings):
+    settings.GUESSES_PER_ADDRESS = 5
+    for i in range(5):
+        assert typo(Client(REMOTE_ADDR=f"2001:db8:1:2::{i + 1:x}"), i) == 422
+    assert typo(Client(REMOTE_ADDR="2001:db8:1:2:ffff::9"), 99) == 429
+    assert typo(Client(REMOTE_ADDR="2001:db8:1:3::1"), 0) == 422

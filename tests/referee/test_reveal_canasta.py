@@ -49,6 +49,7 @@ def test_it_stores_a_round_counted_by_points_with_the_engines_points_and_starts_
     table = canasta_table()
     ana = phone(table, "Ana")
     went_out(table, "Ana")
+    ana.get(table.game.get_absolute_url())  # a phone holding the sheet's link goes back to it
 
     response = reveal(ana, table, **ANA_BY_POINTS, **BEN_BY_CARDS, went_out="0",
                       request_id=str(uuid.uuid4()), round_number="1")

@@ -42,6 +42,7 @@ def slot(html: str, key: str) -> str:
 def test_it_saves_cards_written_the_french_way_as_the_specs_codes_with_the_tables_penalties(client: Client):
     table = open_table("cabo-bruxellois")
     seated(client, table, role="referee", seat=None)
+    client.get(table.game.get_absolute_url())  # the referee's phone holds the sheet's link
     referee = table.members.get()
     table.record("discard", {"player": "Ana", "card": "7H"}, referee)
     table.record("snap.claim", {"player": "Ben", "card": "9S"}, referee)
@@ -90,6 +91,7 @@ def test_it_shows_the_engines_refusal_in_french_and_saves_nothing(client: Client
 def test_an_htmx_reveal_sends_the_phone_to_the_score_sheet_with_a_whole_page_redirect(client: Client):
     table = open_table()
     seated(client, table, role="referee", seat=None)  # the referee may reveal at any time
+    client.get(table.game.get_absolute_url())  # and holds the sheet's link
     response = client.post(reveal_url(table), hands("AS", 9, 0), **HTMX)
     assert response.status_code == 204 and response["HX-Redirect"] == table.game.get_absolute_url()
     assert table.game.rounds.get().data["hands"] == {"Ana": ["AS"], "Ben": 9, "Chloé": 0}
@@ -133,11 +135,19 @@ def test_it_asks_only_the_extras_the_table_cannot_know(client: Client):
     assert 'name="snaps-0"' not in client.get(reveal_url(cabo)).content.decode()
 
 
-def test_a_spectator_is_sent_to_the_score_sheet_instead_of_the_reveal(client: Client):
+def test_a_spectator_is_sent_back_to_the_table_instead_of_the_reveal_never_to_the_sheet(client: Client):
     table = open_table()
     seated(client, table, role="spectator", seat=None)
     response = client.get(reveal_url(table))
-    assert response.status_code == 302 and response.url == table.game.get_absolute_url()
+    assert response.status_code == 302 and response.url == reverse("table_page", args=[table.code])
+
+
+def test_a_players_reveal_sends_a_phone_without_the_sheets_link_back_to_the_table(client: Client):
+    table = open_table()
+    seated(client, table, role="referee", seat=None)  # the table's code alone: no sheet's link
+    response = client.post(reveal_url(table), hands("AS", 9, 0))
+    assert response.status_code == 302 and response.url == reverse("table_page", args=[table.code])
+    assert table.game.rounds.count() == 1
 
 
 def test_a_problem_about_the_announcer_shows_on_top_since_the_table_names_the_caller(client: Client):

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.django_db
 def revealed_round(client: Client) -> LiveTable:
     table = open_table("tamalou")
     seated(client, table, role="referee", seat=None)
+    client.get(table.game.get_absolute_url())  # the referee's phone holds the sheet's link
     referee = table.members.get()
     table.record("discard", {"player": "Ana", "card": "7H"}, referee)
     table.record("call.made", {"player": "Ana"}, referee)
@@ -49,6 +50,15 @@ def test_it_answers_a_members_phone_with_each_players_points_total_and_why(clien
     assert '<td class="num" data-testid="round-points">25</td>' in html
 
 
+def test_it_links_neither_why_nor_the_sheet_for_a_phone_that_has_only_the_tables_code(client: Client):
+    table = revealed_round(client)
+    stranger = Client()
+    seated(stranger, table, role="spectator", seat=None)
+    html = stranger.get(reverse("table_round", args=[table.code, 1])).content.decode()
+    assert '<td class="num" data-testid="round-points">25</td>' in html
+    assert table.game.token not in html and "/games/" not in html
+
+
 def test_it_says_the_points_in_english_on_an_english_phone(client: Client):
     table = revealed_round(client)
     html = client.get(reverse("table_round", args=[table.code, 1]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -65,3 +75,10 @@ def test_the_log_names_a_phone_without_a_seat_by_its_role_in_french(client: Clie
     table = revealed_round(client)
     html = client.get(reverse("table_log", args=[table.code])).content.decode()
     assert '<span class="who">arbitre</span>' in html and ">referee<" not in html
+
+
+def test_it_says_who_deals_the_next_round_after_the_reveal(client: Client):
+    table = revealed_round(client)
+    html = client.get(reverse("table_round", args=[table.code, 1])).content.decode()
+    seats = Game.objects.get(pk=table.game.pk).player_names()
+    assert f"Donne de la manche 2 : <strong>{seats[1]}</strong>" in html

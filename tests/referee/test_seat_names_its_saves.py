@@ -40,6 +40,6 @@ def test_a_seat_of_the_live_table_says_cest_moi_without_holding_the_game() -> No
     for name, value in seat_phone(table, "Ben").items():
         phone.cookies[name] = value
 
-    assert phone.post(reverse("claim_person"), {"game": game.token, "name": "Ana"}).status_code == 404  # not its seat
-    assert phone.post(reverse("claim_person"), {"game": game.token, "name": "Ben"}).status_code == 302
+    assert phone.post(reverse("claim_person"), {"game_id": game.pk, "name": "Ana"}).status_code == 404  # not its seat
+    assert phone.post(reverse("claim_person"), {"game_id": game.pk, "name": "Ben"}).status_code == 302
     assert PersonKey.objects.get().person_id == game.seats.get(name="Ben").player.person_id

@@ -29,7 +29,7 @@ def test_it_opens_a_table_from_a_game_with_its_creator_as_the_referee(client: Cl
     table = LiveTable.objects.get(game=game)
     assert response.status_code == 302 and response.url == reverse("table_page", args=[table.code])
     assert table.member_for_token(response.cookies[cookie_name(table)].value).role == "referee"
-    assert len(table.code) == 6 and not set(table.code) & set("01OIL")
+    assert len(table.code) == 10 and not set(table.code) & set("01OIL")
 
 
 def test_it_reuses_the_open_table_of_a_game_and_answers_htmx_with_a_redirect_header(client: Client):

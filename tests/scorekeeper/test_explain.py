@@ -121,8 +121,12 @@ def test_it_names_cards_with_french_ranks_in_french_and_english_ranks_in_english
 def test_it_names_cactus_game_plays_and_stop_chains():
     step = Step("cactus_game.stopped", "Ana", {"card": "swap_hands", "chain": ["Chloé", "Ana", "Dan"]})
     with translation.override("fr"):
-        assert explain_step(step, "cactus-game") == ("Échange de mains d’Ana est arrêtée par un Stop "
-                                                       "(Chloé, Ana, Dan) : sans effet")
+        assert explain_step(step, "cactus-game") == ("Un Stop (Chloé, Ana, Dan) arrête Échange de "
+                                                       "mains d’Ana : sans effet")
+    free_point = Step("cactus_game.stopped", "Bruno", {"card": "free_point", "chain": ["Ana"]})
+    with translation.override("fr"):  # no participle to agree with the card's gender
+        assert explain_step(free_point, "cactus-game") == ("Un Stop (Ana) arrête Point gratuit de "
+                                                           "Bruno : sans effet")
 
 
 def test_it_makes_anchors_from_rule_ids_and_links_them_to_the_variant_page():

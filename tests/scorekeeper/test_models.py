@@ -112,10 +112,19 @@ def test_it_is_the_game_as_changed_after_a_change_without_reading_it_back(change
     stored = Game.objects.get(pk=game.pk)
 
     with django_assert_num_queries(0):  # what the sheet shown next reads
-        rounds = list(game.rounds.all())
+        rounds = game.rounds_in_order
         names = game.player_names()
-        assert game.rounds.count() == len(rounds)
     assert [(r.number, r.data, r.result) for r in rounds] == [
         (r.number, r.data, r.result) for r in Round.objects.filter(game=stored)]
     assert (game.version, game.totals, game.updated_at) == (stored.version, stored.totals, stored.updated_at)
     assert names == ["Ana", "Ben"]
+
+
+def test_it_reads_its_rounds_again_once_refreshed_after_another_phones_change():
+    game = make_game("tamalou", ["Ana", "Ben"], rounds=[tamalou_round(None, Ana=4, Ben=2)])
+    game.add_round(tamalou_round(None, Ana=1, Ben=7))
+    Game.objects.get(pk=game.pk).add_round(tamalou_round(None, Ana=2, Ben=3))  # another phone's copy
+
+    game.refresh_from_db()
+
+    assert [r.number for r in game.rounds_in_order] == [1, 2, 3]

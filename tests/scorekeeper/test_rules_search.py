@@ -1,4 +1,5 @@
-"""Ask the rules (issue 22): answers from the rules pages' own paragraphs, best first."""
+"""Ask the rules (issues 22 and 26): a fact from the declaration first, then the rules
+pages' own paragraphs, best first; the game from the question's words; safe from threads."""
 
 from __future__ import annotations
 
@@ -10,25 +11,15 @@ from hypothesis import strategies as st
 from engine.rules import VARIANTS
 from scorekeeper.rules_page import page_context
 from scorekeeper.rules_search import answers
+from scorekeeper.rules_search.facts import DECK_ANCHOR, PLAYERS_ANCHOR
 from scorekeeper.rules_search.index import known, language_index, vocabulary
 from tests.factories import make_game
-from tests.scorekeeper.rules_questions import HELD_OUT, QUESTIONS
+from tests.scorekeeper.rules_questions import QUESTIONS, TUNED, judge
 
-# Set at what the search reaches (docs/benchmarks.md), so that a change that loses
-# questions fails: the tuned set at 65/67 (97 %), the held-out set at 12/14 (86 %).
-TUNED_THRESHOLD = 0.95
-HELD_OUT_THRESHOLD = 0.80
-
-
-def _answered(question: tuple[str, str, str, set[str], tuple[str, ...]]) -> bool:
-    language, variant, text, anchors, words = question
-    with translation.override(language):
-        top = answers(text, variant)[:3]
-    return any(a.anchor in anchors and all(w in a.text for w in words) for a in top)
-
-
-def _share(questions: list) -> float:
-    return sum(_answered(q) for q in questions) / len(questions)
+# Set at what the search reaches on the tuned set (docs/benchmarks.md), so that a change
+# that loses questions fails. The held-out file is measured by bench/rules_search.py only.
+TUNED_TOP3 = 0.97
+TUNED_FIRST = 0.94
 
 
 def test_it_has_a_question_set_of_sixty_half_french_every_game():
@@ -38,16 +29,25 @@ def test_it_has_a_question_set_of_sixty_half_french_every_game():
     assert {q[1] for q in QUESTIONS} == set(VARIANTS)
 
 
-def test_it_answers_the_question_set_in_the_top_three():
-    share = _share(QUESTIONS)
-    print(f"rules search: {share:.1%} of {len(QUESTIONS)} questions answered in the top 3")
-    assert share >= TUNED_THRESHOLD
+@pytest.fixture(scope="module")
+def tuned_figures():
+    return [judge(q, answers) for q in TUNED]
 
 
-def test_it_answers_the_held_out_questions_in_the_top_three():
-    share = _share(HELD_OUT)
-    print(f"rules search, held out: {share:.1%} of {len(HELD_OUT)} questions answered in the top 3")
-    assert share >= HELD_OUT_THRESHOLD
+def test_it_settles_the_tuned_questions_in_the_top_three_with_the_game_chosen(tuned_figures):
+    share = sum(f["top3"] for f in tuned_figures) / len(tuned_figures)
+    print(f"rules search: {share:.1%} of {len(TUNED)} tuned questions settled in the top 3")
+    assert share >= TUNED_TOP3
+
+
+def test_it_gives_the_right_answer_first_to_most_tuned_questions(tuned_figures):
+    share = sum(f["first"] for f in tuned_figures) / len(tuned_figures)
+    assert share >= TUNED_FIRST
+
+
+def test_it_never_answers_a_tuned_question_wrongly_first_with_the_game_chosen(tuned_figures):
+    wrong = [q["question"] for q, f in zip(TUNED, tuned_figures, strict=True) if f["wrong"]]
+    assert wrong == []
 
 
 def test_it_answers_with_the_pages_own_paragraphs_and_anchors():
@@ -146,6 +146,10 @@ def test_it_answers_any_text_with_paragraphs_of_the_pages(question, key):
         pages = language_index("fr")
     assert len(found) <= 5
     for answer in found:
+        if answer.fact:  # a sentence of the wording layer, at an anchor the page has
+            assert answer.anchor in (PLAYERS_ANCHOR, DECK_ANCHOR) or any(p.anchor == answer.anchor
+                                                          for p in pages[answer.variant].paragraphs)
+            continue
         assert any(p.anchor == answer.anchor and p.text == answer.text for p in pages[answer.variant].paragraphs)
 
 

@@ -227,6 +227,15 @@ FONTENAYSIEN_SCALE = ((0, -5), (5, 5), (10, 10), (15, 15))  # (highest value, po
 FONTENAYSIEN_TOP = 30
 
 
+def scale_points(value: int) -> int:
+    """What a hand worth `value` scores on the fontenaysien scale (4.7); the rules search
+    answers « une main de 12, je marque combien ? » with it."""
+    for highest, band_points in FONTENAYSIEN_SCALE:
+        if value <= highest:
+            return band_points
+    return FONTENAYSIEN_TOP
+
+
 class Fontenaysien(MemoryVariant):
     key = "fontenaysien"
     name = "Fontenaysien"
@@ -277,11 +286,7 @@ class Fontenaysien(MemoryVariant):
                 if trace is not None:
                     trace.append(("fontenaysien.went_out", p, {"points": self.WENT_OUT}))
                 continue
-            pts = FONTENAYSIEN_TOP
-            for highest, band_points in FONTENAYSIEN_SCALE:
-                if v <= highest:
-                    pts = band_points
-                    break
+            pts = scale_points(v)
             points[p] = pts
             if trace is not None:
                 trace.append(("fontenaysien.scale", p, {"value": v, "points": pts}))

@@ -10,24 +10,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.rules import RecordError
+from scorekeeper.actions.game import do_rename_player, do_set_abandoned
 from scorekeeper.http import (
     INVALID_FORM,
     HtmxHttpRequest,
-    author_of,
+    actor_of,
     client_redirect,
-    device_of,
     get_game_to_change,
     rename_refusal,
 )
-from scorekeeper.models import MAX_NAME_LENGTH
-from scorekeeper.players.names import name_as_kept
+from scorekeeper.models import MAX_NAME_LENGTH, NOTE_MAX_LENGTH, Game
+from scorekeeper.players.names import CONTROL_CHARACTER, name_as_kept
 from scorekeeper.wording.problems import problem_line
 
 
 @require_POST
 def game_abandon(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_game_to_change(request, token)
-    game.set_abandoned(True, device=device_of(request), user=request.user, by=author_of(request, game))
+    do_set_abandoned(game, True, actor=actor_of(request, game))
     messages.info(request, _("Partie abandonnée. Elle reste ici et dans l’historique ; "
                              "« Reprendre la partie » la remet en jeu."))
     return client_redirect(request, game.get_absolute_url())
@@ -36,7 +36,7 @@ def game_abandon(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_POST
 def game_restore(request: HtmxHttpRequest, token: str) -> HttpResponse:
     game = get_game_to_change(request, token)
-    game.set_abandoned(False, device=device_of(request), user=request.user, by=author_of(request, game))
+    do_set_abandoned(game, False, actor=actor_of(request, game))
     messages.success(request, _("Partie reprise."))
     return client_redirect(request, game.get_absolute_url())
 
@@ -58,8 +58,7 @@ def player_rename(request: HtmxHttpRequest, token: str) -> HttpResponse:
             errors.append(refusal)
         elif new != old:
             try:
-                game.rename_player(old, new, device=device_of(request), user=request.user,
-                                   by=author_of(request, game))
+                do_rename_player(game, old, new, actor=actor_of(request, game))
             except RecordError as error:
                 errors = [problem_line(p) for p in error.problems]
         if not errors:
@@ -69,3 +68,16 @@ def player_rename(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, template_name, {"game": game, "names": names, "old": old, "new": new,
                                            "errors": errors, "max_length": MAX_NAME_LENGTH},
                   status=INVALID_FORM if errors else 200)
+
+
+@require_POST
+def game_note(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The game's note, written by whoever may change the game; shown on the sheet (escaped)."""
+    game = get_game_to_change(request, token)
+    note = " ".join(CONTROL_CHARACTER.sub(" ", name_as_kept(request.POST.get("note", ""))).split())
+    if len(note) > NOTE_MAX_LENGTH:
+        messages.error(request, _("Note de la partie : %(max)s caractères au plus (ici %(n)s). Rien n’est "
+                                  "enregistré.") % {"max": NOTE_MAX_LENGTH, "n": len(note)})
+    else:
+        Game.objects.filter(pk=game.pk).update(note=note)
+    return client_redirect(request, game.get_absolute_url())

@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from engine.rules import Problem, RecordError, load_record
+from scorekeeper.actions.actor import Actor
+from scorekeeper.actions.game import do_import_game
 from scorekeeper.http import (
     INVALID_FORM,
     HtmxHttpRequest,
@@ -57,7 +59,7 @@ def _import(request: HttpRequest, record: Any) -> Game:
         seated = {}
     else:
         seating.save()
-    return Game.create_from_record(record, device=device_of(request), user=request.user, seated=seated)
+    return do_import_game(record, actor=Actor(device=device_of(request), user=request.user), seated=seated)
 
 
 @require_safe

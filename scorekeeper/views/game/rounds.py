@@ -28,17 +28,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url, reswap, retarget
 
 from engine.rules import RecordError
+from engine.rules.errors import TOP
+from scorekeeper.actions.rounds import do_add_round, do_edit_round
 from scorekeeper.entry.adapters import adapter_of, entry_for
-from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, EntryForm
+from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, SET_CHARACTERS, EntryForm
 from scorekeeper.entry.formsets import RoundControls
-from scorekeeper.entry.picker import picker_deck
 from scorekeeper.entry.preview import (
     Preview,
-    attach_errors,
-    build_preview,
+    entry_context,
     errors_of,
     field_keys,
-    refuse_impossible,
+    preview_round,
     too_many_saves,
 )
 from scorekeeper.entry.turns import next_player
@@ -46,11 +46,11 @@ from scorekeeper.http import (
     INVALID_FORM,
     TOO_MANY_SAVES,
     HtmxHttpRequest,
-    author_of,
-    device_of,
+    actor_of,
     get_game_for_request,
     get_game_to_change,
     save_allowed,
+    saves_used_up,
 )
 from scorekeeper.models import Game, Round, RoundTaken
 from scorekeeper.sheet.compare import compare_round
@@ -58,10 +58,8 @@ from scorekeeper.sheet.live import Handoff, answered_with_the_sheet, language_of
 from scorekeeper.sheet.page import SHEET_PARTIAL, SHEET_TEMPLATE, sheet_context
 from scorekeeper.views import offline as queue
 from scorekeeper.views.game.sheet import league_table, share_context
-from scorekeeper.wording.cards import picker_labels, placeholder
 from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.round_text import device_label
-from scorekeeper.wording.text import number as written_number
 
 TEMPLATE = "scorekeeper/entry/round_entry.html"
 
@@ -91,42 +89,19 @@ def _form_from_post(request: HttpRequest, game: Game, number: int) -> EntryForm:
 
 def _preview(game: Game, form: EntryForm, number: int, editing: bool) -> tuple[dict[str, Any], Preview]:
     """The round object and the engine's verdict on it."""
-    players = game.player_names()
-    data = adapter_of(form).to_round(form, players)
-    try:
-        refuse_impossible(form, game.rules, players)
-        result = game.preview(data, number if editing else None)
-    except RecordError as error:
-        return data, Preview(errors=errors_of(error, form, players, problem_text,
-                                              round_number=number if editing else None),
-                             checked=True)
-    if editing:
-        stored = _stored_round(game, number)
-        return data, build_preview(result, number, before=stored.result, totals_before=game.totals,
-                                   fmt=written_number)
-    return data, build_preview(result, number, fmt=written_number)
-
-
-def _stored_round(game: Game, number: int) -> Round:
-    return next(r for r in game.rounds.all() if r.number == number)
+    data = adapter_of(form).to_round(form, game.player_names())
+    return data, preview_round(game, form, data, number, editing=editing)
 
 
 def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview: Preview | None,
              request_id: uuid.UUID | None, confirm: bool = False, version: int | None = None,
              taken: dict[str, Any] | None = None) -> dict[str, Any]:
     token = game.token
-    variant = game.rules
     preview = preview or Preview()
-    keys = field_keys(form)
-    return {
+    return entry_context(form, game.rules, preview, field_keys(form)) | {
         "game": game,
-        "variant": variant,
-        "form": form,
         "number": number,
         "editing": editing,
-        "preview": preview,
-        "errors": attach_errors(form, preview),
-        "slots": preview.slots(keys),
         "request_id": request_id,
         "confirm": confirm,
         # Which round this form means and the game's version it was drawn from: a save
@@ -134,15 +109,9 @@ def _context(game: Game, form: EntryForm, number: int, *, editing: bool, preview
         "version": game.version if version is None else version,
         "taken": taken,
         "edit_url": reverse("round_edit", args=[token, number]),
-        "entry": adapter_of(form),
-        "deck": picker_deck(variant, picker_labels()),
-        "cards_placeholder": placeholder(),
-        # Cactus-tas: only a player above the call limit (without cactus) draws a card.
-        "cactus_limit": (variant.call.threshold if variant.call and "draws" in variant.round_extras
-                         else None),
         "players": game.player_names(),
         "play_kinds": PLAY_KINDS,
-        "characters": CHARACTERS,
+        "characters": CHARACTERS, "set_characters": SET_CHARACTERS,
         "sheet_url": game.get_absolute_url(),
         "action_url": (reverse("round_edit", args=[token, number]) if editing
                        else reverse("round_new", args=[token])),
@@ -170,7 +139,7 @@ def _saved(request: HtmxHttpRequest, game: Game, handoff: Handoff | None = None)
     url = game.get_absolute_url()
     if not request.htmx:
         return redirect(url)
-    rounds = list(game.rounds.all())  # kept by the change that was just saved: no query
+    rounds = game.rounds_in_order  # kept by the change that was just saved: no query
     context = sheet_context(game, rounds=rounds)
     if len(get_messages(request)):
         sheet_html = render_to_string(SHEET_PARTIAL, context, request)
@@ -195,6 +164,8 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     round first, nothing is stored and the page shows both rounds and offers to keep
     theirs, to replace it with this one, or to add this one as the next round.
     `round_number=next` (a round kept offline) is numbered here, as the next round."""
+    if _flood(request, token):
+        return _refused_early(request)
     game = get_game_to_change(request, token)
     controls = RoundControls(request.POST)
     number = controls.round_meant() or game.rounds.count() + 1
@@ -220,14 +191,10 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _render(request, _context(game, form, number, editing=False, preview=preview,
                                          request_id=request_id, version=version))
     data = adapter_of(form).to_round(form, game.player_names())
-
-    def add() -> Round:
-        refuse_impossible(form, game.rules, game.player_names())
-        return game.add_round(data, request_id=request_id, device=device_of(request), user=request.user,
-                              by=author_of(request, game), number=None if controls.means_next() else number)
-
     return _store(request, game, form, number, editing=False, preview=None, request_id=request_id,
-                  version=version, change=add)
+                  version=version, change=lambda: do_add_round(
+                      game, data, actor=actor_of(request, game), form=form, request_id=request_id,
+                      number=None if controls.means_next() else number))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -236,6 +203,8 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
     points and totals and asks to confirm; a POST with confirm=1 saves it, unless another
     phone changed that round since the form was drawn (its `version`): then the page says
     who, and confirming again saves over their change."""
+    if _flood(request, token):
+        return _refused_early(request)
     game = get_game_to_change(request, token)
     stored = _get_round_for_user(request, game, number)
     if request.method != "POST":
@@ -260,9 +229,31 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
         return _render(request, _context(game, form, number, editing=True, preview=preview,
                                          request_id=None, confirm=True, version=version))
     return _store(request, game, form, number, editing=True, preview=preview, request_id=None,
-                  version=version, change=lambda: game.edit_round(
-                      number, data, device=device_of(request), user=request.user,
-                      by=author_of(request, game), version=version))
+                  version=version, change=lambda: do_edit_round(
+                      game, number, data, actor=actor_of(request, game), form=form, version=version))
+
+
+def _flood(request: HttpRequest, token: str) -> bool:
+    """A save from a device (or to a game) that used up the minute's saves: known from the
+    cache alone, before any query."""
+    return request.method == "POST" and RoundControls(request.POST).saving() and saves_used_up(request, token)
+
+
+def _refused_early(request: HtmxHttpRequest) -> HttpResponse:
+    """429 without loading the game: htmx puts the sentence in the form's top slot and keeps
+    the form as the player filled it; without htmx, a page that sends the player back to it.
+    A round from the phone's queue (not JSON) stays queued and is sent again later."""
+    sentence = too_many_saves().errors[TOP][0]
+    if request.htmx:
+        response = render(request, TEMPLATE + "#slot", {"key": TOP, "messages": [sentence]},
+                          status=TOO_MANY_SAVES)
+        response["HX-Retarget"] = f"#err-{TOP}"
+        response["HX-Reswap"] = "outerHTML"
+    else:
+        response = render(request, "scorekeeper/entry/too_many_saves.html", {"sentence": sentence},
+                          status=TOO_MANY_SAVES)
+    response["Retry-After"] = "10"
+    return response
 
 
 def _store(request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *, editing: bool,

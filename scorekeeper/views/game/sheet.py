@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.actions.rounds import do_undo_round
 from scorekeeper.http import (
     HtmxHttpRequest,
-    author_of,
+    actor_of,
     change_refusal,
-    device_of,
     get_game_for_request,
     get_game_to_change,
 )
@@ -81,8 +81,7 @@ def _undo(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     expected = _int_or_none(request.POST.get("number"))
     undone = None
     if expected is not None:
-        undone = game.undo_last_round(device=device_of(request), user=request.user,
-                                      by=author_of(request, game), expected=expected)
+        undone = do_undo_round(game, actor=actor_of(request, game), expected=expected)
     if undone is None:
         messages.warning(request, _("Rien n'a été annulé : la dernière manche n'est plus celle "
                                     "que vous avez confirmée. Vérifiez la feuille."))

@@ -135,3 +135,41 @@ def test_canasta_questions_are_ruled_only_with_numbers_a_game_reaches():
     assert t.send("ask", {"question": "opening", "melds": melds, "side_total": 4999}, at=2.0)[-1]["minimum"] == 120
     full_hands = t.send("ask", {"question": "go_out", "melds": melds, "hand_left": 108}, at=3.0)[-1]
     assert full_hands["rule"] != "ask.bad_question"
+
+
+# -- the pile for a side that has not melded: every meld laid with the top card counts -----------
+# table-rules.md, Canasta, reading: the melds the side makes with the top card and cards from its
+# hand reach the opening minimum; a wild card joining the top card's meld and the other melds laid
+# from the hand at the same time count (kings 10, aces 20, a 2 20, a joker 50).
+
+
+def test_canasta_not_yet_melded_a_wild_card_added_to_the_top_cards_meld_counts_toward_the_minimum():
+    verdict = cr.may_take_pile(["KH"], ["KS", "KD", "2C"], side_has_melded=False, side_total=0)
+    assert verdict == cr.Verdict(True, "canasta.pile.frozen_two_naturals", {"top": "KH", "value": 50, "minimum": 50})
+
+
+def test_canasta_not_yet_melded_the_top_card_and_its_wild_card_still_fall_short_above_1500():
+    verdict = cr.may_take_pile(["KH"], ["KS", "KD", "2C"], side_has_melded=False, side_total=1500)
+    assert (verdict.ok, verdict.rule) == (False, "canasta.pile.opening_below_minimum")
+    assert (verdict.params["value"], verdict.params["minimum"]) == (50, 90)
+
+
+def test_canasta_not_yet_melded_the_other_melds_laid_from_the_hand_at_the_same_time_count():
+    # KH KS KD (30) and AS AH JK (90): 120, the highest minimum (3000 or more).
+    verdict = cr.may_take_pile(["KH"], ["KS", "KD", "AS", "AH", "JK"], side_has_melded=False, side_total=3000)
+    assert verdict.ok and verdict.params["value"] == 120
+    assert cr.best_opening("KH", ["KS", "KD", "AS", "AH", "JK"]) == [["KH", "KS", "KD"], ["AS", "AH", "JK"]]
+
+
+def test_canasta_not_yet_melded_the_question_through_the_table_log_counts_the_melds_from_the_hand():
+    t = Table("canasta", ["Ana", "Ben"])
+    asked = {"question": "take_pile", "pile": ["5C", "KH"], "hand": ["KS", "KD", "2C"], "side_has_melded": False}
+    assert t.send("ask", {**asked, "side_total": 0}, at=1.0)[-1]["ok"] is True
+    assert t.send("ask", {**asked, "side_total": 2000}, at=2.0)[-1]["rule"] == "canasta.pile.opening_below_minimum"
+
+
+def test_canasta_not_yet_melded_the_best_opening_melds_only_what_the_meld_rule_admits():
+    # More wild cards than naturals are never melded; black 3s and a lone natural stay in hand.
+    melds = cr.best_opening("KH", ["KS", "KD", "2C", "2D", "2H", "JK", "JK", "3S", "3C", "3S", "QS"])
+    assert melds == [["KH", "KS", "KD", "JK", "JK", "2C"]]
+    assert all(cr.meld_verdict(m).ok for m in melds)

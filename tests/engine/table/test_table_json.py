@@ -1,10 +1,10 @@
 """The table's state as JSON (sent with every update) is what dataclasses.asdict would give,
-plus `next_turn`, derived for the phones."""
+plus `next_turn` and `legal` (what each phone may do now), derived for the phones."""
 
 import json
 from dataclasses import asdict
 
-from engine.table.machine import next_to_discard
+from engine.table.machine import all_legal_moves, next_to_discard
 
 from .table_support import Table
 
@@ -13,6 +13,7 @@ def as_asdict_would(state) -> dict:
     out = asdict(state)
     out["members"] = [asdict(m) for m in state.members.values()]
     out["next_turn"] = next_to_discard(state)
+    out["legal"] = all_legal_moves(state)
     return out
 
 

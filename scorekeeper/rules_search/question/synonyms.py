@@ -1,7 +1,8 @@
 """The table's words for what the rules pages name otherwise.
 
 Players say « doublé », « coller » or "snap" for what the pages call « la défausse
-rapide », and « dire tamalou » or "knock" for the call. A phrase found in a question
+rapide », and "knock" for the call (a game's own call word is read by games.py); Cactus
+Game's cards go by their printed French names and the pages'. A phrase found in a question
 adds the page's own words to it (in both languages: each index keeps what its stemmer
 knows). Phrases are matched without accents, in lower case, on whole words.
 """
@@ -11,14 +12,20 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from engine.rules import VARIANTS
-
 SNAP = "défausse rapide même rang snap same rank"
 CALL = "annonce annoncer call"
 POWERS = "pouvoir pouvoirs power powers"
 PENALTY = "pénalité carte en plus penalty extra card wrong"
 WIN = "gagne gagnant win wins winner"
 END = "fin partie arrête end game ends stops"
+STEAL_POINT = "vol de point piquez point steal"
+STEAL_CARD = "vol de carte piquez carte steal card"
+LOOK_STEAL = "regarde et vole regardez piquez look steal"
+DRAW_THREE = "pioche 3 piochez draw three"
+SWAP_HANDS = "échange de mains échangez swap hands"
+ASK_CARD = "demande de carte demandez ask card"
+FREE_POINT = "point gratuit free point"
+STOPPED = "stop arrêter annule cancel"
 
 SYNONYMS: dict[str, str] = {
     # snapping
@@ -27,7 +34,7 @@ SYNONYMS: dict[str, str] = {
     "snapped": SNAP, "meme carte": SNAP, "same card": SNAP, "quick discard": SNAP,
     "match": SNAP, "matching": SNAP, "pareille": SNAP, "pareil": SNAP,
     # the call (each game's own word is added from its declaration, below)
-    "stop": CALL, "knock": CALL, "knocking": CALL,
+    "knock": CALL, "knocking": CALL,
     "annoncer": CALL, "annonce": CALL, "dire": CALL, "say": CALL, "call": CALL, "calls": CALL,
     "calling": CALL, "caller": "annonceur " + CALL, "annonceur": CALL,
     "contre": "contre counter", "counter": "contre counter",
@@ -51,6 +58,17 @@ SYNONYMS: dict[str, str] = {
     "going out": "got rid empty hand went out", "no cards left": "got rid empty hand went out",
     "combien de manches": "nombre de manches", "how many rounds": "number of rounds",
     "fait quoi": POWERS, "sert a quoi": POWERS, "does": POWERS,
+    # Cactus Game's cards as printed on the French cards, as the pages name them, and in English
+    "piquez 1 point": STEAL_POINT, "piquez un point": STEAL_POINT, "pique un point": STEAL_POINT,
+    "vol de point": STEAL_POINT, "steal a point": STEAL_POINT, "steal point": STEAL_POINT,
+    "piquez une carte": STEAL_CARD, "pique une carte": STEAL_CARD, "vol de carte": STEAL_CARD,
+    "steal a card": STEAL_CARD, "regardez et piquez": LOOK_STEAL, "regarde et vole": LOOK_STEAL,
+    "look and steal": LOOK_STEAL, "piochez 3x": DRAW_THREE, "piochez 3": DRAW_THREE, "pioche 3": DRAW_THREE,
+    "piochez trois": DRAW_THREE, "draw 3": DRAW_THREE, "draw three": DRAW_THREE,
+    "echangez": SWAP_HANDS, "echange de mains": SWAP_HANDS, "swap hands": SWAP_HANDS, "trade hands": SWAP_HANDS,
+    "demandez": ASK_CARD, "demandez une carte": ASK_CARD, "demande de carte": ASK_CARD, "ask for a card": ASK_CARD,
+    "point gratuit": FREE_POINT, "free point": FREE_POINT, "stoppe": STOPPED, "stoppee": STOPPED,
+    "stopped": STOPPED, "stopper": STOPPED, "arrete": STOPPED, "contre un stop": STOPPED,
     "flush": "chasse d'eau", "chasse d'eau": "chasse d'eau flush",
     "ex aequo": "égalité ex aequo tie tied", "egalite": "égalité ex aequo tie tied",
     "tie": "égalité ex aequo tie tied", "draw": "pioche pioche draw",
@@ -59,10 +77,6 @@ SYNONYMS: dict[str, str] = {
     "trop tard": "fenêtre tard late window", "too late": "fenêtre tard late window",
     "trop lent": "fenêtre tard late window", "too slow": "fenêtre tard late window",
 }
-
-
-# « Je dis tamalou », "can I say cabo": every game's call word means the call.
-SYNONYMS |= {variant.call.word: CALL for variant in VARIANTS.values() if variant.call}
 
 
 def plain(text: str) -> str:

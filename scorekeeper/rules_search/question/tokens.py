@@ -7,7 +7,7 @@ typed without accents finds « défausse ».
 from __future__ import annotations
 
 import re
-from functools import cache
+import threading
 
 import snowballstemmer
 
@@ -19,22 +19,31 @@ STOP_WORDS = {
     "fr": set("""a au aux avec ce ces c ca cela d de des du elle en et est etre il ils je j l la le les
         leur lui ma mais me meme mes moi mon n ne nos notre nous on ou par pas pour qu que qui
         sa se ses si son sur ta te tes toi ton tu un une vos votre vous y ai as avez avons ont
-        sont suis es etait peut peux puis puisque quand comment quoi quel quelle quels quelles
+        sont suis es etait peut peux puis puisque comment quoi quel quelle quels quelles
         alors donc est-ce ce-que faut il-faut tout toute tous toutes ok bah ben hein svp stp
-        dans cette cet sinon oui non deja encore aussi tres""".split()),
+        dans cette cet sinon oui non deja encore aussi tres faire fait fais font veut veux veulent voulez""".split()),
     "en": set("""a an the and or of to in on at for with by is are was were be been do does did i
         you he she it we they my your his her its our their me him them this that these those
-        can could should would will may might must what when where which who whom why how if
+        can could should would will may might must what where which who whom why how if
         then than so not no yes there here have has had am as from into about any some
-        just also too very still get got""".split()),
+        just also too very still get got want wants s t re ve ll m d""".split()),
 }
 
 _WORD = re.compile(r"[\w]+", re.UNICODE)
 
 
-@cache
+# A Snowball stemmer keeps its word being stemmed in its own fields: shared by two
+# requests at once, one gets the other's stems (issue 26). One per thread and language.
+_local = threading.local()
+
+
 def _stemmer(language: str) -> snowballstemmer.stemmer:
-    return snowballstemmer.stemmer(STEMMERS.get(language, "french"))
+    stemmers = getattr(_local, "stemmers", None)
+    if stemmers is None:
+        stemmers = _local.stemmers = {}
+    if language not in stemmers:
+        stemmers[language] = snowballstemmer.stemmer(STEMMERS.get(language, "french"))
+    return stemmers[language]
 
 
 def terms(text: str, language: str) -> list[str]:

@@ -18,7 +18,7 @@ def one_person_each(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("scorekeeper", "0004_records_game_token_version")]
+    dependencies = [("scorekeeper", "0005_game_note")]
 
     operations = [
         migrations.CreateModel(

@@ -1,0 +1,1 @@
+"""Middleware of the project as a whole (not of one app)."""

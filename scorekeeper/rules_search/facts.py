@@ -1,0 +1,273 @@
+"""Facts before paragraphs: a question about a card's value or power, the call's limit,
+a wrong snap, canasta's opening minimum at a score, the end of the game, or a power used
+on the caller, answered by one sentence whose number comes from the variant's
+declaration, with its rule's anchor on the rules page.
+
+Each fact says None when the question is not that kind, or the game has no such thing;
+`facts_for` returns the first that answers (the kinds are tried from the most specific),
+in the active language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from django.utils import translation
+
+from engine.cards import JOKER, rank_of
+from engine.rules import VARIANTS
+from engine.rules.units import to_number
+from engine.rules.variants import canasta
+from engine.rules.variants.base import CACTUS_GAME, CANASTA, Variant
+from engine.rules.variants.tamalou import scale_points
+from scorekeeper.rules_page import call_info, players_label, power_rows, snap_info, value_rows
+from scorekeeper.sheet.why import rule_anchor
+from scorekeeper.wording import facts as words
+from scorekeeper.wording.cards import card_text, rank_name
+from scorekeeper.wording.rules import SNAP_WRONG, rule_facts
+from scorekeeper.wording.text import number
+
+from .paragraphs import paragraphs
+from .question import asked
+from .question.asked import Card
+
+Fact = tuple[str, str]  # (anchor, sentence)
+
+# Calls after which nobody may use a power on the caller (their cards are out of reach).
+CALLER_OUT_OF_REACH = frozenset({"counter_call_next_turn", "caller_frozen_until_their_turn",
+                                 "one_last_turn_caller_cards_sideways"})
+
+
+def _rank_label(rank: str) -> str:
+    if rank == JOKER:
+        return card_text(JOKER)
+    return str(rank_name(rank)) if rank in ("A", "J", "Q", "K") else rank
+
+
+def _card_short(rank: str) -> str:
+    return card_text(JOKER) if rank == JOKER else card_text(rank + "S")[:-1]
+
+
+def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+    if not cards or not asked.has(asked.VALUE, question) or variant.deck is None:
+        return None
+    if asked.has(asked.POWER_NAMED, question):
+        return None  # « le valet, son pouvoir compte ? » asks the power
+    card = cards[0]
+    if card.rank in _ranks_in_rules(variant.key) and not asked.has(asked.VALUE_NAMED, question):
+        return None  # "does a seven reset my kilos" asks cactus-tas' flush, not the 7's weight
+    # The rows holding the rank's cards, and a row of no card naming the rank (canasta's
+    # « 3 noir resté en main »).
+    rows = [row for row in value_rows(variant) if any(rank_of(c) == card.rank for c in row["codes"])
+            or (not row["codes"] and re.search(rf"(?<![\w]){re.escape(card.rank)}(?![\w])", row["cards"]))]
+    if not rows:
+        return "values", str(words.NOT_IN_DECK) % {"rank": _rank_label(card.rank)}
+    if variant.family == CANASTA:
+        if card.colour:
+            rows = [r for r in rows if _colour_of(r["codes"]) in (card.colour, None)
+                    and (r["codes"] or _colour_word(card.colour) in r["cards"])] or rows
+        return "values", " ".join(str(words.VALUE_ROW) % {"cards": r["cards"], "value": r["value"]} for r in rows)
+    if len(rows) == 1:
+        return "values", str(words.VALUE_ONE) % {"rank": _rank_label(card.rank), "value": rows[0]["value"]}
+    if card.colour:  # the asked colour first
+        rows.sort(key=lambda r: _colour_of(r["codes"]) != card.colour)
+    parts = [str(words.VALUE_PART) % {"value": r["value"], "colour": words.COLOURS[_colour_of(r["codes"]) or "red"],
+                                      "cards": " ".join(card_text(c) for c in r["codes"])} for r in rows]
+    return "values", str(words.VALUE_SPLIT) % {"rank": _rank_label(card.rank), "values": ", ".join(parts)}
+
+
+def _colour_word(colour: str) -> str:
+    return str(words.COLOURS[colour])
+
+
+def _colour_of(codes: list[str]) -> str | None:
+    colours = {asked.SUIT_COLOUR.get(c[-1]) for c in codes if c != JOKER}
+    return colours.pop() if len(colours) == 1 else None
+
+
+def power_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+    if not cards or not asked.has(asked.POWER, question) or variant.deck is None:
+        return None
+    if asked.has(asked.CALLER, question):
+        return None  # a power on the caller: caller_fact, or the paragraphs
+    card = cards[0]
+    for declared, row in zip(variant.powers, power_rows(variant), strict=True):
+        ranks = declared.cards.split()[-1]
+        colour = {"black": "black", "red": "red"}.get(declared.cards.split()[0]) if " " in declared.cards else None
+        if ranks == card.rank and (colour is None or card.colour in (None, colour)):
+            return "powers", f"{row['cards']} : {row['effect']}."
+    if card.rank not in {rank_of(c) for c in variant.deck.codes}:
+        return "values", str(words.NOT_IN_DECK) % {"rank": _rank_label(card.rank)}
+    if not asked.has(asked.POWER_NAMED, question) and card.rank in _ranks_in_rules(variant.key):
+        return None  # « un 7 pioché ça fait quoi ? » asks cactus-tas' flush, a rule naming the 7
+    sentence = words.NO_POWER_QUEEN if card.rank == "Q" else words.NO_POWER
+    return "powers", str(sentence) % {"cards": _card_short(card.rank)}
+
+
+@cache
+def _ranks_in_rules(key: str) -> frozenset[str]:
+    """The ranks a rule or a reading of the game's page names (« Un 7 pioché »...)."""
+    with translation.override("fr"):
+        texts = [p.text for p in paragraphs(VARIANTS[key]) if p.anchor not in ("values", "powers")]
+    return frozenset(card.rank for text in texts for card in asked.cards_in(text))
+
+
+def caller_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+    """« can I use my 9 on the guy who said tamoul? »: the call's own paragraph says the
+    caller is out of reach, and a power's row alone would settle it wrongly."""
+    call = variant.call
+    if call is None or call.after not in CALLER_OUT_OF_REACH:
+        return None
+    if not asked.has(asked.CALLER, question) or not (cards or asked.has(asked.POWER, question)
+                                                     or asked.has(asked.TARGET, question)):
+        return None
+    return "call", call_info(variant)["says"]
+
+
+def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[Card],
+                    strong: bool = True) -> Fact | None:
+    """« on peut dire tamalou avec 7 ? », « cactus c'est combien max ? »: `calling` says
+    the game's call word is in the question (a card named asks its value instead); not
+    `strong` (the word said in passing), only a plain question of limit counts ("what if
+    my hand is below zero in cabo" is no question about calling)."""
+    call = variant.call
+    if call is None or not calling:
+        return None
+    if not strong and (not asked.has(asked.LIMIT_STRONG, question)
+                       or (cards and (asked.has(asked.VALUE, question) or asked.has(asked.POWER, question)))):
+        return None
+    if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
+        return None
+    facts = rule_facts(variant)
+    if call.threshold is None:
+        return "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
+    threshold = number(to_number(call.threshold, variant.scale))
+    sentence = words.CALL_LIMIT.get(call.over, words.CALL_LIMIT["scored"])
+    # A call above the limit is asked of the rule that scores it (« cabo raté, ça coûte ? »,
+    # « j'ai dit cactus avec 8, je suis puni ? »).
+    failed = next((r for r in variant.rules if r.endswith((".failed_call", ".announcer_ignored"))), None)
+    anchor = rule_anchor(failed) if failed and asked.has(asked.WRONG, question) else "call"
+    return anchor, str(sentence) % {"word": call.word, "threshold": threshold,
+                                    "failed": number(facts.get("failed") or 0)}
+
+
+def wrong_snap_fact(variant: Variant, question: str) -> Fact | None:
+    snap = variant.snap
+    if snap is None or not asked.has(asked.SNAP, question) or not asked.has(asked.WRONG, question):
+        return None
+    line = str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points}
+    return ("snap", line) if line in snap_info(variant) else None
+
+
+def opening_fact(variant: Variant, question: str) -> Fact | None:
+    if variant.family != CANASTA or not asked.has(asked.OPENING, question):
+        return None
+    totals = [n for n in asked.numbers_in(question) if abs(n) >= 100 or n < 0]
+    if not totals:
+        return None
+    total = totals[0]
+    return rule_anchor("canasta.opening"), str(words.OPENING_AT) % {
+        "total": number(total), "minimum": number(canasta.opening_minimum(total))}
+
+
+SCALE_RULE = "fontenaysien.scale"  # a game whose hands score by bands
+
+
+def scale_fact(variant: Variant, question: str) -> Fact | None:
+    """« avec une main de 12 je marque combien ? » at a game scoring hands by bands."""
+    if SCALE_RULE not in variant.rules or not asked.has(asked.HAND_SCORE, question):
+        return None
+    values = asked.numbers_in(question)
+    if not values:
+        return None
+    return rule_anchor(SCALE_RULE), str(words.SCALE_AT) % {
+        "value": number(values[0]), "points": number(scale_points(max(values[0], 0)))}
+
+
+def end_fact(variant: Variant, question: str) -> Fact | None:
+    if not asked.has(asked.END, question):
+        return None
+    facts = rule_facts(variant)
+    limits = {limit.kind: limit.points for limit in variant.end_limits(variant.option_defaults())}
+    anchor = _end_anchor(variant)
+    if "out_at" in limits:
+        return anchor, str(words.END["out_at"]) % {"points": number(limits["out_at"])}
+    if "ends_over" in limits:
+        return anchor, str(words.END["ends_over"]) % {"points": number(limits["ends_over"])}
+    if "target" in limits:
+        return anchor, str(words.END["target"]) % {"points": number(limits["target"])}
+    if "loses_at" in limits:
+        half = {limit.kind: limit.points for limit in variant.end_limits({**variant.option_defaults(),
+                                                                          "half_game": True})}
+        return anchor, str(words.END["loses_wins"]) % {
+            "loses": number(limits["loses_at"]), "wins": number(limits["wins_at"]),
+            "half_loses": number(half["loses_at"]), "half_wins": number(half["wins_at"])}
+    if variant.family == CACTUS_GAME:
+        return anchor, str(words.END["targets"]) % {"targets": facts["targets"]}
+    rounds = next((o for o in variant.options if o.key == "rounds"), None)
+    if rounds is None:
+        return None
+    if rounds.default is None:
+        return anchor, str(words.END["rounds_open"])
+    return anchor, str(words.END["rounds"]) % {"rounds": number(rounds.default)}
+
+
+# The rule that says how a game ends, by the end of its identifier (first found wins).
+END_RULES = (".eliminated", ".over_hundred_ends", ".losing_limit", ".target", ".lowest_total_wins",
+             ".most_round_wins", ".fewest_kilos")
+
+
+def _end_anchor(variant: Variant) -> str:
+    for suffix in END_RULES:
+        for rule in variant.rules:
+            if rule.endswith(suffix):
+                return rule_anchor(rule)
+    return rule_anchor("end")
+
+
+PLAYERS_ANCHOR = "players"  # the rules page's lead, which says how many may play
+
+
+def players_fact(variant: Variant, question: str) -> Fact | None:
+    if not asked.has(asked.PLAYERS, question):
+        return None
+    return PLAYERS_ANCHOR, str(words.PLAYERS) % {"players": players_label(variant)}
+
+
+DECK_ANCHOR = "cards"  # the rules page's deck section (a game with a deck)
+
+
+def deck_fact(variant: Variant, question: str) -> Fact | None:
+    if variant.deck is None or not asked.has(asked.DECK, question):
+        return None
+    jokers = variant.deck.copies.get(JOKER, 0) if JOKER in variant.deck else 0
+    sentence = words.DECK_WITH_JOKERS if jokers else words.DECK_NO_JOKER
+    return DECK_ANCHOR, str(sentence) % {"size": variant.deck.size, "jokers": jokers}
+
+
+def facts_for(variant: Variant, question: str, calling: bool, call_named: bool = False) -> list[Fact]:
+    """The fact that answers `question` at `variant`, if any (at most one). `calling`: the
+    question says the game's call word as the call (« dire tamalou »); `call_named`: it
+    has the call word in any sense (« cactus c'est combien max ? »), weaker than the end."""
+    cards = asked.cards_in(question)
+    tries: tuple[Callable[[], Fact | None], ...] = (
+        lambda: opening_fact(variant, question),
+        lambda: scale_fact(variant, question),
+        lambda: caller_fact(variant, question, cards),
+        # A card said with the call is a hand's worth (« call cabo with 8 »), not a card asked.
+        lambda: None if calling else value_fact(variant, question, cards),
+        lambda: None if calling else power_fact(variant, question, cards),
+        lambda: call_limit_fact(variant, question, calling, cards),
+        lambda: wrong_snap_fact(variant, question),
+        lambda: end_fact(variant, question) if not cards else None,
+        lambda: players_fact(variant, question),
+        lambda: deck_fact(variant, question),
+        lambda: call_limit_fact(variant, question, call_named, cards, strong=False),
+    )
+    for attempt in tries:
+        found = attempt()
+        if found:
+            return [found]
+    return []

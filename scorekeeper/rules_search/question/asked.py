@@ -1,0 +1,139 @@
+"""What a question asks, read from players' words: the cards it names, the numbers in
+it, and the kind of fact it wants (a card's value, a card's power, the call's limit, a
+wrong snap's cost, canasta's opening minimum at a score, the end of the game, a power
+used on the caller).
+
+Cards go by every name players give them: « valet », "jack", V, J, « R♥ », "KH",
+« le 7 »; a single letter counts only as a capital on its own (« j'ai » is no jack).
+Everything is read without accents, in lower case, on whole words (`plain`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.cards import JOKER, RANKS, rank_of, read_card, suit_of
+
+from .synonyms import plain
+
+RANK_WORDS: dict[str, str] = {
+    **{w: "A" for w in ("as", "ace", "aces", "un as")},
+    **{w: "J" for w in ("valet", "valets", "jack", "jacks", "knave")},
+    **{w: "Q" for w in ("dame", "dames", "reine", "reines", "queen", "queens")},
+    **{w: "K" for w in ("roi", "rois", "king", "kings")},
+    **{w: JOKER for w in ("joker", "jokers", "jocker", "jokeur", "jokker")},
+    **{w: str(n) for n, words in {
+        2: "deux two twos", 3: "trois three threes", 4: "quatre four fours", 5: "cinq five fives",
+        6: "six sixes", 7: "sept seven sevens", 8: "huit eight eights", 9: "neuf nine nines",
+        10: "dix ten tens"}.items() for w in words.split()},
+}
+LETTERS = {"V": "J", "J": "J", "D": "Q", "Q": "Q", "R": "K", "K": "K", "A": "A"}
+COLOURS = {"rouge": "red", "rouges": "red", "red": "red", "noir": "black", "noire": "black",
+           "noirs": "black", "noires": "black", "black": "black",
+           "coeur": "H", "coeurs": "H", "heart": "H", "hearts": "H", "carreau": "D", "carreaux": "D",
+           "diamond": "D", "diamonds": "D", "pique": "S", "piques": "S", "spade": "S", "spades": "S",
+           "trefle": "C", "trefles": "C", "club": "C", "clubs": "C"}
+SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
+
+# A number followed by one of these is a count, not a card (« avec 7 points », "at 4 players").
+NOT_A_CARD = re.compile(r"^\s*(points?|pts?|pt|joueurs?|players?|cartes?|cards?|manches?|rounds?|"
+                        r"kilos?|fois|times|%|k\b|000)")
+
+_TOKEN = re.compile(r"[\w♠♥♦♣]+")
+_NUMBER = re.compile(r"(?<![\w.,])(-?\d{1,3}(?:[ .,\u202f\u00a0]\d{3})+|-?\d+)(?![\w])")
+
+
+@dataclass(frozen=True)
+class Card:
+    rank: str
+    colour: str | None = None  # "red", "black", or None
+
+
+def cards_in(question: str) -> list[Card]:
+    """The playing cards a question names, in its order, each once."""
+    found: list[Card] = []
+    original = question.replace("’", "'")
+    folded = plain(original)
+    # Codes and notations first: « R♥ », "KH", "10D".
+    for match in re.finditer(r"(?<![\w])(10|[2-9AVDRJQK])\s?([♠♥♦♣]|[SHDCshdc](?![\w]))", original):
+        code = read_card(match.group(0).replace(" ", ""))
+        if code:
+            found.append(Card(rank_of(code), SUIT_COLOUR.get(suit_of(code) or "")))
+    words = list(_TOKEN.finditer(folded))
+    for i, match in enumerate(words):
+        word = match.group()
+        rank = RANK_WORDS.get(word)
+        if rank is None and word.isdigit() and 1 <= int(word) <= 10:
+            rank = "A" if word == "1" else word
+        if rank in RANKS[1:10] and NOT_A_CARD.match(folded[match.end():]):
+            continue  # « avec 7 points », « deux cartes »: a count
+        if rank is None and len(word) == 1:
+            raw = original[match.start():match.end()]
+            follows = original[match.end():match.end() + 1]
+            if raw.isupper() and raw in LETTERS and follows not in ("'", "♠", "♥", "♦", "♣"):
+                rank = LETTERS[raw]
+        if rank is None:
+            continue
+        colour = None
+        # « roi rouge », « roi de cœur », "red king", "king of hearts"
+        for near in [*words[i + 1:i + 3], *words[max(i - 1, 0):i]]:
+            colour = COLOURS.get(near.group())
+            if colour:
+                break
+        if colour in SUIT_COLOUR:
+            colour = SUIT_COLOUR[colour]
+        card = Card(rank, colour)
+        if card not in found and Card(rank) not in found:
+            found.append(card)
+    return [c for c in found if c.rank in (*RANKS, JOKER)]
+
+
+def numbers_in(question: str) -> list[int]:
+    """Whole numbers as players write them: 1600, « 1 600 », 1.600, -50."""
+    return [int(re.sub(r"[ .,\u202f\u00a0]", "", m.group(1))) for m in _NUMBER.finditer(question)]
+
+
+def _words(*groups: str) -> re.Pattern[str]:
+    phrases = [w.strip() for group in groups for w in group.split("|") if w.strip()]
+    return re.compile(r"(?<![\w])(" + "|".join(re.escape(plain(p)) for p in phrases) + r")(?![\w])")
+
+
+VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|"
+               "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
+POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
+               "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the")
+HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
+                    "score|scores|do i get|au bareme|on the scale")
+PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
+                 "how many players|how many people|number of players|how many can play|players can play")
+DECK = _words("combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
+              "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
+              "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
+              "are there jokers|any jokers|cards in the pack|size of the deck|jeu de 32|jeu de 52|jeu de 54")
+VALUE_NAMED = _words("vaut|valent|valeur|vaux|combien|worth|value|values|how much|how many points")
+POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
+CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
+                "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"
+                "a dit|has said|has called|called it")
+TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target|targeted|against|contre lui|"
+                "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
+LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold")
+LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
+               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold")
+SNAP = _words("defausse rapide|defausser|double|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
+              "same rank|matching")
+WRONG = _words("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"
+               "puni|coute|cost|costs|wrong|mistake|miss|missed|fail|failed|penalty|penalised|penalized|bad")
+OPENING = _words("poser|pose|posé|ouvrir|ouverture|descendre|abattre|premiere pose|premiere combinaison|"
+                 "meld|melds|open|opening|first meld|initial meld|go down|lay down|minimum")
+END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|partie se termine|"
+             "s'arrete quand|finit quand|termine quand|jusqu'a quand|jusqu'a combien|on joue jusqu'a|"
+             "combien de manches|gagne la partie|gagner la partie|perd la partie|game end|game ends|"
+             "end of the game|game over|when does the game|how does the game end|how many rounds|"
+             "win the game|wins the game|lose the game|play until|play to|play up to|elimine|eliminated|"
+             "knocked out|how long|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
+
+
+def has(pattern: re.Pattern[str], question: str) -> bool:
+    return bool(pattern.search(plain(question).replace("’", "'")))

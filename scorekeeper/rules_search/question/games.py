@@ -1,0 +1,139 @@
+"""Which game a question is about, from its own words: names, nicknames, typos.
+
+« tamalu », « canatsa », « tas de merde », "blue orange", "cactus game": each names a
+game, so it CHOOSES the game and is taken out of the words searched (« koubo le valet il
+vaut combien ? » asks the jack's value at koubo, not about the koubo call). A game's
+name that is also a call word (tamalou, cabo, dutch, cactus, koubo, tamoul) stays a
+search word only as the call, and only when the question is about calling: said after
+« dire », « annoncer », "say", "call", "who said"... (`calling`).
+
+Names are keyed by each declaration's own key, as the wording layer keys its words.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from engine.rules import VARIANTS
+from engine.rules.variants.cactus import Cactus, CactusTas
+from engine.rules.variants.cactus_game import CactusGame
+from engine.rules.variants.canasta import Canasta
+from engine.rules.variants.dutch import Dutch, DutchToulousain
+from engine.rules.variants.tamalou import CaboBruxellois, Fontenaysien, Koubo, Tamalou, Tamoul
+
+from .synonyms import plain
+
+# Matched longest name first, so that « cactus game » is not read as cactus, nor « dutch
+# toulousain » as dutch. Written without accents, lower case (questions are read so).
+NICKNAMES: dict[str, str] = {  # "|" between the names of one game
+    CactusGame.key: "cactus game|cactus-game|cactusgame|blue orange|blueorange|jeu de blue orange|"
+                    "cactus blue orange|cactus de blue orange",
+    CactusTas.key: "tas de merde|tas de merdes|cactus tas|cactus-tas|tdm",
+    DutchToulousain.key: "dutch toulousain|dutch-toulousain|toulousain|dutch de toulouse|toulouse",
+    CaboBruxellois.key: "cabo bruxellois|cabo-bruxellois|bruxellois|cabo",
+    Koubo.key: "koubo charentais|koubo|charentais|kubo|coubo",
+    Fontenaysien.key: "fontenaysien|fontenay|fontenaisien|fontenaysienne",
+    Tamoul.key: "tamoul|tamoule",
+    Canasta.key: "canasta|canastas",
+    Tamalou.key: "tamalou|tamalo|tamalou's",
+    Dutch.key: "dutch|dutsch",
+    Cactus.key: "cactus|kactus",
+}
+SHORTEST_TYPO = 5  # shorter words are too close to others to read as a misspelt name
+TYPO_CUTOFF = 0.78
+
+# Words that, just before a call word, make it the call ("dire tamalou", "who said cabo",
+# "avoir cactus": a hand of cactus is the call's own word at cactus).
+CALLING = frozenset(plain(w) for w in """dire dis dit dite dites disent dise annoncer annonce annonces
+    annonceur crier crie appeler faire fait fais say says said saying call calls called calling
+    shout shouts shouted announce announces announced a ai as avoir ont have has had got pas sans
+    avec no without with""".split())
+
+
+@dataclass(frozen=True)
+class Read:
+    """What the question's game words say: the game they choose (None: none named),
+    the question with the naming words taken out, and whether a call word is asked as
+    the call."""
+
+    game: str | None
+    question: str
+    calling: bool
+    call_named: bool = False  # the game's call word is in the question, in any sense
+    names: tuple[str, ...] = ()  # the naming words taken out (« canasta » is also a meld's name)
+
+
+_WORD = re.compile(r"[\w'-]+", re.UNICODE)
+
+
+def _patterns() -> list[tuple[re.Pattern[str], str, str]]:
+    found = []
+    for key, names in NICKNAMES.items():
+        if key not in VARIANTS:
+            continue
+        for name in names.split("|"):
+            found.append((re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])"), key, name))
+    found.sort(key=lambda p: -len(p[2]))
+    return found
+
+
+_PATTERNS = _patterns()
+_SINGLE_NAMES = {name: key for key, names in NICKNAMES.items() if key in VARIANTS
+                 for name in names.split("|") if " " not in name and len(name) >= SHORTEST_TYPO}
+
+
+def call_words() -> dict[str, set[str]]:
+    """Each call word and the games whose call it is."""
+    words: dict[str, set[str]] = {}
+    for key, variant in VARIANTS.items():
+        if variant.call:
+            words.setdefault(plain(variant.call.word), set()).add(key)
+    return words
+
+
+_CALL_WORDS = call_words()
+
+
+def read(question: str, chosen: str | None = None) -> Read:
+    """The game the question names (or `chosen`, the page's game, which always wins),
+    and the question as it is to be searched."""
+    folded = plain(question).replace("\u2019", "'")
+    # Spans are found on the folded text and cut from the question itself (accents kept
+    # for the French stemmer) when folding kept every character in place, as it does
+    # for French and English.
+    text = question.replace("\u2019", "'") if len(folded) == len(question) else folded
+    named: list[str] = []
+    cuts: list[tuple[int, int, bool]] = []  # (start, end, as the call)
+    masked = folded
+    for pattern, key, name in _PATTERNS:
+        for match in list(pattern.finditer(masked)):
+            before = masked[:match.start()].split()
+            as_call = name in _CALL_WORDS and bool(before) and before[-1].strip("'") in CALLING
+            named.append(key)
+            cuts.append((match.start(), match.end(), as_call and (chosen is None or chosen in _CALL_WORDS[name])))
+            masked = masked[:match.start()] + " " * len(name) + masked[match.end():]
+    if not cuts:
+        for match in _WORD.finditer(folded):
+            if key := _typo_of(match.group()):
+                named.append(key)
+                cuts.append((match.start(), match.end(), False))
+    game = chosen if chosen in VARIANTS else (named[0] if named else None)
+    word = next((w for w, keys in _CALL_WORDS.items() if game in keys), None)
+    calling = any(as_call for _s, _e, as_call in cuts) and word is not None
+    # « contre-tamoul » names the counter-call, not the call.
+    call_named = word is not None and re.search(rf"(?<!contre )(?<!contre-)(?<!counter )(?<![\w-]){re.escape(word)}(?![\w-])",
+                                                folded) is not None
+    for start, end, _as_call in sorted(cuts, reverse=True):
+        text = text[:start] + " " + text[end:]  # the call is searched by its page words (CALL)
+    names = tuple(dict.fromkeys(folded[start:end] for start, end, _as_call in cuts))
+    return Read(game, " ".join(text.split()), calling, call_named, names)
+
+
+def _typo_of(word: str) -> str | None:
+    """« tamalu », « canatsa »: the game whose one-word name is this word misspelt."""
+    if len(word) < SHORTEST_TYPO:
+        return None
+    close = difflib.get_close_matches(word, list(_SINGLE_NAMES), n=1, cutoff=TYPO_CUTOFF)
+    return _SINGLE_NAMES[close[0]] if close else None

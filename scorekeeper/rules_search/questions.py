@@ -1,0 +1,155 @@
+"""The questions players ask about each paragraph, in French and English, as they talk
+at the table: searched with the paragraph, never shown.
+
+A paragraph gets the questions of:
+- its anchor's end ("@announcer-lowest" fits tamalou-announcer-lowest and tamoul's), or
+  its whole anchor ("@values", "@call-when"), or
+- a phrase of its French text (written without accents, lower case), for the paragraphs
+  that share an anchor (the snap lines, the call, how a round goes, the readings).
+So the questions follow the rule wherever a page says it, and a paragraph the pages add
+later is searchable by its own words until it gets questions here.
+"""
+
+from __future__ import annotations
+
+from .question.synonyms import plain
+
+ASKED: dict[str, str] = {
+    # -- the deck, the values, the powers
+    "@deck": "on a combien de cartes de chaque, il y a deux fois la même carte ? how many of each card, "
+             "same card twice in a round",
+    "@values": "combien vaut la carte, ça compte combien, ça fait combien de points, valeur des cartes "
+               "how much is this card worth, what is it worth, card points value",
+    "@powers": "la carte fait quoi, elle sert à quoi, son pouvoir, je peux l'utiliser ? "
+               "what does this card do, card power, special card, can I use it",
+    # -- how a round goes (memory games)
+    "quatre cartes face cachee": "on distribue combien de cartes, combien de cartes chacun, au début je regarde "
+                                 "mes cartes ? how many cards each, how many cards do we deal, do we look at "
+                                 "our cards at the start, at the beginning peek",
+    "on prend la carte du dessus de la defausse": "je peux prendre la défausse, piocher ou prendre, la carte "
+                                                  "piochée je la garde ? can I take the discard, draw or take "
+                                                  "from the pile, what do I do with the card I drew",
+    "le but est de finir la manche": "comment on compte à la fin, on retourne les cartes, qui gagne la manche "
+                                     "how do we count at the end of the round, goal of the game",
+    "une carte de penalite se prend": "la carte de pénalité je la prends où, je la regarde ? where does the "
+                                      "penalty card come from, do I look at the penalty card",
+    "pouvoir mal utilise": "je me suis trompé de pouvoir, j'ai regardé pendant l'échange, mauvais pouvoir, "
+                           "triche wrong power, used a power wrongly, looked during a blind swap, cheated",
+    "annonce faite avec une main au-dessus": "j'ai annoncé avec trop de points, annonce au-dessus de la limite, "
+                                             "puni ? called with too many points, called over the limit, "
+                                             "is it punished",
+    "regarder ses deux premieres cartes": "je peux regarder mes cartes au début, revoir mes cartes avant de "
+                                          "piocher ? can I look at my cards again before drawing",
+    "le 8 oublie": "il a oublié son 8, le 8 reste, le suivant peut l'utiliser ? forgot the 8, next player "
+                   "uses the 8",
+    "a deux, chacun joue pour soi avec": "combien de cartes chacun, on distribue combien, on joue en équipe ? "
+                                        "how many cards each, how many cards do we deal, do we play in teams",
+    "chacun commence avec": "combien de cartes au début, chacun a combien de cartes ? how many cards each at "
+                            "the start",
+    "le joueur le plus habille de vert commence": "qui commence, qui joue en premier, dans quel sens ? who "
+                                                  "starts, who goes first, which direction",
+    "@table-turns": "qui commence, qui joue en premier, dans quel ordre on joue ? who starts, who goes first, "
+                    "in which order do we play",
+    # -- the call
+    "@call": "on peut annoncer avec combien, limite pour annoncer, max, et après l'annonce on continue ? "
+             "how low must my hand be to call, what happens after the call, do we keep playing, last round",
+    "@call-when": "quand est-ce qu'on annonce, à quel moment, au début ou à la fin du tour, pendant mon tour ? "
+                  "when can I call, when do I say it, at what moment, start or end of my turn, during my turn",
+    "pouvoirs ne peuvent pas viser l'annonceur": "utiliser un pouvoir sur celui qui a annoncé, viser "
+                                                 "l'annonceur, échanger avec lui, le 9 sur lui ? use a power on "
+                                                 "the caller, target the caller, swap with the guy who called",
+    "sont gelees": "viser le dutcheur, échanger avec lui, il peut encore défausser ? target the dutcher, "
+                   "frozen cards, swap with the caller, can he still snap",
+    "tournees de cote": "prendre les cartes du caboteur, échanger avec lui ? take or swap the caller's "
+                        "cards, sideways cards",
+    # -- the snap
+    "@snap": "défausse rapide, doubler, coller, poser une carte pareille, on peut snapper ? snap, same rank, "
+             "matching card, throw a matching card",
+    "plusieurs cartes de meme rang peuvent": "deux cartes sur la même défausse, plusieurs doublés ? two cards "
+                                             "on the same discard, several snaps",
+    "une seule carte passe par defausse": "deux joueurs doublent en même temps, qui a la priorité, le plus "
+                                          "rapide ? two players snap at once, who is first, fastest",
+    "defausse rapide ratee": "je me suis trompé de carte, doublé raté, mauvaise carte, pénalité ? snapped "
+                             "the wrong card, wrong snap, missed snap, penalty",
+    "seulement pendant son propre tour": "défausser rapide pendant le tour d'un autre, hors de son tour ? "
+                                         "snap when it's not my turn, on someone else's turn",
+    "apres une defausse ratee, ce joueur": "je peux réessayer après une erreur ? can I try again after a "
+                                           "wrong snap",
+    "personne ne peut plus prendre la defausse": "prendre la défausse après un doublé ? take the discard "
+                                                 "after someone snapped on it",
+    "jeu pour autrui": "défausser la carte d'un autre, jouer pour un autre, la carte d'un adversaire ? snap "
+                       "another player's card, play for someone else",
+    "@table-windows": "défausser après que le suivant a pioché, trop tard pour doubler, combien de temps pour "
+                      "coller ? snap after the next player drew, too late to snap, how long can I snap",
+    # -- scoring, the memory games
+    "@announcer-lowest": "l'annonceur a la plus petite main, il marque combien, zéro ? the caller has the "
+                         "lowest hand, does the caller score zero",
+    "@announcer-not-lowest": "quelqu'un a moins que l'annonceur, l'annonceur a perdu, il marque quoi ? "
+                             "someone is lower than the caller, caller loses, what does the caller score",
+    "@at-or-below-announcer": "j'ai autant que l'annonceur, égalité avec l'annonceur ? same as the caller, "
+                              "tie with the caller",
+    "@above-announcer": "j'ai plus que l'annonceur, je marque quoi ? more than the caller, what do I score",
+    "@no-call": "personne n'a annoncé, sans annonce ? nobody called, no call",
+    "@announcer-strictly-lowest": "l'annonceur gagne, il marque combien, annonce réussie ? caller wins, "
+                                  "successful call points",
+    "@announcer-not-strictly-lowest": "égalité avec celui qui a annoncé, annonce ratée ? tie with the caller, "
+                                      "failed call points",
+    "@koubo-replace": "le -3 s'ajoute à ma main ? is the -3 added to my hand, replaces",
+    "@eliminated": "à combien on est éliminé, on sort à combien ? at what score are you out, eliminated",
+    "@all-out-lowest-wins": "deux joueurs éliminés en même temps, tous éliminés ? two players out at the "
+                            "same time, everyone eliminated",
+    "@dutch-no-zero": "l'annonceur marque zéro ? does the caller score zero",
+    "@counter-call-won": "contre réussi, combien ? counter call won, successful counter",
+    "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much",
+    "@tamoul-counter": "contre-tamoul raté ou réussi, ça s'ajoute ? counter call points added or replaced",
+    "@hundred-drops-to-fifty": "pile 100, exactement 100, on retombe à 50 ? exactly 100, reset to 50",
+    "@scale": "c'est quoi le barème, comment on compte les mains ? scoring scale, how are hands scored",
+    "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
+                 "left",
+    "@below-zero": "main négative, moins de zéro ? negative hand, below zero",
+    "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost",
+    "@cabo-call-limit": "on peut dire cabo avec combien, limite ? what hand to call cabo, limit",
+    "@negative-call": "le caboteur est en négatif, sous zéro ? caller below zero, negative caller",
+    "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost",
+    "@penalty-cards": "le dutcheur prend combien de cartes de pénalité ? how many penalty cards for the "
+                      "dutcher",
+    "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie",
+    "plusieurs valets defausses": "plusieurs valets, qui échange en premier ? several jacks snapped, who "
+                                  "swaps first",
+    # -- cactus
+    "@cactus-no-cactus": "personne n'a cactus, qui gagne ? nobody has cactus, who wins the round",
+    "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished",
+    "@has-cactus": "j'ai cactus, je pioche ? I have cactus, do I draw",
+    "@seven-flush": "un 7 pioché, chasse d'eau, remise à zéro des kilos ? drawing a seven, flush, reset my "
+                    "kilos",
+    # -- canasta
+    "@natural-canasta": "canasta naturelle, canasta propre, combien ? natural canasta, clean canasta points",
+    "@mixed-canasta": "canasta mixte, sale, avec jokers ? mixed canasta, dirty canasta points",
+    "@black-three-in-hand": "3 noir en main, ça coûte ? black three left in hand",
+    "@going-out": "prime pour terminer, finir, sortir ? bonus for going out, going out points",
+    "@opening": "combien pour poser, première pose, ouvrir, minimum ? minimum to meld, first meld, opening",
+    "@target": "combien pour gagner, fin de partie ? how many points to win, game end",
+    "une canasta est une pose": "combien de cartes pour une canasta ? how many cards for a canasta",
+    "@frozen-pile": "défausse gelée, quand est-ce qu'on peut prendre le tas ? frozen pile, when can we take "
+                    "the pile",
+    # -- cactus game
+    "@turn-ends": "quand mon tour se termine, je rejoue ? when does my turn end, do I play again",
+    "un point gratuit, un vol de point ou une pioche 3 arretes": "piquez 1 point stoppé, je rejoue, mon tour "
+                                                                 "continue ? stopped steal, does my turn go on",
+    "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped",
+    "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
+                    "point",
+    "n'importe quel joueur peut jouer un stop": "jouer un stop hors de son tour ? play a stop out of turn",
+    "@point-cards": "combien de cartes point ? how many point cards",
+}
+
+_BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}
+_BY_PHRASE = {plain(key): words for key, words in ASKED.items() if not key.startswith("@")}
+
+
+def asked_about(anchor: str, french_text: str) -> str:
+    """The players' questions about the paragraph at `anchor` whose French text is given."""
+    folded = plain(french_text)
+    found = [words for end, words in _BY_ANCHOR.items() if anchor == end or anchor.endswith(f"-{end}")]
+    found += [words for phrase, words in _BY_PHRASE.items() if phrase in folded]
+    return " ".join(found)

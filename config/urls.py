@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from config.health import healthz, healthz_live
 from leagues.views.accounts import OrganiserLoginView
+from scorekeeper.views import people
 from scorekeeper.views.game import history, life, records, share, sheet
 from scorekeeper.views.game import start as games
 from scorekeeper.views.game.rounds import round_edit, round_new, round_preview
@@ -22,6 +23,16 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),  # pages: the database (docs/deploy.md)
     path("healthz/live", healthz_live, name="healthz_live"),  # live updates: and the channel layer
     # The score sheet, a game's life cycle, import and export (issue 3, part A).
+    # A person's own pages (issue 30): « C'est moi », their link, their phones.
+    path("me/", people.my_page, name="my_page"),
+    path("me/claim/", people.claim, name="claim_person"),
+    path("me/link/", people.new_link, name="new_person_link"),
+    path("me/nickname/", people.nickname, name="person_nickname"),
+    path("players/merge/", people.merge_held, name="merge_held_players"),
+    path("me/join/<str:secret>/", people.join, name="join_person"),
+    path("me/keys/<int:key_id>/revoke/", people.revoke, name="revoke_person_key"),
+    path("me/export.json", people.export, name="export_person"),
+    path("me/forget/", people.forget, name="forget_person"),
     path("games/new/", games.game_new, name="game_new"),
     path("games/import/", records.game_import, name="game_import"),
     path("games/<str:token>/", sheet.game_sheet, name="game_sheet"),

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from leagues import views
+from leagues.views import people
 
 app_name = "leagues"
 
@@ -18,6 +19,8 @@ urlpatterns = [
     path("seasons/<int:pk>/import/", views.season_import, name="season_import"),
     path("seasons/<int:pk>/settings/", views.season_settings, name="season_settings"),
     path("seasons/<int:pk>/recompute/", views.season_recompute, name="season_recompute"),
+    path("seasons/<int:pk>/merge/", people.season_merge, name="season_merge"),  # issue 30
+    path("seasons/<int:pk>/players/<int:player_pk>/split/", people.player_split, name="player_split"),
     path("seasons/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("seasons/<int:pk>/games.csv", views.games_csv, name="games_csv"),
     path("seasons/<int:pk>/players/<int:player_pk>/", views.player_detail, name="player"),

@@ -15,6 +15,7 @@ from typing import Any
 from django.core import signing
 from django.db import models, transaction
 from django.db.models import F, Q
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -72,6 +73,16 @@ def spoken_code(code: str) -> str:
 def players_in(game: Game) -> list[str]:
     """The game's players still in play (those the engine has not put out), in seat order."""
     return game.players_in_round()
+
+
+def seat_of_phone(request: HttpRequest, game: Game) -> str:
+    """The seat this phone holds (its member cookie) at one of the game's open live tables,
+    or "" (scorekeeper.http.SEAT_OF_PHONE: « par le siège de Ben », « C'est moi »)."""
+    for table in LiveTable.objects.open().filter(game=game):
+        member = table.member_for_token(request.COOKIES.get(table.member_cookie))
+        if member is not None and member.role == tbl.SEAT and member.seat:
+            return member.seat
+    return ""
 
 
 def open_table_refusal(game: Game) -> str | None:
@@ -160,6 +171,11 @@ class LiveTable(models.Model):
 
     def token_for(self, member: TableMember) -> str:
         return signing.dumps({"m": member.pk}, salt=self._salt(), compress=True)
+
+    @property
+    def member_cookie(self) -> str:
+        """The cookie that holds a phone's membership of this table (its signed token)."""
+        return f"referee_{self.code}"
 
     def member_for_token(self, token: Any) -> TableMember | None:
         if not isinstance(token, str) or len(token) > 300:

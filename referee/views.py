@@ -71,7 +71,7 @@ def request_cookie_name(table: LiveTable) -> str:
 
 
 def cookie_name(table: LiveTable) -> str:
-    return f"referee_{table.code}"
+    return table.member_cookie
 
 
 def _get_open_table(code: str, request: HttpRequest | None = None) -> LiveTable:

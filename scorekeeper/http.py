@@ -24,7 +24,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from scorekeeper.actions.actor import Actor
-from scorekeeper.models import Game
+from scorekeeper.models import PERSON, SEAT, Game
+from scorekeeper.players.me import key_of
 
 # The status of a page sent back with its form's errors: 422 (Unprocessable Content),
 # never 400 or 404. htmx swaps a 422 into the form that asked (base.html's `htmx-config`
@@ -50,6 +51,8 @@ CHANGE_GUARDS: list[ChangeGuard] = []
 # Who made a change, in words, when someone other than a signed-in user can say it
 # (a league table's link): (request, game) -> a label or "".
 AUTHOR_LABELS: list[Callable[[HttpRequest, Game], str]] = []
+# Which seat a phone holds at a game's live table, if any (the live tables register theirs).
+SEAT_OF_PHONE: list[Callable[[HttpRequest, Game], str]] = []
 # Who may refuse a player's rename: game -> a refusal sentence, or None. The live tables
 # register theirs (an open table seats its players by name, and its log names them).
 RENAME_GUARDS: list[Callable[[Game], str | None]] = []
@@ -92,7 +95,27 @@ def author_of(request: HttpRequest, game: Game) -> str:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return user.get_username()
+    seated = person_seated(request, game)
+    if seated:  # issue 30 item 5: « enregistrée par Ana », not « par Chrome · Android »
+        return PERSON + seated
+    seat = seat_of_phone(request, game)
+    if seat:  # « par le siège de Ben »
+        return SEAT + seat
     return next((label for labeler in AUTHOR_LABELS if (label := labeler(request, game))), "")
+
+
+def seat_of_phone(request: HttpRequest, game: Game) -> str:
+    """The seat this phone holds at the game's live table, or "" (SEAT_OF_PHONE)."""
+    return next((seat for finder in SEAT_OF_PHONE if (seat := finder(request, game))), "")
+
+
+def person_seated(request: HttpRequest, game: Game) -> str:
+    """The name this game writes for the person this phone is (« C'est moi »), or ""."""
+    key = key_of(request)
+    if key is None:
+        return ""
+    return next((seat.name or seat.player.name for seat in game.seats.all()
+                 if seat.player.person_id == key.person_id), "")
 
 
 def device_of(request: HttpRequest) -> str:

@@ -9,6 +9,7 @@ is saved, and the stored results can never disagree with the rounds.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import string
 import uuid
@@ -65,25 +66,97 @@ class RoundTaken(Exception):
         self.change = change
 
 
+def new_person_id() -> str:
+    """A person's id, as game-record v1.2 writes it in `people`: "p-" and 96 random bits
+    (URL-safe letters, digits, _ and -). An identifier, not a secret: it grants nothing."""
+    return "p-" + secrets.token_urlsafe(12)
+
+
+class Person(models.Model):
+    """Someone, whatever they are called: the identity behind one or more Players (the
+    names groups call them by). Games, standings and ratings stay on the Player; a
+    person's pages gather their Players'."""
+
+    id = models.CharField(primary_key=True, max_length=64, default=new_person_id, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def key_hash(secret: str) -> str:
+    """What is stored of a person's key: its SHA-256 (a copy of the database gives no phone away)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class PersonKey(models.Model):
+    """What makes a phone a person's (issue 30 item 2): no password, no e-mail.
+
+    A `PHONE` key is held by one phone (its secret in a cookie): that phone is theirs and
+    shows their games. A `LINK` key is their personal link (and its QR code): opened on
+    another phone, it gives that phone a key of its own. Either is revoked from any phone
+    of theirs (a lost phone, a link shown to the wrong person); only hashes are stored."""
+
+    PHONE, LINK = "phone", "link"
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="keys")
+    kind = models.CharField(max_length=8, choices=[(PHONE, "phone"), (LINK, "link")])
+    secret_hash = models.CharField(max_length=64, unique=True)
+    label = models.CharField(max_length=120, blank=True)  # the phone's browser, for the list of phones
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+
+    @classmethod
+    def issue(cls, person: Person, kind: str, label: str = "") -> str:
+        """A new key; returns its secret (never stored)."""
+        secret = secrets.token_urlsafe(24)
+        cls.objects.create(person=person, kind=kind, secret_hash=key_hash(secret), label=label[:120])
+        return secret
+
+    @classmethod
+    def find(cls, secret: str, kind: str) -> PersonKey | None:
+        if not secret or len(secret) > 64:
+            return None
+        return (cls.objects.select_related("person")
+                .filter(secret_hash=key_hash(secret), kind=kind, revoked_at__isnull=True).first())
+
+
 class PlayerQuerySet(models.QuerySet["Player"]):
     def named(self, name: str) -> Player | None:
-        return self.filter(name__iexact=name.strip()).first()
+        """The first Player of that name (the oldest): where no group says which, the
+        name means who it meant before names stopped being unique."""
+        return self.filter(name__iexact=name.strip()).order_by("pk").first()
 
 
 class Player(models.Model):
-    """Someone who plays, reused across games so standings can follow them."""
+    """A person as a group calls them, reused across games so standings can follow them."""
 
+    # Not unique: two groups that never met each have their Marie, and one group may
+    # have two (scorekeeper/players/circle.py tells them apart).
     name = models.CharField(max_length=MAX_NAME_LENGTH)
+    # What tells them apart where they meet someone of the same name (« Marie D. »).
+    nickname = models.CharField(max_length=MAX_NAME_LENGTH, blank=True, default="")
+    # Made with the Player when none is given: each new name is a new person until
+    # someone says otherwise (a merge).
+    person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="players")
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()
 
     class Meta:
-        ordering = ["name"]
-        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique_ci")]
+        ordering = ["name", "pk"]
+        indexes = [models.Index(Lower("name"), name="player_name_ci")]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if self.person_id is None:
+            self.person = Person.objects.create()
+        super().save(*args, **kwargs)
 
     @classmethod
     def get_or_create_named(cls, name: str) -> Player:
@@ -113,7 +186,12 @@ class Player(models.Model):
                     missing.setdefault(same(name), name)
         if missing:
             # Another request may make one of them meanwhile: its row is kept, read back below.
-            cls.objects.bulk_create([cls(name=name) for name in missing.values()], ignore_conflicts=True)
+            persons = Person.objects.bulk_create([Person() for _ in missing])
+            cls.objects.bulk_create([cls(name=name, person=person)
+                                     for name, person in zip(missing.values(), persons, strict=True)],
+                                    ignore_conflicts=True)
+            # A person whose name another request took meanwhile stays unused: drop it.
+            Person.objects.filter(pk__in=[p.pk for p in persons], players__isnull=True).delete()
             made = cls._spelled(list(missing.values()))
             for name in wanted:
                 if name not in found:
@@ -122,11 +200,17 @@ class Player(models.Model):
         return {name: found[name.strip()] for name in names}
 
     @classmethod
+    def same_name(cls) -> Callable[[str], str]:
+        """What the database takes for one name whatever the case (`named`'s comparison):
+        a group's names are told apart the same way (scorekeeper/players/circle.py)."""
+        return _same_name(connections[router.db_for_read(cls)].vendor)
+
+    @classmethod
     def _spelled(cls, names: list[str]) -> dict[str, Player]:
         """The players stored under exactly these names."""
         found: dict[str, Player] = {}
-        for start in range(0, len(names), 500):
-            found.update((p.name, p) for p in cls.objects.filter(name__in=names[start:start + 500]))
+        for start in range(0, len(names), 500):  # the oldest of a name last: it is kept, as in `named`
+            found.update((p.name, p) for p in cls.objects.filter(name__in=names[start:start + 500]).order_by("-pk"))
         return found
 
 
@@ -246,6 +330,11 @@ class Game(models.Model):
         if self.teams:
             record["teams"] = self.teams
         return record
+
+    def people(self) -> dict[str, str]:
+        """Each name of the record -> its person's id (game-record v1.2's `people`): what
+        an export writes, so the game counts for the same people wherever it goes."""
+        return {seat.name or seat.player.name: seat.player.person_id for seat in self.seats.all()}
 
     def score(self, rounds: list[dict[str, Any]] | None = None) -> GameResult:
         """Score the record with the rules engine. Raises RecordError when it is invalid."""
@@ -377,11 +466,14 @@ class Game(models.Model):
         self.refresh_from_db()
 
     @transaction.atomic
-    def rename_player(self, old: str, new: str, *, device: str = "", user: Any = None, by: str = "") -> None:
+    def rename_player(self, old: str, new: str, *, device: str = "", user: Any = None, by: str = "",
+                      keep_player: bool = False) -> None:
         """Correct a player's name at this game: its seat, its rounds, totals and teams.
 
         The record is re-scored under the new name, so a name the engine or the app
-        refuses (a duplicate, a control character) raises RecordError and changes nothing."""
+        refuses (a duplicate, a control character) raises RecordError and changes nothing.
+        `keep_player`: the seat stays on its Player (a person who left, renamed everywhere)
+        instead of going to the Player of the new name."""
         game = Game.objects.select_for_update().get(pk=self.pk)
         new = name_as_kept(new)
         names = game.player_names()
@@ -399,7 +491,8 @@ class Game(models.Model):
             record["teams"] = teams
         result = score_record(record)
         seat = next(s for s in game.seats.all() if (s.name or s.player.name) == old)
-        seat.player = Player.get_or_create_named(new)
+        if not keep_player:
+            seat.player = Player.get_or_create_named(new)
         seat.name = new
         seat.save(update_fields=["player", "name"])
         Round.objects.bulk_update(rounds, ["data"], batch_size=500)
@@ -436,10 +529,15 @@ class Game(models.Model):
 
     @classmethod
     @transaction.atomic
-    def create_from_record(cls, record: dict[str, Any], *, device: str = "", user: Any = None) -> Game:
-        """A new game from a spec record (import). Raises RecordError, saving nothing."""
+    def create_from_record(cls, record: dict[str, Any], *, device: str = "", user: Any = None,
+                           seated: Mapping[str, Player] | None = None) -> Game:
+        """A new game from a spec record (import). Raises RecordError, saving nothing.
+
+        `seated`: the Player of some names, as their group knows them
+        (scorekeeper/players/circle.py); any other name is the oldest Player so named."""
         result = checked_record(record)
-        players = {name: Player.get_or_create_named(name) for name in result.game.players}
+        seated = seated or {}
+        players = {name: seated.get(name) or Player.get_or_create_named(name) for name in result.game.players}
         rows = GameRows.of(result, record, players, device=device, user=user,
                            finished_at=timezone.now())
         new = rows.game
@@ -451,13 +549,14 @@ class Game(models.Model):
     @classmethod
     @transaction.atomic
     def start(cls, variant: str, players: list[str], options: dict[str, Any] | None = None,
-              teams: dict[str, list[str]] | None = None) -> Game:
-        """A new game with no rounds, checked by the engine first."""
+              teams: dict[str, list[str]] | None = None, seated: Mapping[str, Player] | None = None) -> Game:
+        """A new game with no rounds, checked by the engine first (`seated`: as in
+        `create_from_record`)."""
         record: dict[str, Any] = {"format": 1, "variant": variant, "options": options or {},
                                   "players": players, "rounds": []}
         if teams:
             record["teams"] = teams
-        return cls.create_from_record(record)
+        return cls.create_from_record(record, seated=seated)
 
 
 def checked_record(record: Any) -> GameResult:
@@ -596,6 +695,11 @@ class Round(models.Model):
 # the words of the phone that made it: a French history would otherwise show English.
 # No username holds a colon (Django's validator), so no organiser's name starts so.
 TABLE_LINK = "table-link:"
+# A change made by a phone that is someone's (« C'est moi »): this and the name the game
+# writes for them. Shown as the name alone (« par Ana »).
+PERSON = "person:"
+# A change made from a seat of the game's live table: this and the seat's name.
+SEAT = "seat:"
 
 
 class RoundChange(models.Model):
@@ -604,8 +708,10 @@ class RoundChange(models.Model):
     ADDED, EDITED, UNDONE, IMPORTED = "added", "edited", "undone", "imported"
     # Changes to the game rather than to a round (number 0).
     ABANDONED, RESTORED, RENAMED = "abandoned", "restored", "renamed"
+    # A seat put on another Player (a merge or a split, issue 30): the record is unchanged.
+    REGROUPED = "regrouped"
     ACTIONS = [(ADDED, "added"), (EDITED, "edited"), (UNDONE, "undone"), (IMPORTED, "imported"),
-               (ABANDONED, "abandoned"), (RESTORED, "restored"), (RENAMED, "renamed")]
+               (ABANDONED, "abandoned"), (RESTORED, "restored"), (RENAMED, "renamed"), (REGROUPED, "regrouped")]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     number = models.PositiveIntegerField()
@@ -634,4 +740,8 @@ class RoundChange(models.Model):
         """Who made the change, in the reader's language (« lien de la table 2 », "table 2's link")."""
         if self.by.startswith(TABLE_LINK):
             return gettext("lien de la table %(table)s") % {"table": self.by[len(TABLE_LINK):]}
+        if self.by.startswith(PERSON):
+            return self.by[len(PERSON):]
+        if self.by.startswith(SEAT):
+            return gettext("le siège de %(name)s") % {"name": self.by[len(SEAT):]}
         return self.by

@@ -5,7 +5,7 @@ that is standings.py's; this module only fetches and hands over."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.rules import VARIANTS
 from leagues.models import Night, Result, Season, Standing
@@ -18,8 +18,9 @@ from leagues.ranking.standings import (
     row_of,
     standings,
 )
-from leagues.results.recording import summary_of
+from leagues.results.recording import player_key, summary_of
 from scorekeeper.models import Game, Player, RoundChange
+from scorekeeper.players.circle import labels
 
 RECENT_CORRECTIONS = 5
 
@@ -38,15 +39,19 @@ def season_scopes(season: Season) -> list[str]:
 
 
 def season_rows(season: Season, scope: str) -> list[StandingRow]:
-    rows = Standing.objects.filter(season=season, scope=scope).select_related("player")
-    return rank_rows(row_of(s.player.name, s.tally(), s.skill(), with_points=scope != OVERALL,
+    rows = list(Standing.objects.filter(season=season, scope=scope).select_related("player"))
+    shown = labels(s.player for s in rows)  # two Maries of one season told apart
+    return rank_rows(row_of(shown[s.player_id], s.tally(), s.skill(), with_points=scope != OVERALL,
                             key=s.player_id) for s in rows)
 
 
 def night_rows(night: Night) -> list[StandingRow]:
     """Tonight only: the night's ended games folded from scratch (a night has a few dozen)."""
-    games = Game.objects.filter(league_game__table__night=night, finished=True).with_players()
-    return standings(summary_of(g) for g in games).rows(OVERALL)
+    games = list(Game.objects.filter(league_game__table__night=night, finished=True).with_players())
+    shown = {player_key(pk): label for pk, label in
+             labels({seat.player for g in games for seat in g.seats.all()}).items()}
+    rows = standings(summary_of(g) for g in games).rows(OVERALL)
+    return rank_rows(replace(row, player=shown[row.player]) for row in rows)
 
 
 def night_recent_games(night: Night, limit: int = 6) -> list[Game]:
@@ -81,4 +86,5 @@ def season_head_to_head(season: Season, first: Player, second: Player) -> Versus
     shared = (Result.objects.filter(season=season, player=first)
               .filter(game__league_results__player=second).values_list("game_id", flat=True))
     games = Game.objects.filter(pk__in=list(shared)).with_players()
-    return Versus(first, second, head_to_head((summary_of(g) for g in games), first.name, second.name))
+    return Versus(first, second, head_to_head((summary_of(g) for g in games), player_key(first.pk),
+                                              player_key(second.pk)))

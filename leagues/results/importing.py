@@ -28,9 +28,10 @@ from engine.rules.scoring import cyclic_gc_paused
 from leagues.live.broadcast import broadcast_games_ended
 from leagues.models import LeagueGame, Night, NightTable, Season
 from leagues.ranking.standings import GameSummary
-from leagues.results.recording import count_games, summary_from
+from leagues.results.recording import count_games, player_key, summary_from
 from scorekeeper import bulk
 from scorekeeper.models import Game, GameRows, Player, checked_record, save_parts
+from scorekeeper.players.circle import Circle, Seating
 from scorekeeper.sheet.csv_export import csv_instead_of_record
 
 DEFAULT_TABLE = "Table 1"
@@ -181,8 +182,10 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
     accepted = _without_games_already_kept(season, accepted)
     if not accepted:
         return {}
+    accepted, seated = _seated(season, accepted)
+    if not accepted:
+        return {}
     tables = _tables(season, {a.place for a in accepted})
-    players = Player.get_or_create_many(name for a in accepted for name in a.result.game.players)
     ended_per_night: dict[date, int] = {}
     rows: list[GameRows] = []
     for a in accepted:
@@ -192,7 +195,7 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
             ended_per_night[a.place.date] = n + 1
             start = timezone.make_aware(datetime.combine(a.place.date, NIGHT_STARTS))
             finished_at = start + timedelta(minutes=n)
-        rows.append(GameRows.of(a.result, a.record, players, device="import", user=user,
+        rows.append(GameRows.of(a.result, a.record, seated[id(a)], device="import", user=user,
                                 finished_at=finished_at))
     for start in range(0, len(rows), SAVE_BATCH):
         batch = rows[start:start + SAVE_BATCH]
@@ -207,9 +210,30 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
         a.report.game_id = r.game.pk
         if r.game.finished:
             last_ended[tables[a.place].night_id] = r.game.pk
-            ended.append(summary_from(r.game, [(name, player.name) for player, name in r.seats]))
-    count_games(season, ended, {p.name: p for p in players.values()})
+            ended.append(summary_from(r.game, [(name, player_key(player.pk)) for player, name in r.seats]))
+    count_games(season, ended, {player_key(p.pk): p for seats in seated.values() for p in seats.values()})
     return last_ended
+
+
+def _seated(season: Season, accepted: list[_Accepted]) -> tuple[list[_Accepted], dict[int, dict[str, Player]]]:
+    """Each game's names on the league's people (issue 30: a record's `people` ids first,
+    then names as the league knows them, scorekeeper/players/circle.py); a game naming
+    someone the league knows twice, with no id to tell, is refused by name."""
+    seating = Seating(Circle.of_league(season.league_id))
+    kept: list[_Accepted] = []
+    seated: dict[int, dict[str, Player]] = {}
+    for a in accepted:
+        read = a.result.game
+        mapping = seating.seat(read.players, read.people)
+        if isinstance(mapping, list):
+            a.report.problems.extend(Problem(f"{name!r} may be more than one person of the league",
+                                             code="league.which_person", params={"player": name}, field="people")
+                                     for name in mapping)
+            continue
+        kept.append(a)
+        seated[id(a)] = mapping
+    seating.save()
+    return kept, seated
 
 
 def _tables(season: Season, places: set[Placement]) -> dict[Placement, NightTable]:

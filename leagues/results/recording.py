@@ -38,17 +38,28 @@ from scorekeeper.models import Game, Player, Seat
 RECOMPUTE_INLINE_LIMIT = 2_000
 
 
+def player_key(pk: int) -> str:
+    """Whom the standings fold counts a player as: their Player, not their name (two
+    people of one name are two rows; a record may write "ana" for the Player "Ana"). A
+    control character starts it, which no name or team name may hold (players/names.py)."""
+    return f"\x1f{pk}"
+
+
+def _pks(keys: Iterable[str]) -> list[int]:
+    return [int(key[1:]) for key in keys]
+
+
 def summary_of(game: Game) -> GameSummary:
     """The plain summary the standings module works on, with every player under their
-    Player name: a record may write "ana" where the league knows "Ana" (seats prefetched)."""
+    `player_key` (seats prefetched)."""
     # Seat.name (the record's spelling) is newer than Seat: fall back on the player's name.
-    return summary_from(game, [(getattr(seat, "name", "") or seat.player.name, seat.player.name)
+    return summary_from(game, [(getattr(seat, "name", "") or seat.player.name, player_key(seat.player_id))
                                for seat in game.seats.all()])
 
 
 def summary_from(game: Game, names: Iterable[tuple[str, str]]) -> GameSummary:
     """`summary_of` for a game whose seats are given as (the record's name, the Player's
-    name) in seat order: a bulk import builds its summaries without reading them back."""
+    key) in seat order: a bulk import builds its summaries without reading them back."""
     canonical = dict(names)
 
     def side(name: str) -> str:
@@ -71,16 +82,16 @@ def season_summaries(season: Season, excluding: Collection[int] = ()) -> list[Ga
     counted = Game.objects.filter(league_game__table__night__season=season, finished=True,
                                   abandoned_at__isnull=True)
     seats: dict[int, list[tuple[str, str]]] = defaultdict(list)
-    for game_id, name, player in (Seat.objects.filter(game__in=counted).order_by("game_id", "position")
-                                  .values_list("game_id", "name", "player__name")):
-        seats[game_id].append((name or player, player))
+    for game_id, name, player, pk in (Seat.objects.filter(game__in=counted).order_by("game_id", "position")
+                                      .values_list("game_id", "name", "player__name", "player_id")):
+        seats[game_id].append((name or player, player_key(pk)))
     games = counted.order_by().only("variant", "teams", "winners", "losers", "totals", "eliminated",
                                              "finished_at")
     return [summary_from(game, seats[game.pk]) for game in games if game.pk not in excluding]
 
 
-def _players_by_name(names: Iterable[str]) -> dict[str, Player]:
-    return {p.name: p for p in Player.objects.filter(name__in=list(names))}
+def _players_by_key(keys: Iterable[str]) -> dict[str, Player]:
+    return {player_key(p.pk): p for p in Player.objects.filter(pk__in=_pks(keys))}
 
 
 RESULT_FIELDS = ("season", "game", "player", "variant", "finished_at", "side", "place", "sides", "won",
@@ -90,7 +101,8 @@ RESULT_FIELDS = ("season", "game", "player", "variant", "finished_at", "side", "
 def _result_row(season: Season, result: PlayerResult, player: Player, game: GameSummary,
                 variant_skill: Skill, overall_skill: Skill) -> tuple[Any, ...]:
     """A Result row's values, in the order of RESULT_FIELDS (written by scorekeeper.bulk)."""
-    return (season.pk, game.game_id, player.pk, game.variant, game.finished_at, result.side,
+    side = player.name if result.side == player_key(player.pk) else result.side  # a team keeps its name
+    return (season.pk, game.game_id, player.pk, game.variant, game.finished_at, side,
             result.place, result.sides, result.won, result.points, variant_skill.mu,
             variant_skill.sigma, overall_skill.mu, overall_skill.sigma)
 
@@ -99,7 +111,7 @@ def _result_row(season: Season, result: PlayerResult, player: Player, game: Game
 def count_games(season: Season, new: Sequence[GameSummary] = (), players: Mapping[str, Player] | None = None,
                 *, refold: bool = False, refold_limit: int | None = None) -> int:
     """The one route by which a season's standings and results change: `new` ended games,
-    not counted yet (their players by Player name in `players`, found by name otherwise),
+    not counted yet (their players by `player_key` in `players`, found by key otherwise),
     folded into the season. Returns how many games were folded.
 
     - From the stored standings, when they are up to date and no counted game of the new
@@ -120,7 +132,7 @@ def count_games(season: Season, new: Sequence[GameSummary] = (), players: Mappin
         Season.objects.filter(pk=season.pk).update(ratings_stale=True)
         return _fold_in(season, new, players)
     summaries = chronological(season_summaries(season, excluding={s.game_id for s in new}) + new)
-    players.update(_players_by_name({n for s in summaries for n in s.players} - set(players)))
+    players.update(_players_by_key({n for s in summaries for n in s.players} - set(players)))
     _write_fold(season, SeasonFold(), summaries, players, replace_results=True)
     if season.ratings_stale:
         Season.objects.filter(pk=season.pk).update(ratings_stale=False)
@@ -139,7 +151,7 @@ def _in_order(season: Season, new: list[GameSummary]) -> bool:
         return False  # a game without an end time folds last: refold rather than guess
     later = (Q(finished_at__gt=first.finished_at) | Q(finished_at=first.finished_at, game_id__gt=first.game_id)
              | Q(finished_at__isnull=True))
-    players = Player.objects.filter(name__in={n for s in new for n in s.players})
+    players = _pks({n for s in new for n in s.players})
     return not Result.objects.filter(later, season=season, player__in=players).exists()
 
 
@@ -147,7 +159,7 @@ def _fold_in(season: Season, new: list[GameSummary], players: dict[str, Player])
     """The new games folded into the stored figures of their players, and stored."""
     names = {n for s in new for n in s.players}
     fold = _stored_fold(season, names)
-    players.update(_players_by_name(names - set(players)))
+    players.update(_players_by_key(names - set(players)))
     _write_fold(season, fold, new, players, replace_results=False)
     return len(new)
 
@@ -185,7 +197,7 @@ def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
     bulk.insert(Result, RESULT_FIELDS, results())
     if not replace_results:  # only the fold's players changed
         folded = {name for tallies in fold.tallies.values() for name in tallies}
-        Standing.objects.filter(season=season, player__name__in=folded).delete()
+        Standing.objects.filter(season=season, player__in=_pks(folded)).delete()
     standings: list[Standing] = []
     for scope, tallies in fold.tallies.items():
         for name, tally in tallies.items():
@@ -198,8 +210,8 @@ def _write_fold(season: Season, fold: SeasonFold, summaries: list[GameSummary],
 def _stored_fold(season: Season, names: Collection[str]) -> SeasonFold:
     """The fold's state for these players as the season's stored standings hold it."""
     fold = SeasonFold()
-    for standing in Standing.objects.filter(season=season, player__name__in=list(names)).select_related("player"):
-        name = standing.player.name
+    for standing in Standing.objects.filter(season=season, player__in=_pks(names)):
+        name = player_key(standing.player_id)
         fold.tallies[standing.scope][name] = standing.tally()
         fold.skills[standing.scope][name] = standing.skill()
     return fold

@@ -112,6 +112,7 @@ def player_detail(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResp
         "played": [(key, VARIANTS[key].name, n) for key, n in played],
         "variant": variant, "variant_name": VARIANTS[variant].name,
         "rating_chart": _rating_chart(results), "points_chart": _points_chart(of_variant, variant),
+        "is_organiser": season.league.is_organiser(request.user),  # may split them (issue 30)
     }
     template_name = "leagues/player.html"
     if request.htmx:

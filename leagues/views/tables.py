@@ -25,6 +25,7 @@ from scorekeeper.entry.new_game import TEMPLATE as FORM_TEMPLATE
 from scorekeeper.entry.new_game import NewGameDraft, form_context, start, variant_choices
 from scorekeeper.http import INVALID_FORM, client_redirect, remember_game, remembered_games
 from scorekeeper.models import Game
+from scorekeeper.players.circle import Circle
 from scorekeeper.wording.problems import problem_line
 
 TEMPLATE = "leagues/table.html"
@@ -74,7 +75,9 @@ def table_detail(request: HtmxHttpRequest, token: str) -> HttpResponse:
     variant = VARIANTS.get(key or "")
     if variant is None:
         return _choose(request, table, key)
-    return _form(request, table, NewGameDraft.blank(variant))
+    draft = NewGameDraft.blank(variant)
+    draft.circle = league_circle(request, table)
+    return _form(request, table, draft)
 
 
 @require_POST
@@ -88,6 +91,7 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if variant is None:
         return _choose(request, table, request.POST.get("variant"))
     draft = NewGameDraft.from_post(variant, request.POST)
+    draft.circle = league_circle(request, table)
     action = draft.action or "start"
     if action != "start":
         draft.apply(action)
@@ -98,6 +102,11 @@ def table_game_create(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _form(request, table, draft)
     remember_game(request, game)
     return client_redirect(request, game_link(game))
+
+
+def league_circle(request: HtmxHttpRequest, table: NightTable) -> Circle:
+    """Whom names mean at a league table: the league's people, then this phone's."""
+    return Circle.of_league(table.night.season.league_id, remembered_games(request))
 
 
 def _form(request: HtmxHttpRequest, table: NightTable, draft: NewGameDraft) -> HttpResponse:

@@ -3,18 +3,20 @@ it, correcting a player's name. One route each; the history names who did it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Player
 
 from .actor import Actor
 
 
-def do_import_game(record: dict[str, Any], *, actor: Actor) -> Game:
+def do_import_game(record: dict[str, Any], *, actor: Actor, seated: Mapping[str, Player] | None = None) -> Game:
     """A new game from a spec record, checked by the engine first (RecordError: nothing saved).
     A season's bulk import writes its rows in batches instead (leagues/results/importing.py)
-    from the same description of a game's rows, `GameRows`."""
-    return Game.create_from_record(record, device=actor.device, user=actor.user)
+    from the same description of a game's rows, `GameRows`. `seated`: some names' Players,
+    as their group knows them (scorekeeper/players/circle.py)."""
+    return Game.create_from_record(record, device=actor.device, user=actor.user, seated=seated)
 
 
 def do_set_abandoned(game: Game, abandoned: bool, *, actor: Actor) -> None:

@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy
 from engine.rules import VARIANTS, Problem, RecordError
 from engine.rules.variants.base import Option, Variant
 from scorekeeper.models import MAX_NAME_LENGTH, Game, Player
+from scorekeeper.players.circle import NEW, Circle
 from scorekeeper.players.names import (
     name_as_kept,
     name_problems,
@@ -85,6 +86,8 @@ class NewGameForm(forms.Form):
     (one field each, made from its declaration) and the button tapped (`action`)."""
 
     seat = TextListField(required=False)
+    # Per seat, whom of the group the name means: a Player's pk, circle.NEW, or "" (the name says).
+    who = TextListField(required=False)
     team = TextListField(required=False)
     action = forms.CharField(required=False, strip=True)
 
@@ -122,13 +125,15 @@ class NewGameDraft:
     teams: list[str] = field(default_factory=lambda: list(DEFAULT_TEAMS))
     errors: dict[str, list[str]] = field(default_factory=dict)  # field name -> messages
     form: NewGameForm | None = None  # the posted form this draft was read from
+    who: list[str] = field(default_factory=list)  # per seat: a Player's pk, circle.NEW or ""
+    circle: Circle = field(default_factory=lambda: Circle([]))  # the group the names are read in
 
     @classmethod
     def blank(cls, variant: Variant) -> NewGameDraft:
         options = {o.key: (bool(o.default) if o.kind == "flag" else
                            ("" if o.default is None else str(o.default)))
                    for o in variant.options}
-        return cls(variant, [""] * variant.max_players, options)
+        return cls(variant, [""] * variant.max_players, options, who=[""] * variant.max_players)
 
     @classmethod
     def from_post(cls, variant: Variant, post: QueryDict) -> NewGameDraft:
@@ -136,8 +141,11 @@ class NewGameDraft:
         form.is_valid()  # fills cleaned_data and errors; the draft shows both
         data = form.cleaned_data
         seats = data["seat"]
+        who = data["who"] if len(data["who"]) == len(seats) else [""] * len(seats)
         if len(seats) > variant.max_players:  # more seats than the game has: empty ones go, never a name
+            who = [w for name, w in zip(seats, who, strict=True) if name]
             seats = [name for name in seats if name]  # past the maximum, check() says how many were typed
+        who += [""] * (variant.max_players - len(seats))
         seats += [""] * (variant.max_players - len(seats))
         # What was typed stays in the form (a wrong number included), the checked value goes to the game.
         options: dict[str, Any] = {}
@@ -146,7 +154,7 @@ class NewGameDraft:
             options[option.key] = data.get(name, False) if option.kind == "flag" else post.get(name, "").strip()
         teams = data["team"][:2]
         teams += list(DEFAULT_TEAMS[len(teams):])
-        draft = cls(variant, seats, options, teams)
+        draft = cls(variant, seats, options, teams, who=[w if name else "" for name, w in zip(seats, who, strict=True)])
         draft.form = form
         return draft
 
@@ -164,15 +172,25 @@ class NewGameDraft:
             j = i - 1 if verb == "up" else i + 1
             if 0 <= i < len(self.seats) and 0 <= j < len(self.seats):
                 self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
+                self.who[i], self.who[j] = self.who[j], self.who[i]
         elif verb == "add" and arg.strip():
             self._add(name_as_kept(arg))
 
     def _add(self, name: str) -> None:
-        if same_name_key(name) in {same_name_key(s) for s in self.seats if s}:
+        """Seat a known player, by the label the chip shows (« Marie (2) » is that Marie)."""
+        shown = self.circle.labels()
+        player = next((p for p in self.circle.players if shown[p.pk] == name), None)
+        if player is not None and str(player.pk) in self.who:
             return  # already seated: a second tap changes nothing
+        seated = {same_name_key(s) for s in self.seats if s}
+        if same_name_key(name) in seated:
+            return
         for i, seat in enumerate(self.seats):
             if not seat:
-                self.seats[i] = name
+                # Their name, unless another of that name sits already: the label tells them apart.
+                alone = player is not None and same_name_key(player.name) not in seated
+                self.seats[i] = player.name if alone else name
+                self.who[i] = str(player.pk) if player is not None else ""
                 return
         self._error("players", _("Toutes les places sont prises."))
 
@@ -184,6 +202,22 @@ class NewGameDraft:
 
     def seat_errors(self) -> list[list[str]]:
         return [self.errors.get(f"seat-{i}", []) for i in range(len(self.seats))]
+
+    def chosen(self) -> dict[str, str]:
+        """Each seated name -> whom of the group it means, where the seat said."""
+        return {name: who for name, who in zip(self.seats, self.who, strict=True) if name and who}
+
+    def seat_people(self) -> dict[str, Player] | None:
+        """Each seated name's Player in the group (new ones saved), or None with the seats
+        that must say which of two people of one name they mean."""
+        seated = self.circle.seat(self.players, self.chosen())
+        if isinstance(seated, list):
+            for i, name in enumerate(self.seats):
+                if name in seated:
+                    self._error(f"seat-{i}", _("Plusieurs personnes s'appellent %(name)s ici : dites laquelle.")
+                                % {"name": name})
+            return None
+        return seated
 
     def check(self) -> tuple[list[str], dict[str, Any], dict[str, list[str]] | None] | None:
         """(players, options, teams) for Game.start, or None with `errors` filled in."""
@@ -220,7 +254,8 @@ class NewGameDraft:
             for problem in name_problems(name):  # an invisible character: the same words as an import's
                 self._error(f"seat-{i}", problem_text(problem))
             if same_name_key(name) in seen:
-                self._error(f"seat-{i}", _("Ce nom est déjà à la table."))
+                self._error(f"seat-{i}", _("Ce nom est déjà à la table : pour deux personnes du même nom, "
+                                           "écrivez-les autrement (« %(name)s D. »).") % {"name": name})
             seen.add(same_name_key(name))
 
     def _checked_teams(self, players: list[str]) -> dict[str, list[str]] | None:
@@ -274,22 +309,50 @@ def known_players(games: Sequence[str] = ()) -> list[str]:
             .order_by(F("last").desc(nulls_last=True), "name")[:KNOWN_PLAYERS_SHOWN]]
 
 
+def known_labels(circle: Circle) -> list[str]:
+    """The group's people as their chips show them, most recently seated first."""
+    shown = circle.labels()
+    recent = (Player.objects.filter(pk__in=[p.pk for p in circle.players])
+              .annotate(last=Max("seats__game__created_at"))
+              .order_by(F("last").desc(nulls_last=True), "name", "pk")[:KNOWN_PLAYERS_SHOWN])
+    return [shown[p.pk] for p in recent]
+
+
+def _whom(circle: Circle, shown: dict[int, str], name: str, who: str) -> list[dict[str, Any]]:
+    """The people of the group a seat's name may mean (and the one it says), to pick
+    from beside it: empty when the group knows nobody of that name."""
+    if not name:
+        return []
+    people = circle.named(name)
+    chosen = circle.by_pk(who) if who and who != NEW else None
+    if chosen is not None and chosen not in people:
+        people.append(chosen)
+    if not people:
+        return []
+    selected = who or (str(people[0].pk) if len(people) == 1 else "")
+    return [{"value": str(p.pk), "label": shown[p.pk], "selected": str(p.pk) == selected} for p in people]
+
+
 def form_context(draft: NewGameDraft, games: Sequence[str] = ()) -> dict[str, Any]:
     """What the form partial needs for `draft`; the page adds where the form posts
-    (`form_url`) and where "change game" leads (`choose_url`). `games`: this device's
-    games, whose players are offered."""
+    (`form_url`) and where "change game" leads (`choose_url`). The players offered are the
+    draft's group's (`draft.circle`: a league's people, or this device's), else those of
+    `games` (this device's)."""
     variant = draft.variant
     seated = {name.casefold() for name in draft.players}
-    known = known_players(games)
+    known = known_labels(draft.circle) if draft.circle.players else known_players(games)
     numbers = {key: number(value) for key, value in variant.numbers.items()}
     options = [{"key": o.key, "kind": o.kind, "default": o.default, "value": draft.options.get(o.key),
                 "label": OPTION_LABELS.get(o.key, o.key),
                 "help": str(OPTION_HELP.get(o.key, "")) % numbers,
                 "errors": draft.errors.get(f"option-{o.key}", [])}
                for o in variant.options]
+    shown = draft.circle.labels()
+    taken = {who for who in draft.who if who}
     seats = [{"index": i, "number": i + 1, "name": name, "errors": errors,
-              "first": i == 0, "last": i == len(draft.seats) - 1}
-             for i, (name, errors) in enumerate(zip(draft.seats, draft.seat_errors(), strict=True))]
+              "first": i == 0, "last": i == len(draft.seats) - 1, "who": who,
+              "whom": _whom(draft.circle, shown, name, who)}
+             for i, (name, errors, who) in enumerate(zip(draft.seats, draft.seat_errors(), draft.who, strict=True))]
     return {
         "draft": draft,
         "variant": variant,
@@ -300,7 +363,9 @@ def form_context(draft: NewGameDraft, games: Sequence[str] = ()) -> dict[str, An
         "max_rounds": MAX_ROUNDS,
         "seats": seats,
         "known": known,
-        "unseated": [name for name in known if name.casefold() not in seated],
+        "unseated": [name for name in known if name.casefold() not in seated
+                     and not any(shown.get(p.pk) == name and str(p.pk) in taken for p in draft.circle.players)],
+        "new_person": NEW,
         "teams": variant.teams,
     }
 
@@ -316,7 +381,10 @@ def start(draft: NewGameDraft, describe: Callable[[list[Problem]], list[str]],
     players, options, teams = checked
     try:
         with transaction.atomic():
-            game = Game.start(draft.variant.key, players, options, teams)
+            seated = draft.seat_people()
+            if seated is None:
+                return None
+            game = Game.start(draft.variant.key, players, options, teams, seated=seated)
             if then is not None:
                 then(game)
             return game

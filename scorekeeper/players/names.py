@@ -25,8 +25,8 @@ SURROGATE = re.compile("[\\ud800-\\udfff]")
 def refuse_names_we_cannot_keep(names: list[str], teams: list[str]) -> None:
     """Names the engine accepts but the app cannot keep apart or store.
 
-    The engine tells "Ana" from "ana"; players are one person per name whatever
-    the case (Player's constraint), so two such seats would be the same player
+    The engine tells "Ana" from "ana"; a group reads a name whatever the case
+    (scorekeeper/players/circle.py), so two such seats would be the same player
     twice. A control character (a NUL from a crafted file) is no part of a name,
     and PostgreSQL cannot store a NUL at all; no database stores a lone surrogate.
     A format character (a zero-width space, a bidi override) is invisible: "Ana" and

@@ -8,7 +8,7 @@ else's. A player in a team (canasta) is counted with the team's side.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.rules import VARIANTS
@@ -70,13 +70,16 @@ def side_of(game: Game, name: str) -> str | None:
     return next((team for team, players in (game.teams or {}).items() if name in players), None)
 
 
-def player_records(name: str, games: Iterable[Game]) -> Records:
-    """`name`'s records over `games` (those they played in), oldest first for the streak."""
-    played = sorted((g for g in games if side_of(g, name)), key=lambda g: (g.created_at, g.pk))
+def player_records(name: str, games: Iterable[Game], names: Mapping[int, str] | None = None) -> Records:
+    """`name`'s records over `games` (those they played in), oldest first for the streak.
+    `names`: a game's pk -> the name its record writes them by, where it is not `name`
+    (a person's games: « Marie » here, « Marie D. » there)."""
+    names = names or {}
+    played = sorted((g for g in games if side_of(g, names.get(g.pk, name))), key=lambda g: (g.created_at, g.pk))
     lines: dict[str, GameLine] = {}
     streak = longest = 0
     for game in played:
-        side = side_of(game, name)
+        side = side_of(game, names.get(game.pk, name))
         rules = VARIANTS[game.variant]
         line = lines.setdefault(game.variant, GameLine(game.variant, rules.name,
                                                        higher_is_better=rules.best == HIGHEST))

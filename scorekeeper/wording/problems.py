@@ -153,6 +153,8 @@ APP_PROBLEM_SENTENCES: dict[str, Promise] = {
     "league.outside_season": _("La soirée du %(date)s est hors de la saison (%(start)s – %(end)s)."),
     "league.already_imported": _("Déjà importée : la partie n° %(game)s a les mêmes manches à cette table ce soir-là."),
     "league.imported_twice": _("La même partie qu’un fichier précédent de cet import."),
+    "league.which_person": _("La ligue connaît plusieurs personnes appelées %(player)s : dites laquelle avec "
+                             "« people » (leur identifiant), ou importez la partie depuis la table."),
     # the round entry's own checks (scorekeeper/entry/adapters.py, EntryAdapter.problems)
     "hand.outside_deck": _("La main de %(player)s (%(value)s) ne peut pas valoir ça avec ce paquet : "
                            "une main vaut de %(low)s à %(high)s."),

@@ -229,7 +229,9 @@ def test_it_gives_games_made_after_an_import_new_numbers(two_seasons):
 
 def test_it_knows_a_league_player_whatever_the_case_of_the_files(two_seasons):
     bulk, _ = two_seasons
-    Player.objects.create(name="Ana")
+    import_files(bulk, [("2026-03-04_t1.json", json.dumps(  # Ana has played in the league
+        {"format": 1, "variant": "tamalou", "options": {"rounds": 1}, "players": ["Ana", "Zoé"],
+         "rounds": [{"announcer": None, "hands": {"Ana": 1, "Zoé": 2}}]}))])
     record = {"format": 1, "variant": "tamalou", "options": {"rounds": 1}, "players": ["ana", "Zoé"],
               "rounds": [{"announcer": None, "hands": {"ana": 3, "Zoé": 9}}]}
     other = dict(record, players=["ANA", "zoé"], rounds=[{"announcer": None, "hands": {"ANA": 3, "zoé": 9}}])
@@ -237,4 +239,4 @@ def test_it_knows_a_league_player_whatever_the_case_of_the_files(two_seasons):
     import_files(bulk, [("2026-03-05_t1.json", json.dumps(record)), ("2026-03-05_t2.json", json.dumps(other))])
 
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Ana", "Zoé"]
-    assert Standing.objects.get(season=bulk, scope="overall", player__name="Ana").games == 2
+    assert Standing.objects.get(season=bulk, scope="overall", player__name="Ana").games == 3

@@ -34,6 +34,7 @@ def test_it_downloads_the_record_as_utf8_json(client: Client, game):
         "format": 1, "variant": "tamalou", "options": {"rounds": 6}, "players": ["Ana", "Chloé"],
         "rounds": [{"announcer": "Ana", "hands": {"Ana": ["KH", "3S"], "Chloé": 9}},
                    {"announcer": None, "hands": {"Ana": 4, "Chloé": 2}}],
+        "people": game.people(),  # v1.2: each name's person id
     }
 
 
@@ -141,3 +142,13 @@ def test_it_imports_and_exports_a_canasta_side_given_as_counted_points_unchanged
     assert record["rounds"] == COUNTED_RECORD["rounds"] and record["players"] == ["Ana", "Ben"]
     assert game.totals == {"Ana": 2550, "Ben": -95}
     assert game_csv(game).removeprefix("\ufeff").splitlines()[1] == "1;2550;2550;-95;-95"
+
+
+@pytest.mark.django_db
+def test_it_exports_each_names_person_id_and_the_record_scores_the_same(client: Client) -> None:
+    """game-record v1.2 (issue 30 item 7): the download carries `people`, and the engine reads it."""
+    game = make_game(players=["Ana", "Ben"])
+    record = json.loads(client.get(f"/games/{game.token}/export.json").content)
+    persons = {seat.name: seat.player.person_id for seat in game.seats.all()}
+    assert record["people"] == persons and all(p.startswith("p-") for p in persons.values())
+    assert score_record(record).game.people == persons

@@ -157,7 +157,7 @@ def test_it_refuses_the_same_name_twice_whatever_the_case(client: Client):
     response = post(client, "tamalou", ["Ana", "ana"])
 
     html = response.content.decode()
-    assert "Place 2 : Ce nom est déjà à la table." in html
+    assert "Place 2 : Ce nom est déjà à la table : pour deux personnes du même nom" in html
     assert not Game.objects.exists()
 
 

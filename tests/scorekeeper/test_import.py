@@ -249,3 +249,20 @@ def test_it_refuses_people_sharing_one_id_saying_where_and_why(client: Client):
     html = refused(client.post(URL, {"record": json.dumps(RECORD | {"people": {"Ana": "p-1", "Ben": "p-1"}})}))
 
     assert "Ana et Ben ont le même identifiant de personne (p-1)" in unescape(html)
+
+
+@pytest.mark.django_db
+def test_an_import_seats_each_name_on_the_person_its_people_id_names(client: Client) -> None:
+    """game-record v1.2 (issue 30 item 7): "Julien" with Jules's id is Jules's person; a
+    name without an id is read in this phone's circle (its games), a new name is someone new."""
+    jules = make_game(players=["Jules", "Ana"])
+    client.get(jules.get_absolute_url())
+    person = jules.seats.get(name="Jules").player.person_id
+    record = {"format": 1, "variant": "tamalou", "players": ["Julien", "Ana", "Zoé"],
+              "people": {"Julien": person}, "rounds": []}
+    client.post("/games/import/", {"record": json.dumps(record)})
+    imported = Game.objects.latest("pk")
+    seats = {s.name: s.player for s in imported.seats.all()}
+    assert seats["Julien"].person_id == person
+    assert seats["Ana"] == jules.seats.get(name="Ana").player
+    assert imported.people()["Julien"] == person

@@ -144,7 +144,7 @@ def test_it_refuses_two_keys_of_a_round_that_are_one_name_written_two_ways():
 def test_it_refuses_two_seats_written_with_and_without_a_combining_accent(client: Client):
     html = refused(new_game(client, "cactus", ["\u00e9lodie", "E\u0301lodie"]))
 
-    assert "Place 2 : Ce nom est déjà à la table." in html
+    assert "Place 2 : Ce nom est déjà à la table :" in html
 
 
 def test_it_starts_a_game_with_the_name_written_as_one_character(client: Client):

@@ -93,6 +93,7 @@ APP_PROBLEMS = {p.code: p for p in (
     Problem("", None, None, "league.no_date", {}),
     Problem("", None, None, "league.already_imported", {"game": 12}),
     Problem("", None, None, "league.imported_twice", {}),
+    Problem("", None, None, "league.which_person", {"player": "Marie"}, "people"),
     Problem("", None, None, "league.outside_season",
             {"date": "2026-09-01", "start": "2026-01-01", "end": "2026-06-30"}),
 )}

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpResponse
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -20,8 +22,10 @@ from scorekeeper.http import (
     device_of,
     get_game_for_request,
     remember_game,
+    remembered_games,
 )
-from scorekeeper.models import MAX_ROUNDS, Game
+from scorekeeper.models import MAX_ROUNDS, Game, checked_record
+from scorekeeper.players.circle import Circle, Seating
 from scorekeeper.sheet.csv_export import csv_instead_of_record, game_csv
 from scorekeeper.wording.problems import problem_line
 
@@ -37,10 +41,25 @@ def _filename(game: Game, extension: str) -> str:
 def game_export_json(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The record of section 2 of the spec. A download: an HTMX request gets the same file."""
     game = get_game_for_request(request, token)
-    body = json.dumps(game.record(), ensure_ascii=False, indent=2) + "\n"
+    # With its people (v1.2): an import elsewhere seats each name on the same person.
+    body = json.dumps(game.record() | {"people": game.people()}, ensure_ascii=False, indent=2) + "\n"
     response = HttpResponse(body.encode("utf-8"), content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "json")}"'
     return response
+
+
+@transaction.atomic
+def _import(request: HttpRequest, record: Any) -> Game:
+    """The record saved, each name on this phone's circle's person: by its `people` id
+    (game-record v1.2), else by name as a seat is (scorekeeper/players/circle.py)."""
+    read = checked_record(record).game
+    seating = Seating(Circle.of_games(remembered_games(request)))
+    seated = seating.seat(read.players, read.people)
+    if isinstance(seated, list):  # someone the circle knows twice, with no id: as before
+        seated = {}
+    else:
+        seating.save()
+    return do_import_game(record, actor=Actor(device=device_of(request), user=request.user), seated=seated)
 
 
 @require_safe
@@ -70,8 +89,7 @@ def game_import(request: HtmxHttpRequest) -> HttpResponse:
                 errors = problem_lines([table])
             elif text is not None:
                 try:
-                    game = do_import_game(load_record(text),
-                                          actor=Actor(device=device_of(request), user=request.user))
+                    game = _import(request, load_record(text))
                 except RecordError as exc:
                     errors = _problem_lines(exc)
                 else:

@@ -23,6 +23,7 @@ from scorekeeper.http import (
     remembered_games,
 )
 from scorekeeper.models import Game
+from scorekeeper.players.circle import Circle
 from scorekeeper.views.game.records import problem_lines
 
 TEMPLATE = "scorekeeper/game_new.html"
@@ -40,6 +41,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, template_name, {"variants": variant_choices(), "unknown": key, **urls})
     if request.method == "POST":
         draft = NewGameDraft.from_post(variant, request.POST)
+        draft.circle = Circle.of_games(remembered_games(request))  # the names this phone's games know
         action = draft.action
         if action == "start":
             started = start(draft, problem_lines)
@@ -50,6 +52,7 @@ def game_new(request: HtmxHttpRequest) -> HttpResponse:
             draft.apply(action)
     else:
         draft = NewGameDraft.blank(variant)
+        draft.circle = Circle.of_games(remembered_games(request))
     template_name = FORM_TEMPLATE + "#form" if request.htmx else TEMPLATE
     status = INVALID_FORM if draft.errors else 200
     return render(request, template_name, {**form_context(draft, remembered_games(request)), **urls},

@@ -148,6 +148,13 @@ class Seating:
         if not self.new:
             return
         wanted = {p.person_id for p in self.new}
-        known = set(Person.objects.filter(pk__in=wanted).values_list("pk", flat=True))
-        Person.objects.bulk_create([Person(pk=pk) for pk in wanted - known], ignore_conflicts=True)
+        # A person id is an identifier, not a secret (game-record.md, section 2): it grants
+        # nothing. An id the group does not know but the server does (someone of another
+        # league or circle) must not put this file's games on that person's pages: the name
+        # becomes someone new here, whom the person can claim later.
+        elsewhere = set(Person.objects.filter(pk__in=wanted).values_list("pk", flat=True))
+        for player in self.new:
+            if player.person_id in elsewhere:
+                player.person_id = new_person_id()
+        Person.objects.bulk_create([Person(pk=p.person_id) for p in self.new], ignore_conflicts=True)
         Player.objects.bulk_create(self.new, batch_size=1000)

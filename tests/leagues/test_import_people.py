@@ -59,3 +59,18 @@ def test_a_name_the_league_knows_twice_without_an_id_is_refused_by_name(season: 
          "rounds": [{"announcer": None, "hands": {"Marie": 1, "Ben": 2}}]}).encode())], user=organiser)
     assert [p.code for p in reports[0].problems] == ["league.which_person"]
     assert Game.objects.count() == 2
+
+
+def test_an_id_of_someone_outside_the_league_grants_nothing_the_name_is_someone_new(
+        season: Season, organiser: Any) -> None:
+    """game-record.md, section 2: a person id is an identifier, not a secret. A crafted file
+    naming the id of a person of another group must not put its games on their pages."""
+    victim = Player.objects.create(name="Zoé")  # a person of another circle, not of this league
+    reports = import_files(season, [("2026-03-05_t1.json", record({"Zoé": victim.person_id}, Zoé=1, Ben=9))],
+                           user=organiser)
+    assert all(r.ok for r in reports), [r.problems for r in reports]
+
+    imported = Game.objects.get().seats.get(name="Zoé").player
+    assert imported.pk != victim.pk
+    assert imported.person_id != victim.person_id
+    assert list(victim.person.players.all()) == [victim]

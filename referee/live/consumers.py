@@ -39,7 +39,7 @@ from engine.table.clock import (
 from engine.table.inbox import BadMessage
 from referee.limits import gates
 from referee.limits.addresses import counted_as
-from referee.live import broadcast
+from referee.live import broadcast, sent
 from referee.live.messages import update_message, update_text
 from referee.models import JoinRequest, LiveTable, normalise_code
 from scorekeeper.wording.rulings import describe
@@ -131,14 +131,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         gate = gates.enter(member["id"], self.channel_name, now())
         if gate is None:
             log.warning("table %s: member %s refused a socket beyond %s", self.code, member["id"], gates.MAX_SOCKETS)
-            await self.send_json({"type": "error", "code": "too_many_sockets", "field": None})
+            await self.say(sent.Error("too_many_sockets"))
             await self.close(code=TOO_MANY_SOCKETS)
             return False
         if member["role"] == "spectator" and not gates.watch(self.code, self.channel_name):
             gates.leave(member["id"], self.channel_name)
             log.warning("table %s: spectator %s refused beyond %s", self.code, member["id"],
                         settings.SPECTATORS_PER_TABLE)
-            await self.send_json({"type": "error", "code": "too_many_spectators", "field": None})
+            await self.say(sent.Error("too_many_spectators"))
             await self.close(code=TOO_MANY_SOCKETS)
             return False
         self.member, self.gate = member, gate
@@ -150,14 +150,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def send_state(self, since: int | None = None) -> None:
         assert self.member is not None
         snapshot = await _snapshot(self.member["table"], since)
-        await self.send_json({
-            "type": "table.state", "member": self.member, "server_time": now(), "since": since,
-            "seq": snapshot["seq"], "state": snapshot["state"], "credit_cap": self.table.credit_cap,
-            "rulings": [self._worded(r) for r in snapshot["rulings"]],
-        })
+        await self.say(sent.TableState(
+            member=sent.Member(**self.member), server_time=now(), since=since, seq=snapshot["seq"],
+            state=snapshot["state"], credit_cap=self.table.credit_cap,
+            rulings=[self._worded(r) for r in snapshot["rulings"]]))
         if self.member["role"] == "referee":
             for ask in await _pending_requests(self.member["table"]):
-                await self.send_json({"type": "join.requested", "request": ask})
+                await self.say(sent.JoinRequested(sent.Request(**ask)))
+
+    async def say(self, message: sent.Message) -> None:
+        """Send this phone one message, built through its schema (referee/live/sent.py)."""
+        await self.send(text_data=sent.text(message))
 
     # -- reading what a phone sends ------------------------------------------------------
 
@@ -177,10 +180,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.dispatch_message(content)
         except BadMessage as bad:
             self._anomaly("bad message %s", bad)
-            await self.send_json(bad.reply())
+            await self.say(sent.Error(bad.code, bad.field))
         except Exception:  # a bug of ours must not close the phone's socket: log it, say so
             log.exception("table %s: message failed", self.code)
-            await self.send_json({"type": "error", "code": "server_error", "field": None})
+            await self.say(sent.Error("server_error"))
 
     async def _refuse_flood(self) -> None:
         """Beyond the rate: said once in a while (answering every message of a flood costs as
@@ -192,7 +195,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self._anomaly("socket closed after %s messages beyond its rate", FLOOD_CLOSE)
             await self.close(code=TOO_MANY_SOCKETS)
         elif self.refused_in_row % FLOOD_SAY_EVERY == 1:
-            await self.send_json({"type": "error", "code": "rate_limited", "field": None})
+            await self.say(sent.Error("rate_limited"))
 
     async def dispatch_message(self, content: dict[str, Any]) -> None:
         kind = content["type"]
@@ -220,9 +223,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         t0 = inbox.number(content, "t0")
         if len(self.pongs) > 32:  # pongs the phone never reported: forget the oldest
             self.pongs.pop(next(iter(self.pongs)))
-        sent = now()
-        self.pongs[t0] = (received, sent)
-        await self.send_json({"type": "clock.pong", "t0": content["t0"], "t1": received, "t2": sent})
+        answered = now()
+        self.pongs[t0] = (received, answered)
+        await self.say(sent.ClockPong(t0=t0, t1=received, t2=answered))
 
     async def clock_sample(self, content: dict[str, Any]) -> None:
         """The phone reports when our pong arrived (t3); t1 and t2 are our own, kept here."""
@@ -250,15 +253,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.reported_delay = one_way
         await broadcast.to_table(self.code, self._delay_message())
 
-    def _delay_message(self) -> dict[str, Any]:
+    def _delay_message(self) -> sent.MemberDelay:
         assert self.member is not None and self.gate is not None
-        return {
-            "type": "member.delay", "member": self.member["id"], "seat": self.member["seat"],
-            "role": self.member["role"], "one_way_ms": round((self.clock.one_way or 0) * 1000),
-            "credit_ms": round(self.clock.credit(self.table.credit_cap) * 1000),
-            "flagged": self.gate.flagged, "anomalies": self.gate.anomalies,
-            "claims": self.gate.claims, "at_limit": self.gate.at_limit,
-        }
+        return sent.MemberDelay(
+            member=self.member["id"], seat=self.member["seat"], role=self.member["role"],
+            one_way_ms=round((self.clock.one_way or 0) * 1000),
+            credit_ms=round(self.clock.credit(self.table.credit_cap) * 1000),
+            flagged=self.gate.flagged, anomalies=self.gate.anomalies,
+            claims=self.gate.claims, at_limit=self.gate.at_limit)
 
     # -- table actions ---------------------------------------------------------------
 
@@ -347,7 +349,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not 0 <= cap <= MAX_CREDIT_CAP:
             raise BadMessage("out_of_range", "credit_cap_ms")
         await _set_credit_cap(self.table.pk, cap)
-        await broadcast.to_table(self.code, {"type": "table.option", "credit_cap": cap})
+        await broadcast.to_table(self.code, sent.TableOption(cap))
 
     async def join_answer(self, content: dict[str, Any]) -> None:
         """The referee lets a phone take a held seat or become referee, or not."""
@@ -363,8 +365,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         for message in updates:
             await broadcast.to_table(self.code, message)
         for member_id in removed:  # the seat's former phone: its sockets close, its token is dead
-            await broadcast.to_table(self.code, {"type": "member.removed", "member": member_id})
-        await broadcast.to_table(self.code, {"type": "join.answered", "request": request_id})
+            await broadcast.to_table(self.code, sent.MemberRemoved(member_id))
+        await broadcast.to_table(self.code, sent.JoinAnswered(request_id))
 
     async def sync(self, content: dict[str, Any]) -> None:
         """A phone saw a gap in `seq`: the state now, and the rulings since what it had."""
@@ -383,7 +385,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         for message in updates:
             await broadcast.to_table(self.code, message)
         if refusal is not None and member_id is not None:  # not logged: for the sender's eyes only
-            await self.send_json({"type": "table.refused", "ruling": self._worded(refusal)})
+            await self.say(sent.TableRefused(self._worded(refusal)))
         if content is not None:
             await self._acknowledge(content, seq, refused=refusal is not None)
         return rulings
@@ -391,7 +393,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def _acknowledge(self, content: dict[str, Any], seq: int | None, refused: bool) -> None:
         ident = inbox.text(content, "id", required=False)
         if ident is not None:
-            await self.send_json({"type": "received", "id": ident, "seq": seq, "refused": refused})
+            await self.say(sent.Received(id=ident, seq=seq, refused=refused))
 
     def _close_at(self, deadline: float) -> None:
         async def close_window() -> None:
@@ -411,21 +413,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages --------------------------------------------------------------
 
     async def table_update(self, message: dict[str, Any]) -> None:
-        sent = now()
+        at = now()
         if "opens" in message:
             if len(self.cards_sent) >= TAPS_KEPT:
                 self.cards_sent.pop(min(self.cards_sent))
-            self.cards_sent[message["opens"]] = sent
-        await self.send(text_data=update_text(message, self.lang, sent))
+            self.cards_sent[message["opens"]] = at
+        await self.send(text_data=update_text(message, self.lang, at))
 
     async def member_delay(self, message: dict[str, Any]) -> None:
         """A phone's measured delay and credit: the referee's phones only."""
         if self.member is not None and self.member["role"] == "referee":
-            await self.send_json(message)
+            await self.say(sent.forwarded(message))
 
     async def join_requested(self, message: dict[str, Any]) -> None:
         if self.member is not None and self.member["role"] == "referee":
-            await self.send_json(message)
+            await self.say(sent.forwarded(message))
 
     async def member_removed(self, message: dict[str, Any]) -> None:
         if self.member is not None and self.member["id"] == message["member"]:
@@ -436,7 +438,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_option(self, message: dict[str, Any]) -> None:
         self.table.credit_cap = message["credit_cap"]
-        await self.send_json(message)
+        await self.say(sent.forwarded(message))
 
     async def table_resync(self, message: dict[str, Any]) -> None:
         """The channel layer is back after updates to this table were lost: the whole state."""
@@ -444,7 +446,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_state()
 
     async def table_closed(self, message: dict[str, Any]) -> None:
-        await self.send_json({"type": "table.closed"})
+        await self.say(sent.TableClosed())
         await self.close(code=CLOSED)
 
     def _worded(self, ruling: dict[str, Any]) -> dict[str, Any]:
@@ -463,10 +465,6 @@ def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
     """Did this claim win its race (accepted first, or overturning an earlier one)?"""
     return any(r["rule"].startswith("snap.accepted") and r.get("player") == player
                or r["rule"] == "snap.overturned" and r.get("faster") == player for r in rulings)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _language(code: str) -> str:

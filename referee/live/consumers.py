@@ -56,11 +56,7 @@ MAX_MESSAGE = inbox.MAX_MESSAGE
 TAPS_KEPT = 4  # pressed "Snap !" on this many windows and not yet named the card
 FLOOD_SAY_EVERY = 20  # refused messages in a row: "rate_limited" said for the 1st, 21st, 41st...
 FLOOD_CLOSE = 200  # refused in a row: the socket is closed (an honest phone is never near it)
-ACTIONS = frozenset({
-    "clock.ping", "clock.sample", "discard", "snap.tap", "snap.claim", "window.tick", "power.declined",
-    "power.used", "call.made", "call.counter", "round.last_card", "ask", "settings.change", "sync", "auth", "join.answer",
-    "stock.empty",  # table-rules v1.2: the memory games' empty stock (issue 20)
-})
+ACTIONS = inbox.TYPES  # each read into its struct by engine/table/inbox.py, handled by its method
 
 
 def now() -> float:
@@ -198,16 +194,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.say(sent.Error("rate_limited"))
 
     async def dispatch_message(self, content: dict[str, Any]) -> None:
+        """A parsed message, read into its struct (the inbox checks every field) and handled."""
         kind = content["type"]
         if self.member is None:
-            if kind == "auth":
-                await self.authenticate(content.get("token"))
+            message = _read_or_none(content) if kind == "auth" else None
+            if isinstance(message, inbox.Auth):
+                await self.authenticate(message.token)
             else:
                 await self.close(code=FORBIDDEN)
             return
-        if kind not in ACTIONS or kind == "auth":
+        if kind == "auth":
             raise BadMessage("unknown_type", "type")
-        await getattr(self, kind.replace(".", "_"))(content)
+        message = inbox.read(content)
+        await getattr(self, kind.replace(".", "_"))(message)
 
     def _anomaly(self, what: str, *args: Any) -> None:
         """Something a phone sent that an honest phone would not: counted and logged."""
@@ -218,20 +217,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     # -- the clock -------------------------------------------------------------------
 
-    async def clock_ping(self, content: dict[str, Any]) -> None:
+    async def clock_ping(self, message: inbox.ClockPing) -> None:
         received = now()
-        t0 = inbox.number(content, "t0")
+        t0 = message.t0
         if len(self.pongs) > 32:  # pongs the phone never reported: forget the oldest
             self.pongs.pop(next(iter(self.pongs)))
         answered = now()
         self.pongs[t0] = (received, answered)
         await self.say(sent.ClockPong(t0=t0, t1=received, t2=answered))
 
-    async def clock_sample(self, content: dict[str, Any]) -> None:
+    async def clock_sample(self, message: inbox.ClockSample) -> None:
         """The phone reports when our pong arrived (t3); t1 and t2 are our own, kept here."""
         returned = now()
-        t0, t3 = inbox.number(content, "t0"), inbox.number(content, "t3")
-        assert t0 is not None and t3 is not None
+        t0, t3 = message.t0, message.t3
         server = self.pongs.pop(t0, None)
         if server is None:
             raise BadMessage("clock.no_such_ping", "t0")
@@ -264,41 +262,37 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     # -- table actions ---------------------------------------------------------------
 
-    async def discard(self, content: dict[str, Any]) -> None:
-        payload = {"player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
-                   "from_stock": inbox.flag(content, "from_stock", True),
-                   "took_pile": inbox.flag(content, "took_pile", False)}
-        rulings = await self.record("discard", payload, content)
+    async def discard(self, message: inbox.Discard) -> None:
+        payload = {"player": message.player, "card": message.card, "from_stock": message.from_stock,
+                   "took_pile": message.took_pile}
+        rulings = await self.record("discard", payload, message)
         for ruling in rulings:
             if ruling["rule"] == "window.opened" and ruling["deadline"] is not None:  # None: no time limit
                 self._close_at(ruling["deadline"])
 
-    async def snap_tap(self, content: dict[str, Any]) -> None:
+    async def snap_tap(self, message: inbox.SnapTap) -> None:
         """"Snap !" pressed: the tap is credited against this message's arrival, not the claim's
         (naming the card takes the player a moment the network did not)."""
-        window = inbox.integer(content, "window", required=False)
-        credited = self.clock.credited_tap(inbox.number(content, "tap"), now(), self.table.credit_cap,
-                                           self._supported(window))
+        window = message.window
+        credited = self.clock.credited_tap(message.tap, now(), self.table.credit_cap, self._supported(window))
         if len(self.taps) >= TAPS_KEPT:
             self.taps.pop(next(iter(self.taps)))
         self.taps[window] = credited
-        await self._acknowledge(content, None, refused=False)
+        await self._acknowledge(message, None, refused=False)
 
-    async def snap_claim(self, content: dict[str, Any]) -> None:
-        window = inbox.integer(content, "window", required=False)
-        payload = {
-            "player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
-            "window": window, "for_player": inbox.text(content, "for_player", required=False),
-            "penalty_card": inbox.flag(content, "penalty_card"),
+    async def snap_claim(self, message: inbox.SnapClaim) -> None:
+        window = message.window
+        payload: dict[str, Any] = {
+            "player": message.player, "card": message.card, "window": window,
+            "for_player": message.for_player, "penalty_card": message.penalty_card,
         }
-        phone_tap = inbox.number(content, "tap", required=False)
         tap, at_limit = self.taps.pop(window, None) or self.clock.credited_tap(
-            phone_tap, now(), self.table.credit_cap, self._supported(window))
+            message.tap, now(), self.table.credit_cap, self._supported(window))
         if at_limit:
             self._anomaly("tap claimed earlier than its credit allows")
         payload["tap"] = tap
         assert self.gate is not None
-        rulings = await self.record("snap.claim", payload, content)
+        rulings = await self.record("snap.claim", payload, message)
         self.gate.claimed(at_limit and _won(rulings, payload["player"]))
         if at_limit:
             await broadcast.to_table(self.code, self._delay_message())
@@ -309,38 +303,39 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             window = max(self.cards_sent)
         return supported_by_answer(now(), self.cards_sent.get(window) if window is not None else None)
 
-    async def window_tick(self, content: dict[str, Any]) -> None:
-        await self.record("window.timeout", {}, content, as_member=False)
+    async def window_tick(self, message: inbox.WindowTick) -> None:
+        await self.record("window.timeout", {}, message, as_member=False)
 
-    async def power_declined(self, content: dict[str, Any]) -> None:
-        await self.record("power.declined", {}, content)
+    async def power_declined(self, message: inbox.PowerDeclined) -> None:
+        await self.record("power.declined", {}, message)
 
-    async def power_used(self, content: dict[str, Any]) -> None:
-        await self.record("power.used", {"player": inbox.text(content, "player"),
-                                         "targets": inbox.aimed(content, "targets")}, content)
+    async def power_used(self, message: inbox.PowerUsed) -> None:
+        await self.record("power.used", {"player": message.player, "targets": message.aimed()}, message)
 
-    async def round_last_card(self, content: dict[str, Any]) -> None:
-        await self.record("round.last_card", {"player": inbox.text(content, "player")}, content)
+    async def round_last_card(self, message: inbox.RoundLastCard) -> None:
+        await self.record("round.last_card", {"player": message.player}, message)
 
-    async def stock_empty(self, content: dict[str, Any]) -> None:
-        await self.record("stock.empty", {"reshuffled": inbox.flag(content, "reshuffled", default=True)}, content)
+    async def stock_empty(self, message: inbox.StockEmpty) -> None:
+        await self.record("stock.empty", {"reshuffled": message.reshuffled}, message)
 
-    async def call_made(self, content: dict[str, Any]) -> None:
-        await self.record("call.made", {"player": inbox.text(content, "player")}, content)
+    async def call_made(self, message: inbox.CallMade) -> None:
+        await self.record("call.made", {"player": message.player}, message)
 
-    async def call_counter(self, content: dict[str, Any]) -> None:
-        await self.record("call.counter", {"player": inbox.text(content, "player")}, content)
+    async def call_counter(self, message: inbox.CallCounter) -> None:
+        await self.record("call.counter", {"player": message.player}, message)
 
-    async def ask(self, content: dict[str, Any]) -> None:
+    async def ask(self, message: inbox.Ask) -> None:
         """Only what the question reads is logged (engine.table.inbox.QUESTIONS): never a phone's extra keys."""
-        await self.record("ask", inbox.question(content), content)
+        await self.record("ask", message.logged(), message)
 
-    async def settings_change(self, content: dict[str, Any]) -> None:
-        cap_ms = inbox.number(content, "credit_cap_ms", required=False)
+    async def settings_change(self, message: inbox.SettingsChange) -> None:
+        cap_ms = message.credit_cap_ms
         if cap_ms is not None:
             await self.change_credit_cap(cap_ms / 1000)
-        if "snap_limit" in content or cap_ms is None:
-            await self.record("settings", {"snap_limit": inbox.number(content, "snap_limit")}, content)
+        if message.snap_limit is not None or cap_ms is None:
+            if message.snap_limit is None:  # neither: the snap limit is what a bare change sets
+                raise BadMessage("not_a_number", "snap_limit")
+            await self.record("settings", {"snap_limit": message.snap_limit}, message)
 
     async def change_credit_cap(self, cap: float) -> None:
         assert self.member is not None
@@ -351,28 +346,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await _set_credit_cap(self.table.pk, cap)
         await broadcast.to_table(self.code, sent.TableOption(cap))
 
-    async def join_answer(self, content: dict[str, Any]) -> None:
+    async def join_answer(self, message: inbox.JoinAnswer) -> None:
         """The referee lets a phone take a held seat or become referee, or not."""
         assert self.member is not None
         if self.member["role"] != "referee":
             raise BadMessage("referee_only", "type")
-        request_id = inbox.integer(content, "request")
-        assert request_id is not None
-        answered = await _answer(self.table, request_id, inbox.flag(content, "approve"))
+        request_id = message.request
+        answered = await _answer(self.table, request_id, message.approve)
         if answered is None:
             raise BadMessage("no_such_request", "request")
         updates, removed = answered
-        for message in updates:
-            await broadcast.to_table(self.code, message)
+        for update in updates:
+            await broadcast.to_table(self.code, update)
         for member_id in removed:  # the seat's former phone: its sockets close, its token is dead
             await broadcast.to_table(self.code, sent.MemberRemoved(member_id))
         await broadcast.to_table(self.code, sent.JoinAnswered(request_id))
 
-    async def sync(self, content: dict[str, Any]) -> None:
+    async def sync(self, message: inbox.Sync) -> None:
         """A phone saw a gap in `seq`: the state now, and the rulings since what it had."""
-        await self.send_state(inbox.integer(content, "since", required=False))
+        await self.send_state(message.since)
 
-    async def record(self, kind: str, payload: dict[str, Any], content: dict[str, Any] | None = None,
+    async def record(self, kind: str, payload: dict[str, Any], message: inbox.Action | inbox.Ask | None = None,
                      as_member: bool = True) -> list[dict[str, Any]]:
         """Log the event, then broadcast (after commit); a refusal answers the sender alone.
 
@@ -382,18 +376,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         assert self.member is not None
         member_id = self.member["id"] if as_member else None
         updates, rulings, seq, refusal = await _record(self.table, member_id, kind, payload, now())
-        for message in updates:
-            await broadcast.to_table(self.code, message)
+        for update in updates:
+            await broadcast.to_table(self.code, update)
         if refusal is not None and member_id is not None:  # not logged: for the sender's eyes only
             await self.say(sent.TableRefused(self._worded(refusal)))
-        if content is not None:
-            await self._acknowledge(content, seq, refused=refusal is not None)
+        if message is not None:
+            await self._acknowledge(message, seq, refused=refusal is not None)
         return rulings
 
-    async def _acknowledge(self, content: dict[str, Any], seq: int | None, refused: bool) -> None:
-        ident = inbox.text(content, "id", required=False)
-        if ident is not None:
-            await self.say(sent.Received(id=ident, seq=seq, refused=refused))
+    async def _acknowledge(self, message: inbox.Action | inbox.Ask, seq: int | None, refused: bool) -> None:
+        if message.id is not None:
+            await self.say(sent.Received(id=message.id, seq=seq, refused=refused))
 
     def _close_at(self, deadline: float) -> None:
         async def close_window() -> None:
@@ -465,6 +458,13 @@ def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
     """Did this claim win its race (accepted first, or overturning an earlier one)?"""
     return any(r["rule"].startswith("snap.accepted") and r.get("player") == player
                or r["rule"] == "snap.overturned" and r.get("faster") == player for r in rulings)
+
+
+def _read_or_none(content: dict[str, Any]) -> inbox.Message | None:
+    try:
+        return inbox.read(content)
+    except BadMessage:
+        return None
 
 
 def _language(code: str) -> str:

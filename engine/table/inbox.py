@@ -31,10 +31,7 @@ class BadMessage(Exception):
 
     def __init__(self, code: str, field: str | None = None):
         super().__init__(f"{code}: {field}" if field else code)
-        self.code, self.field = code, field
-
-    def reply(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "field": self.field}
+        self.code, self.field = code, field  # the phone is told both (referee/live/sent.py, Error)
 
 
 def _depth(text: str) -> int:

@@ -22,7 +22,7 @@ from engine.rules import RecordError
 from engine.rules.errors import TOP
 from engine.table import machine as tbl
 from referee.limits import guesses
-from referee.live import broadcast
+from referee.live import broadcast, sent
 from referee.live.messages import update_message
 from scorekeeper.actions.rounds import do_add_round
 from scorekeeper.entry.adapters import adapter_of, entry_for
@@ -168,7 +168,7 @@ def table_close(request: HtmxHttpRequest, code: str) -> HttpResponse:
         messages.error(request, _("Seul l'arbitre peut fermer la table."))
         return _go(request, reverse("table_join", args=[table.code]))
     table.close()
-    broadcast.to_table_on_commit(table.code, {"type": "table.closed"})
+    broadcast.to_table_on_commit(table.code, sent.TableClosed())
     messages.success(request, _("Table fermée."))
     return _go(request, table.game.get_absolute_url() if holds_sheet(request, table) else reverse("home"))
 
@@ -264,7 +264,7 @@ def _ask_the_referee(request: HttpRequest, table: LiveTable, role: str, seat: st
     if not guesses.join_allowed(request, table.code, role):
         raise TableFull(_("Trop de téléphones demandent cette table : réessayez dans une minute."))
     ask = table.ask_to_join(role, seat)
-    broadcast.to_table_on_commit(table.code, {"type": "join.requested", "request": ask.as_message()})
+    broadcast.to_table_on_commit(table.code, sent.JoinRequested(sent.Request(**ask.as_message())))
     return _set_table_cookie(redirect("table_wait", code=table.code), request, request_cookie_name(table),
                              ask.secret)
 

@@ -27,10 +27,12 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from referee.live import sent
+
 log = logging.getLogger("referee.broadcast")
 RESYNC_EVERY = 1.0  # seconds between two tries to reach a table's phones again
 RESYNC_TRIES = 600  # ten minutes of outage, then the next event's send tries again
-RESYNC = {"type": "table.resync"}
+RESYNC = sent.group(sent.TableResync())
 # Once the layer carries a resync, it is said again after these delays: with the pub/sub
 # layer a publish succeeds as soon as this process is reconnected, while another
 # process may not have subscribed its phones again yet (they missed the first one;
@@ -45,9 +47,16 @@ def table_group(code: str) -> str:
     return f"table.{code}"
 
 
-async def to_table(code: str, message: dict[str, Any]) -> bool:
+def _built(message: sent.Message | dict[str, Any]) -> dict[str, Any]:
+    """A group message as the layer carries it: a struct of referee/live/sent.py, or a dict built
+    through one (messages.update_message)."""
+    return sent.group(message) if isinstance(message, sent.Message) else message
+
+
+async def to_table(code: str, message: sent.Message | dict[str, Any]) -> bool:
     """Send to the table's phones; False (logged, and retried as a resync) when the layer is down."""
     layer = get_channel_layer()
+    message = _built(message)
     try:
         if code in _missed:
             await layer.group_send(table_group(code), RESYNC)
@@ -96,7 +105,7 @@ def _missed_by(code: str, exc: BaseException) -> None:
     _missed.add(code)
 
 
-def to_table_on_commit(code: str, message: dict[str, Any] | Any) -> None:
+def to_table_on_commit(code: str, message: sent.Message | dict[str, Any] | Any) -> None:
     """Send `message` (or what a function given instead returns, then; None sends nothing)
     to the table's phones once the current transaction commits. A layer that is down
     costs the page nothing: the table is remembered as missed (see above)."""
@@ -105,6 +114,7 @@ def to_table_on_commit(code: str, message: dict[str, Any] | Any) -> None:
         body = message() if callable(message) else message
         if body is None:
             return
+        body = _built(body)
         layer = get_channel_layer()
         try:
             if code in _missed:

@@ -39,7 +39,7 @@ from engine.table.clock import (
 from engine.table.inbox import BadMessage
 from referee.limits import gates
 from referee.limits.addresses import counted_as
-from referee.live import broadcast
+from referee.live import broadcast, sent
 from referee.live.messages import update_message, update_text
 from referee.models import JoinRequest, LiveTable, normalise_code
 from scorekeeper.wording.rulings import describe
@@ -56,11 +56,7 @@ MAX_MESSAGE = inbox.MAX_MESSAGE
 TAPS_KEPT = 4  # pressed "Snap !" on this many windows and not yet named the card
 FLOOD_SAY_EVERY = 20  # refused messages in a row: "rate_limited" said for the 1st, 21st, 41st...
 FLOOD_CLOSE = 200  # refused in a row: the socket is closed (an honest phone is never near it)
-ACTIONS = frozenset({
-    "clock.ping", "clock.sample", "discard", "snap.tap", "snap.claim", "window.tick", "power.declined",
-    "power.used", "call.made", "call.counter", "round.last_card", "ask", "settings.change", "sync", "auth", "join.answer",
-    "stock.empty",  # table-rules v1.2: the memory games' empty stock (issue 20)
-})
+ACTIONS = inbox.TYPES  # each read into its struct by engine/table/inbox.py, handled by its method
 
 
 def now() -> float:
@@ -131,14 +127,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         gate = gates.enter(member["id"], self.channel_name, now())
         if gate is None:
             log.warning("table %s: member %s refused a socket beyond %s", self.code, member["id"], gates.MAX_SOCKETS)
-            await self.send_json({"type": "error", "code": "too_many_sockets", "field": None})
+            await self.say(sent.Error("too_many_sockets"))
             await self.close(code=TOO_MANY_SOCKETS)
             return False
         if member["role"] == "spectator" and not gates.watch(self.code, self.channel_name):
             gates.leave(member["id"], self.channel_name)
             log.warning("table %s: spectator %s refused beyond %s", self.code, member["id"],
                         settings.SPECTATORS_PER_TABLE)
-            await self.send_json({"type": "error", "code": "too_many_spectators", "field": None})
+            await self.say(sent.Error("too_many_spectators"))
             await self.close(code=TOO_MANY_SOCKETS)
             return False
         self.member, self.gate = member, gate
@@ -150,14 +146,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def send_state(self, since: int | None = None) -> None:
         assert self.member is not None
         snapshot = await _snapshot(self.member["table"], since)
-        await self.send_json({
-            "type": "table.state", "member": self.member, "server_time": now(), "since": since,
-            "seq": snapshot["seq"], "state": snapshot["state"], "credit_cap": self.table.credit_cap,
-            "rulings": [self._worded(r) for r in snapshot["rulings"]],
-        })
+        await self.say(sent.TableState(
+            member=sent.Member(**self.member), server_time=now(), since=since, seq=snapshot["seq"],
+            state=snapshot["state"], credit_cap=self.table.credit_cap,
+            rulings=[self._worded(r) for r in snapshot["rulings"]]))
         if self.member["role"] == "referee":
             for ask in await _pending_requests(self.member["table"]):
-                await self.send_json({"type": "join.requested", "request": ask})
+                await self.say(sent.JoinRequested(sent.Request(**ask)))
+
+    async def say(self, message: sent.Message) -> None:
+        """Send this phone one message, built through its schema (referee/live/sent.py)."""
+        await self.send(text_data=sent.text(message))
 
     # -- reading what a phone sends ------------------------------------------------------
 
@@ -177,10 +176,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.dispatch_message(content)
         except BadMessage as bad:
             self._anomaly("bad message %s", bad)
-            await self.send_json(bad.reply())
+            await self.say(sent.Error(bad.code, bad.field))
         except Exception:  # a bug of ours must not close the phone's socket: log it, say so
             log.exception("table %s: message failed", self.code)
-            await self.send_json({"type": "error", "code": "server_error", "field": None})
+            await self.say(sent.Error("server_error"))
 
     async def _refuse_flood(self) -> None:
         """Beyond the rate: said once in a while (answering every message of a flood costs as
@@ -192,19 +191,22 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self._anomaly("socket closed after %s messages beyond its rate", FLOOD_CLOSE)
             await self.close(code=TOO_MANY_SOCKETS)
         elif self.refused_in_row % FLOOD_SAY_EVERY == 1:
-            await self.send_json({"type": "error", "code": "rate_limited", "field": None})
+            await self.say(sent.Error("rate_limited"))
 
     async def dispatch_message(self, content: dict[str, Any]) -> None:
+        """A parsed message, read into its struct (the inbox checks every field) and handled."""
         kind = content["type"]
         if self.member is None:
-            if kind == "auth":
-                await self.authenticate(content.get("token"))
+            message = _read_or_none(content) if kind == "auth" else None
+            if isinstance(message, inbox.Auth):
+                await self.authenticate(message.token)
             else:
                 await self.close(code=FORBIDDEN)
             return
-        if kind not in ACTIONS or kind == "auth":
+        if kind == "auth":
             raise BadMessage("unknown_type", "type")
-        await getattr(self, kind.replace(".", "_"))(content)
+        message = inbox.read(content)
+        await getattr(self, kind.replace(".", "_"))(message)
 
     def _anomaly(self, what: str, *args: Any) -> None:
         """Something a phone sent that an honest phone would not: counted and logged."""
@@ -215,20 +217,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     # -- the clock -------------------------------------------------------------------
 
-    async def clock_ping(self, content: dict[str, Any]) -> None:
+    async def clock_ping(self, message: inbox.ClockPing) -> None:
         received = now()
-        t0 = inbox.number(content, "t0")
+        t0 = message.t0
         if len(self.pongs) > 32:  # pongs the phone never reported: forget the oldest
             self.pongs.pop(next(iter(self.pongs)))
-        sent = now()
-        self.pongs[t0] = (received, sent)
-        await self.send_json({"type": "clock.pong", "t0": content["t0"], "t1": received, "t2": sent})
+        answered = now()
+        self.pongs[t0] = (received, answered)
+        await self.say(sent.ClockPong(t0=t0, t1=received, t2=answered))
 
-    async def clock_sample(self, content: dict[str, Any]) -> None:
+    async def clock_sample(self, message: inbox.ClockSample) -> None:
         """The phone reports when our pong arrived (t3); t1 and t2 are our own, kept here."""
         returned = now()
-        t0, t3 = inbox.number(content, "t0"), inbox.number(content, "t3")
-        assert t0 is not None and t3 is not None
+        t0, t3 = message.t0, message.t3
         server = self.pongs.pop(t0, None)
         if server is None:
             raise BadMessage("clock.no_such_ping", "t0")
@@ -250,53 +251,48 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.reported_delay = one_way
         await broadcast.to_table(self.code, self._delay_message())
 
-    def _delay_message(self) -> dict[str, Any]:
+    def _delay_message(self) -> sent.MemberDelay:
         assert self.member is not None and self.gate is not None
-        return {
-            "type": "member.delay", "member": self.member["id"], "seat": self.member["seat"],
-            "role": self.member["role"], "one_way_ms": round((self.clock.one_way or 0) * 1000),
-            "credit_ms": round(self.clock.credit(self.table.credit_cap) * 1000),
-            "flagged": self.gate.flagged, "anomalies": self.gate.anomalies,
-            "claims": self.gate.claims, "at_limit": self.gate.at_limit,
-        }
+        return sent.MemberDelay(
+            member=self.member["id"], seat=self.member["seat"], role=self.member["role"],
+            one_way_ms=round((self.clock.one_way or 0) * 1000),
+            credit_ms=round(self.clock.credit(self.table.credit_cap) * 1000),
+            flagged=self.gate.flagged, anomalies=self.gate.anomalies,
+            claims=self.gate.claims, at_limit=self.gate.at_limit)
 
     # -- table actions ---------------------------------------------------------------
 
-    async def discard(self, content: dict[str, Any]) -> None:
-        payload = {"player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
-                   "from_stock": inbox.flag(content, "from_stock", True),
-                   "took_pile": inbox.flag(content, "took_pile", False)}
-        rulings = await self.record("discard", payload, content)
+    async def discard(self, message: inbox.Discard) -> None:
+        payload = {"player": message.player, "card": message.card, "from_stock": message.from_stock,
+                   "took_pile": message.took_pile}
+        rulings = await self.record("discard", payload, message)
         for ruling in rulings:
             if ruling["rule"] == "window.opened" and ruling["deadline"] is not None:  # None: no time limit
                 self._close_at(ruling["deadline"])
 
-    async def snap_tap(self, content: dict[str, Any]) -> None:
+    async def snap_tap(self, message: inbox.SnapTap) -> None:
         """"Snap !" pressed: the tap is credited against this message's arrival, not the claim's
         (naming the card takes the player a moment the network did not)."""
-        window = inbox.integer(content, "window", required=False)
-        credited = self.clock.credited_tap(inbox.number(content, "tap"), now(), self.table.credit_cap,
-                                           self._supported(window))
+        window = message.window
+        credited = self.clock.credited_tap(message.tap, now(), self.table.credit_cap, self._supported(window))
         if len(self.taps) >= TAPS_KEPT:
             self.taps.pop(next(iter(self.taps)))
         self.taps[window] = credited
-        await self._acknowledge(content, None, refused=False)
+        await self._acknowledge(message, None, refused=False)
 
-    async def snap_claim(self, content: dict[str, Any]) -> None:
-        window = inbox.integer(content, "window", required=False)
-        payload = {
-            "player": inbox.text(content, "player"), "card": inbox.text(content, "card"),
-            "window": window, "for_player": inbox.text(content, "for_player", required=False),
-            "penalty_card": inbox.flag(content, "penalty_card"),
+    async def snap_claim(self, message: inbox.SnapClaim) -> None:
+        window = message.window
+        payload: dict[str, Any] = {
+            "player": message.player, "card": message.card, "window": window,
+            "for_player": message.for_player, "penalty_card": message.penalty_card,
         }
-        phone_tap = inbox.number(content, "tap", required=False)
         tap, at_limit = self.taps.pop(window, None) or self.clock.credited_tap(
-            phone_tap, now(), self.table.credit_cap, self._supported(window))
+            message.tap, now(), self.table.credit_cap, self._supported(window))
         if at_limit:
             self._anomaly("tap claimed earlier than its credit allows")
         payload["tap"] = tap
         assert self.gate is not None
-        rulings = await self.record("snap.claim", payload, content)
+        rulings = await self.record("snap.claim", payload, message)
         self.gate.claimed(at_limit and _won(rulings, payload["player"]))
         if at_limit:
             await broadcast.to_table(self.code, self._delay_message())
@@ -307,38 +303,39 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             window = max(self.cards_sent)
         return supported_by_answer(now(), self.cards_sent.get(window) if window is not None else None)
 
-    async def window_tick(self, content: dict[str, Any]) -> None:
-        await self.record("window.timeout", {}, content, as_member=False)
+    async def window_tick(self, message: inbox.WindowTick) -> None:
+        await self.record("window.timeout", {}, message, as_member=False)
 
-    async def power_declined(self, content: dict[str, Any]) -> None:
-        await self.record("power.declined", {}, content)
+    async def power_declined(self, message: inbox.PowerDeclined) -> None:
+        await self.record("power.declined", {}, message)
 
-    async def power_used(self, content: dict[str, Any]) -> None:
-        await self.record("power.used", {"player": inbox.text(content, "player"),
-                                         "targets": inbox.aimed(content, "targets")}, content)
+    async def power_used(self, message: inbox.PowerUsed) -> None:
+        await self.record("power.used", {"player": message.player, "targets": message.aimed()}, message)
 
-    async def round_last_card(self, content: dict[str, Any]) -> None:
-        await self.record("round.last_card", {"player": inbox.text(content, "player")}, content)
+    async def round_last_card(self, message: inbox.RoundLastCard) -> None:
+        await self.record("round.last_card", {"player": message.player}, message)
 
-    async def stock_empty(self, content: dict[str, Any]) -> None:
-        await self.record("stock.empty", {"reshuffled": inbox.flag(content, "reshuffled", default=True)}, content)
+    async def stock_empty(self, message: inbox.StockEmpty) -> None:
+        await self.record("stock.empty", {"reshuffled": message.reshuffled}, message)
 
-    async def call_made(self, content: dict[str, Any]) -> None:
-        await self.record("call.made", {"player": inbox.text(content, "player")}, content)
+    async def call_made(self, message: inbox.CallMade) -> None:
+        await self.record("call.made", {"player": message.player}, message)
 
-    async def call_counter(self, content: dict[str, Any]) -> None:
-        await self.record("call.counter", {"player": inbox.text(content, "player")}, content)
+    async def call_counter(self, message: inbox.CallCounter) -> None:
+        await self.record("call.counter", {"player": message.player}, message)
 
-    async def ask(self, content: dict[str, Any]) -> None:
+    async def ask(self, message: inbox.Ask) -> None:
         """Only what the question reads is logged (engine.table.inbox.QUESTIONS): never a phone's extra keys."""
-        await self.record("ask", inbox.question(content), content)
+        await self.record("ask", message.logged(), message)
 
-    async def settings_change(self, content: dict[str, Any]) -> None:
-        cap_ms = inbox.number(content, "credit_cap_ms", required=False)
+    async def settings_change(self, message: inbox.SettingsChange) -> None:
+        cap_ms = message.credit_cap_ms
         if cap_ms is not None:
             await self.change_credit_cap(cap_ms / 1000)
-        if "snap_limit" in content or cap_ms is None:
-            await self.record("settings", {"snap_limit": inbox.number(content, "snap_limit")}, content)
+        if message.snap_limit is not None or cap_ms is None:
+            if message.snap_limit is None:  # neither: the snap limit is what a bare change sets
+                raise BadMessage("not_a_number", "snap_limit")
+            await self.record("settings", {"snap_limit": message.snap_limit}, message)
 
     async def change_credit_cap(self, cap: float) -> None:
         assert self.member is not None
@@ -347,30 +344,29 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not 0 <= cap <= MAX_CREDIT_CAP:
             raise BadMessage("out_of_range", "credit_cap_ms")
         await _set_credit_cap(self.table.pk, cap)
-        await broadcast.to_table(self.code, {"type": "table.option", "credit_cap": cap})
+        await broadcast.to_table(self.code, sent.TableOption(cap))
 
-    async def join_answer(self, content: dict[str, Any]) -> None:
+    async def join_answer(self, message: inbox.JoinAnswer) -> None:
         """The referee lets a phone take a held seat or become referee, or not."""
         assert self.member is not None
         if self.member["role"] != "referee":
             raise BadMessage("referee_only", "type")
-        request_id = inbox.integer(content, "request")
-        assert request_id is not None
-        answered = await _answer(self.table, request_id, inbox.flag(content, "approve"))
+        request_id = message.request
+        answered = await _answer(self.table, request_id, message.approve)
         if answered is None:
             raise BadMessage("no_such_request", "request")
         updates, removed = answered
-        for message in updates:
-            await broadcast.to_table(self.code, message)
+        for update in updates:
+            await broadcast.to_table(self.code, update)
         for member_id in removed:  # the seat's former phone: its sockets close, its token is dead
-            await broadcast.to_table(self.code, {"type": "member.removed", "member": member_id})
-        await broadcast.to_table(self.code, {"type": "join.answered", "request": request_id})
+            await broadcast.to_table(self.code, sent.MemberRemoved(member_id))
+        await broadcast.to_table(self.code, sent.JoinAnswered(request_id))
 
-    async def sync(self, content: dict[str, Any]) -> None:
+    async def sync(self, message: inbox.Sync) -> None:
         """A phone saw a gap in `seq`: the state now, and the rulings since what it had."""
-        await self.send_state(inbox.integer(content, "since", required=False))
+        await self.send_state(message.since)
 
-    async def record(self, kind: str, payload: dict[str, Any], content: dict[str, Any] | None = None,
+    async def record(self, kind: str, payload: dict[str, Any], message: inbox.Action | inbox.Ask | None = None,
                      as_member: bool = True) -> list[dict[str, Any]]:
         """Log the event, then broadcast (after commit); a refusal answers the sender alone.
 
@@ -380,18 +376,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         assert self.member is not None
         member_id = self.member["id"] if as_member else None
         updates, rulings, seq, refusal = await _record(self.table, member_id, kind, payload, now())
-        for message in updates:
-            await broadcast.to_table(self.code, message)
+        for update in updates:
+            await broadcast.to_table(self.code, update)
         if refusal is not None and member_id is not None:  # not logged: for the sender's eyes only
-            await self.send_json({"type": "table.refused", "ruling": self._worded(refusal)})
-        if content is not None:
-            await self._acknowledge(content, seq, refused=refusal is not None)
+            await self.say(sent.TableRefused(self._worded(refusal)))
+        if message is not None:
+            await self._acknowledge(message, seq, refused=refusal is not None)
         return rulings
 
-    async def _acknowledge(self, content: dict[str, Any], seq: int | None, refused: bool) -> None:
-        ident = inbox.text(content, "id", required=False)
-        if ident is not None:
-            await self.send_json({"type": "received", "id": ident, "seq": seq, "refused": refused})
+    async def _acknowledge(self, message: inbox.Action | inbox.Ask, seq: int | None, refused: bool) -> None:
+        if message.id is not None:
+            await self.say(sent.Received(id=message.id, seq=seq, refused=refused))
 
     def _close_at(self, deadline: float) -> None:
         async def close_window() -> None:
@@ -411,21 +406,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # -- group messages --------------------------------------------------------------
 
     async def table_update(self, message: dict[str, Any]) -> None:
-        sent = now()
+        at = now()
         if "opens" in message:
             if len(self.cards_sent) >= TAPS_KEPT:
                 self.cards_sent.pop(min(self.cards_sent))
-            self.cards_sent[message["opens"]] = sent
-        await self.send(text_data=update_text(message, self.lang, sent))
+            self.cards_sent[message["opens"]] = at
+        await self.send(text_data=update_text(message, self.lang, at))
 
     async def member_delay(self, message: dict[str, Any]) -> None:
         """A phone's measured delay and credit: the referee's phones only."""
         if self.member is not None and self.member["role"] == "referee":
-            await self.send_json(message)
+            await self.say(sent.forwarded(message))
 
     async def join_requested(self, message: dict[str, Any]) -> None:
         if self.member is not None and self.member["role"] == "referee":
-            await self.send_json(message)
+            await self.say(sent.forwarded(message))
 
     async def member_removed(self, message: dict[str, Any]) -> None:
         if self.member is not None and self.member["id"] == message["member"]:
@@ -436,7 +431,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_option(self, message: dict[str, Any]) -> None:
         self.table.credit_cap = message["credit_cap"]
-        await self.send_json(message)
+        await self.say(sent.forwarded(message))
 
     async def table_resync(self, message: dict[str, Any]) -> None:
         """The channel layer is back after updates to this table were lost: the whole state."""
@@ -444,7 +439,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_state()
 
     async def table_closed(self, message: dict[str, Any]) -> None:
-        await self.send_json({"type": "table.closed"})
+        await self.say(sent.TableClosed())
         await self.close(code=CLOSED)
 
     def _worded(self, ruling: dict[str, Any]) -> dict[str, Any]:
@@ -465,8 +460,11 @@ def _won(rulings: list[dict[str, Any]], player: Any) -> bool:
                or r["rule"] == "snap.overturned" and r.get("faster") == player for r in rulings)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def _read_or_none(content: dict[str, Any]) -> inbox.Message | None:
+    try:
+        return inbox.read(content)
+    except BadMessage:
+        return None
 
 
 def _language(code: str) -> str:

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.utils import translation
 
 from engine.table import delta
+from referee.live import sent
 from scorekeeper.wording.rulings import describe
 
 
@@ -31,20 +32,20 @@ def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]
     for lang, _name in settings.LANGUAGES:
         with translation.override(lang):
             worded[lang] = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
-    message: dict[str, Any] = {"type": "table.update", "seq": seq, "rulings": worded}
+    message = sent.TableUpdateGroup(seq=seq, rulings=worded)
     opens = next((r["window"] for r in rulings if r["rule"] == "window.opened"), None)
     if opens is not None:  # each consumer notes when its phone was sent the card (a claim's timing)
-        message["opens"] = opens
+        message.opens = opens
     changes = json.dumps(delta.diff(before, state), ensure_ascii=False) if before is not None else None
     if changes is not None and len(changes) < delta.SHORTEST_STATE:
-        message["delta"] = changes  # shorter than any state: no need to encode this one to know
-        return message
+        message.delta = changes  # shorter than any state: no need to encode this one to know
+        return sent.group(message)
     whole = json.dumps(state, ensure_ascii=False)
     if changes is not None and len(changes) < len(whole):
-        message["delta"] = changes
+        message.delta = changes
     else:
-        message["state"] = whole
-    return message
+        message.state = whole
+    return sent.group(message)
 
 
 def update_text(message: dict[str, Any], lang: str, server_time: float) -> str:

@@ -11,6 +11,7 @@ from asgiref.sync import async_to_sync
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.table import inbox
 from referee.limits import gates
 from referee.live import consumers
 from tests.referee.phones import open_table, phone, until
@@ -114,3 +115,9 @@ def replies_to(table: dict, batch: list[str]) -> list[dict]:
 @pytest.fixture
 def fuzz_table():
     return async_to_sync(open_table)()
+
+
+def test_every_type_a_phone_may_send_is_typed_and_has_its_handler():
+    assert consumers.ACTIONS == inbox.TYPES
+    for kind in inbox.TYPES - {"auth"}:  # auth: read before a member exists, never handled after
+        assert callable(getattr(consumers.TableConsumer, kind.replace(".", "_"), None)), kind

@@ -41,10 +41,6 @@ def _next_player(state: TableState, player: str) -> str:
     return state.players[(i + 1) % len(state.players)]
 
 
-def _seat_index(state: TableState, player: str) -> int:
-    return state.players.index(player) if player in state.players else len(state.players)
-
-
 # -- members ---------------------------------------------------------------------
 
 def _member_joined(state: TableState, event: Event, now: float, rulings: list[Ruling]) -> None:

@@ -138,12 +138,6 @@ def _last_card(state: TableState, event: Event, now: float, rulings: list[Ruling
 
 # -- the reveal: hands in, a round for the score sheet out ---------------------------
 
-class RevealError(ValueError):
-    def __init__(self, player: str, problem: str):
-        super().__init__(f"{player}: {problem}")
-        self.player, self.problem = player, problem
-
-
 def hand_value(rules: Variant, hand: Any) -> int:
     """A hand's value in units: a list of cards, or a number as players write it."""
     values: dict[str, int] = getattr(rules, "values", {})

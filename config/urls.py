@@ -29,6 +29,7 @@ urlpatterns = [
     path("me/link/", people.new_link, name="new_person_link"),
     path("me/nickname/", people.nickname, name="person_nickname"),
     path("players/merge/", people.merge_held, name="merge_held_players"),
+    path("players/split/", people.split_held, name="split_held_players"),
     path("me/join/<str:secret>/", people.join, name="join_person"),
     path("me/keys/<int:key_id>/revoke/", people.revoke, name="revoke_person_key"),
     path("me/export.json", people.export, name="export_person"),

@@ -347,7 +347,11 @@ def player_page(request: HtmxHttpRequest) -> HttpResponse:
         raise Http404("no game of this phone has this player")
     records.snaps_won = sum(table.snaps_won().get(name, 0) for game in records.games
                             for table in game.live_tables.all())
-    return render(request, "referee/player.html", {"records": records})
+    # Its games outside leagues, which this phone may split off (a league's are its organisers').
+    own = set(Game.objects.filter(pk__in=[g.pk for g in records.games], league_game__isnull=True)
+              .values_list("pk", flat=True))
+    return render(request, "referee/player.html",
+                  {"records": records, "splittable": [g for g in records.games if g.pk in own]})
 
 
 @guesses.limited

@@ -97,28 +97,61 @@ def nickname(request: HttpRequest) -> HttpResponse:
     return redirect("my_page")
 
 
+def _held_seats(request: HttpRequest) -> list[Seat]:
+    """The seats of the games this phone holds outside any league (a league's players are
+    its organisers' to merge or split), newest game first."""
+    held = Game.objects.filter(token__in=remembered_games(request), league_game__isnull=True)
+    return list(Seat.objects.filter(game__in=held).select_related("player", "game").order_by("-game__created_at"))
+
+
+def _named(seats: list[Seat], name: str) -> list[Seat]:
+    return [s for s in seats if (s.name or s.player.name) == name]
+
+
 @require_POST
 def merge_held(request: HttpRequest) -> HttpResponse:
     """« C'est aussi Julien »: over the games this phone holds outside any league (a league's
     are its organisers'), the seats written `absorb` count for the player of `keep`."""
     keep_name, absorb_name = request.POST.get("keep", ""), name_as_kept(request.POST.get("absorb", ""))
-    held = Game.objects.filter(token__in=remembered_games(request), league_game__isnull=True)
-    seats = Seat.objects.filter(game__in=held).select_related("player").order_by("-game__created_at")
-    keep = next((s.player for s in seats if (s.name or s.player.name) == keep_name), None)
-    absorbed = [s.pk for s in seats if (s.name or s.player.name) == absorb_name]
+    seats = _held_seats(request)
+    keep = next((s.player for s in _named(seats, keep_name)), None)
+    absorbed = _named(seats, absorb_name)
     url = reverse("player_page") + "?" + urlencode({"name": keep_name})
     if keep is None or not absorbed or absorb_name == keep_name:
         messages.error(request, _("Aucune partie de ce téléphone n'a de joueur « %(name)s ».") % {"name": absorb_name})
         return redirect(url)
     try:
-        regroup.merge(Seat.objects.filter(pk__in=absorbed), keep, by=author_of(request, held.first()),
-                      device=device_of(request))
+        regroup.merge(Seat.objects.filter(pk__in=[s.pk for s in absorbed]), keep,
+                      by=author_of(request, absorbed[0].game), device=device_of(request))
     except regroup.PlayedTogether as exc:
         messages.error(request, _("%(absorb)s et %(keep)s ont joué ensemble la partie n° %(game)s : ce sont "
                                   "deux personnes.") % {"absorb": absorb_name, "keep": keep_name, "game": exc.game_id})
         return redirect(url)
     messages.success(request, _("Les parties de %(absorb)s comptent désormais pour %(keep)s.")
                      % {"absorb": absorb_name, "keep": keep_name})
+    return redirect(url)
+
+
+@require_POST
+def split_held(request: HttpRequest) -> HttpResponse:
+    """« Ces parties sont à quelqu'un d'autre »: the ticked games of `name`, among those this
+    phone holds outside any league, go to a new person of that name told apart by `nickname`
+    (the same split as a league organiser's: players/regroup.py)."""
+    name = request.POST.get("name", "")
+    ticked = {int(g) for g in request.POST.getlist("game") if g.isdigit()}
+    nickname = name_as_kept(request.POST.get("nickname", ""))[:MAX_NAME_LENGTH]
+    chosen = [s for s in _named(_held_seats(request), name) if s.game_id in ticked]
+    url = reverse("player_page") + "?" + urlencode({"name": name})
+    if not chosen:
+        messages.error(request, _("Aucune partie cochée n'est sur ce téléphone avec « %(name)s ».") % {"name": name})
+        return redirect(url)
+    if not nickname or name_problems(nickname):
+        messages.error(request, _("Cochez ses parties et donnez-lui un nom qui le distingue (« %(name)s D. »).")
+                       % {"name": name})
+        return redirect(url)
+    regroup.split(Seat.objects.filter(pk__in=[s.pk for s in chosen]), name, nickname,
+                  by=author_of(request, chosen[0].game), device=device_of(request))
+    messages.success(request, _("Ces parties comptent désormais pour %(name)s.") % {"name": nickname})
     return redirect(url)
 
 

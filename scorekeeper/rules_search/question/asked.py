@@ -104,9 +104,13 @@ VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combie
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
-                    "score|scores|do i get|au bareme|on the scale")
+                    "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
+                    "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"
+                    "what do i score|what do you score|what do i get")
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
                  "how many players|how many people|number of players|how many can play|players can play")
+DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54")
+DECK_ASK = _words("combien|quel|quelle|how many|which|what|size|taille|sans|without|no|pas de|il y a|are there|any")
 DECK = _words("combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
@@ -118,9 +122,26 @@ CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce
                 "a dit|has said|has called|called it")
 TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target|targeted|against|contre lui|"
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
-LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold")
+LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
+                      "the most|le plus|how high|how low|jusqu'a combien")
+# The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
+# with 7 pts"): with a hand's points or a limit asked, a question about calling.
+CALL_VERB = _words("call|calls|called|calling|to call|knock|knocked|annoncer|annonce|annonces|annonces|"
+                   "j'ai annonce|il a annonce|on annonce|peut annoncer|appeler|appele")
+# A hand's points said with a number: « avec 7 », « with 8 points », "7 pts", « à 6 ».
+HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on)\s+-?\d+(?![\w])|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])")
+# After the call: whether the round stops or everyone plays once more.
+AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un annonce|apres son annonce|"
+                    "quand quelqu'un annonce|quand on annonce|une fois annonce|after the call|after a call|"
+                    "after someone calls|after someone says|after somebody calls|after i call|after you call|"
+                    "once someone calls|once someone says|when someone calls|when someone says|after calling")
+MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
+                    "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
+                    "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over")
+# Canasta's red threes, all four of them (« les 4 trois rouges », "all four red threes").
+ALL_FOUR = _words("4|quatre|tous|tous les|les quatre|all|all four|four|every")
 LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
-               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold")
+               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low")
 SNAP = _words("defausse rapide|defausser|double|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
               "same rank|matching")
 WRONG = _words("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"

@@ -148,9 +148,8 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     call = variant.call
     if call is None or not calling:
         return None
-    if not strong and (not asked.has(asked.LIMIT_STRONG, question)
-                       or (cards and (asked.has(asked.VALUE, question) or asked.has(asked.POWER, question)))):
-        return None
+    if not strong and (not asked.has(asked.LIMIT_PLAIN, question) or cards or asked.has(asked.HAND_SCORE, question)):
+        return None  # « tamalou K of hearts how much », « j'ai cabo avec 4, je marque combien ? »
     if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
         return None
     facts = rule_facts(variant)
@@ -205,8 +204,8 @@ def scale_fact(variant: Variant, question: str) -> Fact | None:
 
 
 def end_fact(variant: Variant, question: str) -> Fact | None:
-    if not asked.has(asked.END, question):
-        return None
+    if not asked.has(asked.END, question) or asked.has(asked.SNAP, question):
+        return None  # "how long do we have to snap": the snap's window
     facts = rule_facts(variant)
     limits = {limit.kind: limit.points for limit in variant.end_limits(variant.option_defaults())}
     anchor = _end_anchor(variant)

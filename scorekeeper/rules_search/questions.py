@@ -66,7 +66,9 @@ ASKED: dict[str, str] = {
     "@snap": "défausse rapide, doubler, coller, poser une carte pareille, on peut snapper ? snap, same rank, "
              "matching card, throw a matching card",
     "plusieurs cartes de meme rang peuvent": "deux cartes sur la même défausse, plusieurs doublés ? two cards "
-                                             "on the same discard, several snaps",
+                                             "on the same discard, several snaps "
+                                             "deux joueurs peuvent doubler sur la même carte ? can "
+                                             "several people snap on one card",
     "une seule carte passe par defausse": "deux joueurs doublent en même temps, qui a la priorité, le plus "
                                           "rapide ? two players snap at once, who is first, fastest",
     "defausse rapide ratee": "je me suis trompé de carte, doublé raté, mauvaise carte, pénalité ? snapped "
@@ -98,9 +100,13 @@ ASKED: dict[str, str] = {
     "@eliminated": "à combien on est éliminé, on sort à combien ? at what score are you out, eliminated",
     "@all-out-lowest-wins": "deux joueurs éliminés en même temps, tous éliminés ? two players out at the "
                             "same time, everyone eliminated",
-    "@dutch-no-zero": "l'annonceur marque zéro ? does the caller score zero",
+    "@dutch-no-zero": "l'annonceur marque zéro ? does the caller score zero "
+                      "si j'annonce et je gagne, je marque zéro ? if I call and have the lowest, do I "
+                      "score 0",
     "@counter-call-won": "contre réussi, combien ? counter call won, successful counter",
-    "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much",
+    "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much "
+                          "contre tamoul et je me suis trompé, j'avais tort, je prends combien ? said "
+                          "counter and I was wrong, the counter was wrong, how much do I get",
     "@tamoul-counter": "contre-tamoul raté ou réussi, ça s'ajoute ? counter call points added or replaced",
     "@hundred-drops-to-fifty": "pile 100, exactement 100, on retombe à 50 ? exactly 100, reset to 50",
     "@scale": "c'est quoi le barème, comment on compte les mains ? scoring scale, how are hands scored",
@@ -113,13 +119,19 @@ ASKED: dict[str, str] = {
     "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost",
     "@penalty-cards": "le dutcheur prend combien de cartes de pénalité ? how many penalty cards for the "
                       "dutcher",
-    "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie",
+    "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
+                     "deux joueurs à égalité, ex aequo, la même main, qui gagne ? two of us tie, same "
+                     "hand, tied players, both have the same, who wins",
     "plusieurs valets defausses": "plusieurs valets, qui échange en premier ? several jacks snapped, who "
                                   "swaps first",
     # -- cactus
     "@cactus-no-cactus": "personne n'a cactus, qui gagne ? nobody has cactus, who wins the round",
-    "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished",
-    "@has-cactus": "j'ai cactus, je pioche ? I have cactus, do I draw",
+    "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished "
+                          "l'annonceur a un bonus au décompte, ça rapporte d'annoncer ? does the "
+                          "caller get a bonus, is there a bonus for calling",
+    "@has-cactus": "j'ai cactus, je pioche ? I have cactus, do I draw "
+                   "j'ai cactus, je dois piocher quand même, je pioche encore ? do I still have to "
+                   "draw, must I draw with cactus",
     "@seven-flush": "un 7 pioché, chasse d'eau, remise à zéro des kilos ? drawing a seven, flush, reset my "
                     "kilos",
     # -- canasta
@@ -128,19 +140,44 @@ ASKED: dict[str, str] = {
     "@black-three-in-hand": "3 noir en main, ça coûte ? black three left in hand",
     "@going-out": "prime pour terminer, finir, sortir ? bonus for going out, going out points",
     "@opening": "combien pour poser, première pose, ouvrir, minimum ? minimum to meld, first meld, opening",
-    "@target": "combien pour gagner, fin de partie ? how many points to win, game end",
+    "@target": "combien pour gagner, fin de partie ? how many points to win, game end "
+               "la partie se joue en combien ? what do we play up to, the game is played to how many",
     "une canasta est une pose": "combien de cartes pour une canasta ? how many cards for a canasta",
     "@frozen-pile": "défausse gelée, quand est-ce qu'on peut prendre le tas ? frozen pile, when can we take "
-                    "the pile",
+                    "the pile "
+                    "ramasser le tas, un 2 ou un joker dans la défausse, enterré dedans ? pick up the "
+                    "pile, a 2 or a joker in the pile, buried in it",
     # -- cactus game
     "@turn-ends": "quand mon tour se termine, je rejoue ? when does my turn end, do I play again",
     "un point gratuit, un vol de point ou une pioche 3 arretes": "piquez 1 point stoppé, je rejoue, mon tour "
                                                                  "continue ? stopped steal, does my turn go on",
     "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped",
     "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
-                    "point",
+                    "point "
+                    "voler un point à quelqu'un qui n'en a pas, à zéro point ? steal from someone who "
+                    "has none, who has no points, at zero",
     "n'importe quel joueur peut jouer un stop": "jouer un stop hors de son tour ? play a stop out of turn",
     "@point-cards": "combien de cartes point ? how many point cards",
+    "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
+                         "tour ? a 7 on the very first draw of the game, first draw is a seven, flush "
+                         "or not",
+    "@went-out-canastas": "combien de canastas pour finir, pour sortir, pour terminer, il faut une "
+                          "canasta ? how many canastas to go out, to finish, canastas needed to go "
+                          "out",
+    "@beaten": "j'ai dit cabo et un autre a moins, mon voisin a moins que moi, je marque combien ? I "
+               "called cabo and someone had less, I was beaten, what do I score",
+    "@negative-call-bonus": "le caboteur est en négatif et personne ne le bat, les autres marquent "
+                            "quoi ? the caller is below zero and nobody beats him, what do the others "
+                            "get",
+    "@grand-winner-limit": "jusqu'où descendre, limite du grand gagnant ? how low to go to win "
+                           "outright, grand winner",
+    "a tout moment, une carte de meme rang": "doubler même quand ce n'est pas son tour, hors de son "
+                                             "tour ? snap when it's not my turn, out of turn, at any "
+                                             "time",
+    "@table-wrong-power": "j'ai pris la carte sur la défausse, je peux utiliser son pouvoir ? I took "
+                          "the card from the discard pile, can I use its power",
+    "@most-round-wins": "quand se termine la partie, combien de manches on joue ? when does a game "
+                        "end, how many rounds do we play",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

@@ -102,7 +102,8 @@ def _words(*groups: str) -> re.Pattern[str]:
 VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|"
                "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
-               "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the")
+               "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
+               "regarder|look at|peek|echanger|swap")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
                     "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"
@@ -124,6 +125,9 @@ TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
 LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
                       "the most|le plus|how high|how low|jusqu'a combien")
+# A limit said plainly, strong enough when the call word is only said in passing
+# (« cactus c'est combien max ? »); "how much" alone asks a card, a score...
+LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|the most|le plus")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
 # with 7 pts"): with a hand's points or a limit asked, a question about calling.
 CALL_VERB = _words("call|calls|called|calling|to call|knock|knocked|annoncer|annonce|annonces|annonces|"
@@ -153,7 +157,8 @@ END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|par
              "combien de manches|gagne la partie|gagner la partie|perd la partie|game end|game ends|"
              "end of the game|game over|when does the game|how does the game end|how many rounds|"
              "win the game|wins the game|lose the game|play until|play to|play up to|elimine|eliminated|"
-             "knocked out|how long|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
+             "knocked out|how long does the game|how long is a game|when does a game|quand se termine|"
+             "se joue en combien|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:

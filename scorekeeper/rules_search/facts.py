@@ -148,8 +148,8 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     call = variant.call
     if call is None or not calling:
         return None
-    if not strong and (not asked.has(asked.LIMIT_PLAIN, question) or cards or asked.has(asked.HAND_SCORE, question)):
-        return None  # « tamalou K of hearts how much », « j'ai cabo avec 4, je marque combien ? »
+    if not strong and not _limit_in_passing(question, cards):
+        return None
     if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
         return None
     facts = rule_facts(variant)
@@ -168,6 +168,17 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
             anchor = "play"  # « une annonce au-dessus n'est pas punie à part » is said there
     return anchor, str(sentence) % {"word": call.word, "threshold": threshold,
                                     "failed": number(facts.get("failed") or 0)}
+
+
+def _limit_in_passing(question: str, cards: list[Card]) -> bool:
+    """The call word said in passing asks the limit: « cabo avec 8 c'est combien ? » (a hand
+    said), « cactus c'est combien max ? » (a plain limit); not « tamalou K of hearts how
+    much » (a card asked) nor « j'ai cabo avec 4, je marque combien ? » (a score asked)."""
+    if not asked.has(asked.LIMIT_STRONG, question) or asked.has(asked.HAND_SCORE, question):
+        return False
+    if asked.HAND_POINTS.search(asked.plain(question)):
+        return True
+    return not cards and asked.has(asked.LIMIT_PLAIN, question)
 
 
 def wrong_snap_fact(variant: Variant, question: str) -> Fact | None:

@@ -63,6 +63,18 @@ def test_it_answers_the_calls_limit_as_the_declaration_sets_it():
     assert "Pas de limite" in first("on peut dire dutch avec combien max ?", key_of("Dutch")).text
 
 
+@pytest.mark.parametrize("language, question, game", [
+    ("en", "tamalou K of hearts how much", "Tamalou"),
+    ("fr", "j'ai cabo avec 4, mon voisin a 2, je marque combien ?", "Cabo bruxellois"),
+    ("en", "two of us have cactus with 3 each, who wins the round?", "Cactus"),
+])
+def test_it_gives_no_call_limit_for_a_call_word_said_in_passing_with_a_card_or_a_score_asked(
+        language, question, game):
+    with translation.override(language):
+        found = answers(question, key_of(game))
+    assert not any(a.fact and a.anchor == "call" for a in found)
+
+
 def test_it_answers_when_the_game_ends_from_its_limits():
     answer = first("when does the game end", key_of("Tamoul"), "en")
     assert answer.fact and "100" in answer.text and answer.anchor == "tamoul-over-hundred-ends"

@@ -150,8 +150,8 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
         return None
     if not strong and not _limit_in_passing(question, cards):
         return None
-    if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
-        return None
+    if not asked.has(asked.LIMIT, question) and (not asked.numbers_in(question) or asked.has(asked.OUTCOME, question)):
+        return None  # a hand said to ask who wins or what it scores: the scoring rules
     facts = rule_facts(variant)
     if call.threshold is None:
         return "call", str(words.CALL_NO_LIMIT) % {"word": call.word}

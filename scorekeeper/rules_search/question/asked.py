@@ -128,6 +128,10 @@ LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limi
 # A limit said plainly, strong enough when the call word is only said in passing
 # (« cactus c'est combien max ? »); "how much" alone asks a card, a score...
 LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|the most|le plus")
+# Who wins or what one scores: asked of the scoring rules, even with a hand said
+# (« two of us have cactus with 3 each, who wins the round? »).
+OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
+                 "on marque|marque combien|what do i score|do i score|what do the others")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
 # with 7 pts"): with a hand's points or a limit asked, a question about calling.
 CALL_VERB = _words("call|calls|called|calling|to call|knock|knocked|annoncer|annonce|annonces|annonces|"

@@ -88,10 +88,10 @@ def _colour_of(codes: list[str]) -> str | None:
     return colours.pop() if len(colours) == 1 else None
 
 
-def power_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "") -> Fact | None:
     if not cards or not asked.has(asked.POWER, question) or variant.deck is None:
         return None
-    if names_caller(variant, question):
+    if names_caller(variant, said or question):
         return None  # a power on the caller: caller_fact, or the paragraphs
     card = cards[0]
     for declared, row in zip(variant.powers, power_rows(variant), strict=True):
@@ -127,13 +127,13 @@ def names_caller(variant: Variant, question: str) -> bool:
                           asked.plain(question)))
 
 
-def caller_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+def caller_fact(variant: Variant, question: str, cards: list[Card], said: str = "") -> Fact | None:
     """« can I use my 9 on the guy who said tamoul? »: the call's own paragraph says the
     caller is out of reach, and a power's row alone would settle it wrongly."""
     call = variant.call
     if call is None or call.after not in CALLER_OUT_OF_REACH:
         return None
-    if not names_caller(variant, question) or not (cards or asked.has(asked.POWER, question)
+    if not names_caller(variant, said or question) or not (cards or asked.has(asked.POWER, question)
                                                      or asked.has(asked.TARGET, question)):
         return None
     return "call", call_info(variant)["says"]
@@ -150,8 +150,10 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
         return None
     if not strong and not _limit_in_passing(question, cards):
         return None
-    if not asked.has(asked.LIMIT, question) and (not asked.numbers_in(question) or asked.has(asked.OUTCOME, question)):
-        return None  # a hand said to ask who wins or what it scores: the scoring rules
+    if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
+        return None  # who wins or what one scores, even with a hand said: the scoring rules
+    if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
+        return None
     facts = rule_facts(variant)
     if call.threshold is None:
         return "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
@@ -319,19 +321,21 @@ def deck_asked(question: str) -> bool:
                                                and asked.has(asked.DECK_ASK, question))
 
 
-def facts_for(variant: Variant, question: str, calling: bool, call_named: bool = False) -> list[Fact]:
+def facts_for(variant: Variant, question: str, calling: bool, call_named: bool = False,
+              said: str = "") -> list[Fact]:
     """The fact that answers `question` at `variant`, if any (at most one). `calling`: the
     question says the game's call word as the call (« dire tamalou »); `call_named`: it
-    has the call word in any sense (« cactus c'est combien max ? »), weaker than the end."""
+    has the call word in any sense (« cactus c'est combien max ? »), weaker than the end;
+    `said`: the question as asked, game names kept ("the dutcher" names the caller)."""
     cards = asked.cards_in(question)
     tries: tuple[Callable[[], Fact | None], ...] = (
         lambda: opening_fact(variant, question),
         lambda: red_threes_fact(variant, question, cards),
         lambda: scale_fact(variant, question),
-        lambda: caller_fact(variant, question, cards),
+        lambda: caller_fact(variant, question, cards, said),
         # A card said with the call is a hand's worth (« call cabo with 8 »), not a card asked.
         lambda: None if calling else value_fact(variant, question, cards),
-        lambda: None if calling else power_fact(variant, question, cards),
+        lambda: None if calling else power_fact(variant, question, cards, said),
         lambda: call_limit_fact(variant, question, calling, cards),
         lambda: after_call_fact(variant, question),
         # The call said with a verb and a hand's points (« j'ai annoncé avec 8 »).

@@ -170,9 +170,13 @@ def test_it_answers_whether_the_round_goes_on_after_the_call_from_that_games_cal
     assert (answer.fact, answer.anchor, answer.text) == (True, "call", says)
 
 
-def test_it_names_the_caller_by_the_games_own_word():
+@pytest.mark.parametrize("question", [
+    "toulouse dutch, can i use my jack on the guy who dutched?",
+    "can I swap cards with the dutcher?",  # the game's nickname is also the caller's name
+])
+def test_it_names_the_caller_by_the_games_own_word(question):
     """"the guy who dutched" is the caller: the frozen dutcher's rule, not the jack's row."""
-    answer = first("toulouse dutch, can i use my jack on the guy who dutched?", key_of("Dutch toulousain"), "en")
+    answer = first(question, key_of("Dutch toulousain"), "en")
     assert answer.fact and answer.anchor == "call"
     assert "frozen" in answer.text
 

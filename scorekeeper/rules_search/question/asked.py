@@ -131,7 +131,8 @@ LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|t
 # Who wins or what one scores: asked of the scoring rules, even with a hand said
 # (« two of us have cactus with 3 each, who wins the round? »).
 OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
-                 "on marque|marque combien|what do i score|do i score|what do the others")
+                 "on marque|marque combien|what do i score|do i score|what do the others|je prends combien|"
+                 "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
 # with 7 pts"): with a hand's points or a limit asked, a question about calling.
 CALL_VERB = _words("call|calls|called|calling|to call|knock|knocked|annoncer|annonce|annonces|annonces|"

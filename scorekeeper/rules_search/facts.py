@@ -297,6 +297,8 @@ def after_call_fact(variant: Variant, question: str) -> Fact | None:
     info = call_info(variant)
     if info is None or not asked.has(asked.AFTER_CALL, question) or not asked.has(asked.MORE_TURNS, question):
         return None
+    if asked.has(asked.SNAP, question):
+        return None  # « après l'annonce je peux encore doubler ? »: the snap's rules
     return "call", info["says"]
 
 
@@ -317,6 +319,8 @@ def red_threes_fact(variant: Variant, question: str, cards: list[Card]) -> Fact 
 
 def deck_asked(question: str) -> bool:
     """« combien de cartes dans le paquet ? », "kobo deck, how many cards? no 2s right?"."""
+    if asked.has(asked.DECK_STOCK, question):
+        return False  # "when the deck is empty": the stock's reading
     return asked.has(asked.DECK, question) or (asked.has(asked.DECK_WORD, question)
                                                and asked.has(asked.DECK_ASK, question))
 

@@ -178,6 +178,8 @@ ASKED: dict[str, str] = {
                           "the card from the discard pile, can I use its power",
     "@most-round-wins": "quand se termine la partie, combien de manches on joue ? when does a game "
                         "end, how many rounds do we play",
+    "@empty-stock": "le paquet est vide, il n'y a plus de cartes, le talon est épuisé ? the deck is "
+                    "empty, no cards left, the stock runs out",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

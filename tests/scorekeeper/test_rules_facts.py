@@ -124,6 +124,21 @@ def test_it_names_the_ranks_a_short_deck_leaves_out():
 
 
 @pytest.mark.parametrize("language, question", [
+    ("en", "what happens when the deck is empty?"),
+    ("fr", "le paquet est vide, on fait quoi ?"),
+])
+def test_it_answers_an_empty_stock_by_its_reading_not_the_decks_make_up(language, question):
+    answer = first(question, key_of("Tamalou"), language)
+    assert (answer.fact, answer.anchor) == (False, "reading-table-empty-stock")
+
+
+def test_it_leaves_a_snap_after_the_call_to_the_snap_rules():
+    with translation.override("fr"):
+        found = answers("après l'annonce je peux encore doubler ?", key_of("Tamalou"))
+    assert not any(a.fact for a in found)
+
+
+@pytest.mark.parametrize("language, question", [
     ("en", "in tamalou can i call with 7 pts?"),
     ("fr", "je peux annoncer avec 7 points ?"),
     ("en", "whats the most you can have to call?"),

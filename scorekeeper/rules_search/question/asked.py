@@ -111,7 +111,9 @@ HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marq
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
                  "how many players|how many people|number of players|how many can play|players can play")
 DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54")
-DECK_ASK = _words("combien|quel|quelle|how many|which|what|size|taille|sans|without|no|pas de|il y a|are there|any")
+DECK_ASK = _words("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
+# The stock rather than the deck's make-up: « le paquet est vide », "shuffle the deck".
+DECK_STOCK = _words("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
 DECK = _words("combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
@@ -151,7 +153,7 @@ MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|co
 ALL_FOUR = _words("4|quatre|tous|tous les|les quatre|all|all four|four|every")
 LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
                "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low")
-SNAP = _words("defausse rapide|defausser|double|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
+SNAP = _words("defausse rapide|defausser|double|doubler|doubles|snapper|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
               "same rank|matching")
 WRONG = _words("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"
                "puni|coute|cost|costs|wrong|mistake|miss|missed|fail|failed|penalty|penalised|penalized|bad")

@@ -133,6 +133,8 @@ def caller_fact(variant: Variant, question: str, cards: list[Card], said: str = 
     call = variant.call
     if call is None or call.after not in CALLER_OUT_OF_REACH:
         return None
+    if asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question):
+        return None  # "what does the caller score": the scoring rules
     if not names_caller(variant, said or question) or not (cards or asked.has(asked.POWER, question)
                                                      or asked.has(asked.TARGET, question)):
         return None
@@ -291,11 +293,15 @@ def calls_with_a_hand(question: str) -> bool:
     return bool(asked.HAND_POINTS.search(asked.plain(question))) or asked.has(asked.LIMIT_STRONG, question)
 
 
-def after_call_fact(variant: Variant, question: str) -> Fact | None:
+def after_call_fact(variant: Variant, question: str, said: str = "") -> Fact | None:
     """« après l'annonce on refait un tour ? », "after someone calls dutch do we all get one
     more turn?": the call's own sentence says whether the round stops or goes on."""
     info = call_info(variant)
-    if info is None or not asked.has(asked.AFTER_CALL, question) or not asked.has(asked.MORE_TURNS, question):
+    if info is None or not asked.has(asked.MORE_TURNS, question):
+        return None
+    word = re.escape(asked.plain(variant.call.word)) if variant.call else ""
+    after_word = re.search(rf"(?<![\w])(apres|after|une fois|once)( le| l'| the| a)? {word}(?![\w])", asked.plain(said))
+    if not (asked.has(asked.AFTER_CALL, question) or after_word):
         return None
     if asked.has(asked.SNAP, question):
         return None  # « après l'annonce je peux encore doubler ? »: the snap's rules
@@ -340,14 +346,15 @@ def facts_for(variant: Variant, question: str, calling: bool, call_named: bool =
         # A card said with the call is a hand's worth (« call cabo with 8 »), not a card asked.
         lambda: None if calling else value_fact(variant, question, cards),
         lambda: None if calling else power_fact(variant, question, cards, said),
+        # The deck asked (« how many cards in a koubo deck »), whatever call word it holds.
+        lambda: deck_fact(variant, question),
         lambda: call_limit_fact(variant, question, calling, cards),
-        lambda: after_call_fact(variant, question),
+        lambda: after_call_fact(variant, question, said or question),
         # The call said with a verb and a hand's points (« j'ai annoncé avec 8 »).
         lambda: call_limit_fact(variant, question, calls_with_a_hand(question), cards),
         lambda: wrong_snap_fact(variant, question),
         lambda: end_fact(variant, question) if not cards else None,
         lambda: players_fact(variant, question),
-        lambda: deck_fact(variant, question),
         lambda: call_limit_fact(variant, question, call_named, cards, strong=False),
     )
     for attempt in tries:

@@ -25,7 +25,8 @@ ASKED: dict[str, str] = {
     # -- how a round goes (memory games)
     "quatre cartes face cachee": "on distribue combien de cartes, combien de cartes chacun, au début je regarde "
                                  "mes cartes ? how many cards each, how many cards do we deal, do we look at "
-                                 "our cards at the start, at the beginning peek",
+                                 "our cards at the start, at the beginning peek "
+                                 "on commence avec combien de cartes ? how many cards do we start with",
     "on prend la carte du dessus de la defausse": "je peux prendre la défausse, piocher ou prendre, la carte "
                                                   "piochée je la garde ? can I take the discard, draw or take "
                                                   "from the pile, what do I do with the card I drew",
@@ -49,7 +50,8 @@ ASKED: dict[str, str] = {
     "le joueur le plus habille de vert commence": "qui commence, qui joue en premier, dans quel sens ? who "
                                                   "starts, who goes first, which direction",
     "@table-turns": "qui commence, qui joue en premier, dans quel ordre on joue ? who starts, who goes first, "
-                    "in which order do we play",
+                    "in which order do we play "
+                    "qui commence la partie, la manche ? who starts the game, the round",
     # -- the call
     "@call": "on peut annoncer avec combien, limite pour annoncer, max, et après l'annonce on continue ? "
              "how low must my hand be to call, what happens after the call, do we keep playing, last round",
@@ -87,7 +89,8 @@ ASKED: dict[str, str] = {
     "@announcer-lowest": "l'annonceur a la plus petite main, il marque combien, zéro ? the caller has the "
                          "lowest hand, does the caller score zero",
     "@announcer-not-lowest": "quelqu'un a moins que l'annonceur, l'annonceur a perdu, il marque quoi ? "
-                             "someone is lower than the caller, caller loses, what does the caller score",
+                             "someone is lower than the caller, caller loses, what does the caller score "
+                             "l'annonceur n'a pas la plus petite main, il a perdu ? the caller doesn't have the lowest",
     "@at-or-below-announcer": "j'ai autant que l'annonceur, égalité avec l'annonceur ? same as the caller, "
                               "tie with the caller",
     "@above-announcer": "j'ai plus que l'annonceur, je marque quoi ? more than the caller, what do I score",
@@ -95,7 +98,8 @@ ASKED: dict[str, str] = {
     "@announcer-strictly-lowest": "l'annonceur gagne, il marque combien, annonce réussie ? caller wins, "
                                   "successful call points",
     "@announcer-not-strictly-lowest": "égalité avec celui qui a annoncé, annonce ratée ? tie with the caller, "
-                                      "failed call points",
+                                      "failed call points "
+                                      "l'annonceur n'a pas la plus petite main, combien ? the caller isn't the lowest",
     "@koubo-replace": "le -3 s'ajoute à ma main ? is the -3 added to my hand, replaces",
     "@eliminated": "à combien on est éliminé, on sort à combien ? at what score are you out, eliminated",
     "@all-out-lowest-wins": "deux joueurs éliminés en même temps, tous éliminés ? two players out at the "
@@ -120,8 +124,8 @@ ASKED: dict[str, str] = {
     "@penalty-cards": "le dutcheur prend combien de cartes de pénalité ? how many penalty cards for the "
                       "dutcher",
     "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
-                     "deux joueurs à égalité, ex aequo, la même main, qui gagne ? two of us tie, same "
-                     "hand, tied players, both have the same, who wins",
+                     "deux joueurs à égalité pour la manche, ex aequo, la même main ? two of us tie, a "
+                     "tie for the round, tied for the lowest hand",
     "plusieurs valets defausses": "plusieurs valets, qui échange en premier ? several jacks snapped, who "
                                   "swaps first",
     # -- cactus

@@ -121,6 +121,8 @@ def test_it_names_the_ranks_a_short_deck_leaves_out():
     assert answer.fact and answer.anchor == "cards"
     assert answer.text.startswith(f"You play with {koubo.deck.size} cards") and "No 2, " in answer.text
     assert "Pas de" not in first("combien de cartes dans le paquet ?", key_of("Tamalou")).text  # a full deck
+    # The deck asked before the call word it holds (koubo is the game and its call).
+    assert first("how many cards in a koubo deck?", koubo.key, "en").anchor == "cards"
 
 
 @pytest.mark.parametrize("language, question", [
@@ -160,14 +162,16 @@ def test_it_answers_a_call_over_the_limit_with_what_it_costs_in_that_game():
     assert failed.fact and failed.anchor == "cabo-failed-call"
 
 
-@pytest.mark.parametrize("language, question", [
-    ("en", "after the call, how many points do I score?"),
-    ("fr", "j'ai annoncé, je marque combien ?"),
+@pytest.mark.parametrize("language, question, game", [
+    ("en", "what does the caller score when someone has less?", "Tamoul"),  # caller out of reach
+    ("en", "after the call, how many points do I score?", "Tamalou"),
+    ("fr", "j'ai annoncé, je marque combien ?", "Tamalou"),
 ])
-def test_it_leaves_a_score_asked_with_the_call_to_the_scoring_rules(language, question):
-    """A score asked ("how many points do I score") is no question of the call's limit."""
+def test_it_leaves_a_score_asked_with_the_call_to_the_scoring_rules(language, question, game):
+    """A score asked ("how many points do I score") is no question of the call's limit,
+    nor of the caller's reach."""
     with translation.override(language):
-        found = answers(question, key_of("Tamalou"))
+        found = answers(question, key_of(game))
     assert not any(a.fact and a.anchor == "call" for a in found)
 
 
@@ -176,6 +180,8 @@ def test_it_leaves_a_score_asked_with_the_call_to_the_scoring_rules(language, qu
     ("en", "after someone calls dutch do we all get one more turn?", "Dutch"),
     ("en", "after someone says koubo does the round stop straight away?", "Koubo charentais"),
     ("fr", "après l'annonce on rejoue encore un tour ?", "Cactus"),
+    ("en", "once tamalou is called do the others play one more time?", "Tamalou"),
+    ("fr", "après le cabo on fait encore un tour ?", "Cabo bruxellois"),
 ])
 def test_it_answers_whether_the_round_goes_on_after_the_call_from_that_games_call(language, question, game):
     """The call's own sentence says what follows it (the round stops, one more turn each...)."""

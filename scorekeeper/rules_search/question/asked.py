@@ -145,7 +145,9 @@ HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on)\s+-?\d+(?![\w])|(?<![\w]
 AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un annonce|apres son annonce|"
                     "quand quelqu'un annonce|quand on annonce|une fois annonce|after the call|after a call|"
                     "after someone calls|after someone says|after somebody calls|after i call|after you call|"
-                    "once someone calls|once someone says|when someone calls|when someone says|after calling")
+                    "once someone calls|once someone says|when someone calls|when someone says|after calling|"
+                    "once is called|is called|has been called|once called|une fois l'annonce faite|"
+                    "a ete annonce|est annonce|quand quelqu'un dit|quand on dit")
 MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
                     "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over")

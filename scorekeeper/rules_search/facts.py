@@ -148,8 +148,8 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     `strong` (the word said in passing), only a plain question of limit counts ("what if
     my hand is below zero in cabo" is no question about calling)."""
     call = variant.call
-    if call is None or not calling:
-        return None
+    if call is None or not calling or asked.has(asked.COUNTER, question):
+        return None  # « can I counter call with 10? »: the counter-call's rules
     if not strong and not _limit_in_passing(question, cards):
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):

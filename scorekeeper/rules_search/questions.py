@@ -56,7 +56,8 @@ ASKED: dict[str, str] = {
     "@call": "on peut annoncer avec combien, limite pour annoncer, max, et après l'annonce on continue ? "
              "how low must my hand be to call, what happens after the call, do we keep playing, last round",
     "@call-when": "quand est-ce qu'on annonce, à quel moment, au début ou à la fin du tour, pendant mon tour ? "
-                  "when can I call, when do I say it, at what moment, start or end of my turn, during my turn",
+                  "when can I call, when do I say it, at what moment, start or end of my turn, during my turn "
+                  "dès le premier tour, au premier tour ? on my first turn, on the first round",
     "pouvoirs ne peuvent pas viser l'annonceur": "utiliser un pouvoir sur celui qui a annoncé, viser "
                                                  "l'annonceur, échanger avec lui, le 9 sur lui ? use a power on "
                                                  "the caller, target the caller, swap with the guy who called",
@@ -163,7 +164,7 @@ ASKED: dict[str, str] = {
     "n'importe quel joueur peut jouer un stop": "jouer un stop hors de son tour ? play a stop out of turn",
     "@point-cards": "combien de cartes point ? how many point cards",
     "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
-                         "tour ? a 7 on the very first draw of the game, first draw is a seven, flush "
+                         "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "
                          "or not",
     "@went-out-canastas": "combien de canastas pour finir, pour sortir, pour terminer, il faut une "
                           "canasta ? how many canastas to go out, to finish, canastas needed to go "
@@ -184,6 +185,8 @@ ASKED: dict[str, str] = {
                         "end, how many rounds do we play",
     "@empty-stock": "le paquet est vide, il n'y a plus de cartes, le talon est épuisé ? the deck is "
                     "empty, no cards left, the stock runs out",
+    "@red-threes-without-meld": "les 3 rouges si on n'a rien posé, sans avoir posé ? red threes if we "
+                                "haven't melded, with no meld",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

@@ -135,12 +135,16 @@ LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|t
 OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
                  "on marque|marque combien|what do i score|do i score|what do the others|je prends combien|"
                  "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get")
+# A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
+COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
 # with 7 pts"): with a hand's points or a limit asked, a question about calling.
-CALL_VERB = _words("call|calls|called|calling|to call|knock|knocked|annoncer|annonce|annonces|annonces|"
+CALL_VERB = _words("call|calls|called|calling|to call|annoncer|annonce|annonces|annonces|"
                    "j'ai annonce|il a annonce|on annonce|peut annoncer|appeler|appele")
 # A hand's points said with a number: « avec 7 », « with 8 points », "7 pts", « à 6 ».
-HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on)\s+-?\d+(?![\w])|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])")
+HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
+                         r"manches?|rounds?|tours?|turns?|fois|times|people|personnes))"
+                         r"|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])")
 # After the call: whether the round stops or everyone plays once more.
 AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un annonce|apres son annonce|"
                     "quand quelqu'un annonce|quand on annonce|une fois annonce|after the call|after a call|"

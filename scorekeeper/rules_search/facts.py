@@ -289,7 +289,9 @@ def calls_with_a_hand(question: str) -> bool:
     """« j'ai annoncé avec 8, je suis puni ? », "can I call with 7 pts?", "what's the most you
     can have to call": the call said with a verb, with a hand's points or a limit asked."""
     if not asked.has(asked.CALL_VERB, question) or asked.has(asked.HAND_SCORE, question):
-        return False  # "after the call, what do I score": the scoring's paragraphs
+        return False
+    if asked.has(asked.CALLER, question):
+        return False  # « celui qui a annoncé... il a combien ? » asks of the caller  # "after the call, what do I score": the scoring's paragraphs
     return bool(asked.HAND_POINTS.search(asked.plain(question))) or asked.has(asked.LIMIT_STRONG, question)
 
 

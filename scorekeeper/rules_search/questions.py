@@ -118,7 +118,8 @@ ASKED: dict[str, str] = {
     "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
                  "left",
     "@below-zero": "main négative, moins de zéro ? negative hand, below zero",
-    "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost",
+    "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost "
+                    "mauvais cabo, pénalité ? penalty for a bad cabo, wrong cabo",
     "@cabo-call-limit": "on peut dire cabo avec combien, limite ? what hand to call cabo, limit",
     "@negative-call": "le caboteur est en négatif, sous zéro ? caller below zero, negative caller",
     "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost",

@@ -134,6 +134,8 @@ def test_it_names_the_ranks_a_short_deck_leaves_out():
     assert "Pas de" not in first("combien de cartes dans le paquet ?", key_of("Tamalou")).text  # a full deck
     # The deck asked before the call word it holds (koubo is the game and its call).
     assert first("how many cards in a koubo deck?", koubo.key, "en").anchor == "cards"
+    assert first("il y a des 2 dans le jeu du koubo ?", koubo.key).text.endswith("dans ce paquet.")
+    assert first("do we play with jokers?", key_of("Cactus"), "en").text == "You play with 52 cards, no joker."
 
 
 @pytest.mark.parametrize("language, question", [
@@ -177,6 +179,8 @@ def test_it_answers_a_call_over_the_limit_with_what_it_costs_in_that_game():
     ("en", "what does the caller score when someone has less?", "Tamoul"),  # caller out of reach
     ("en", "after the call, how many points do I score?", "Tamalou"),
     ("fr", "j'ai annoncé, je marque combien ?", "Tamalou"),
+    ("fr", "celui qui a annoncé a la plus petite main, il a combien ?", "Tamalou"),
+    ("en", "2 players tie with cactus, who gets the point?", "Cactus"),
 ])
 def test_it_leaves_a_score_asked_with_the_call_to_the_scoring_rules(language, question, game):
     """A score asked ("how many points do I score") is no question of the call's limit,

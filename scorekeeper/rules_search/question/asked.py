@@ -110,11 +110,13 @@ HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marq
                     "what do i score|what do you score|what do i get")
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
                  "how many players|how many people|number of players|how many can play|players can play")
-DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54")
+DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54|dans le jeu|"
+                   "in the deck|in the pack")
 DECK_ASK = _words("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
 # The stock rather than the deck's make-up: « le paquet est vide », "shuffle the deck".
 DECK_STOCK = _words("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
-DECK = _words("combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
+DECK = _words("play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
+              "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
               "are there jokers|any jokers|cards in the pack|size of the deck|jeu de 32|jeu de 52|jeu de 54")
@@ -126,7 +128,8 @@ CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce
 TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target|targeted|against|contre lui|"
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
 LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
-                      "the most|le plus|how high|how low|jusqu'a combien")
+                      "the most|le plus|how high|how low|jusqu'a combien|autorise|permis|le droit|allowed|"
+                      "too much|too high|trop")
 # A limit said plainly, strong enough when the call word is only said in passing
 # (« cactus c'est combien max ? »); "how much" alone asks a card, a score...
 LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|the most|le plus")
@@ -134,7 +137,8 @@ LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|t
 # (« two of us have cactus with 3 each, who wins the round? »).
 OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
                  "on marque|marque combien|what do i score|do i score|what do the others|je prends combien|"
-                 "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get")
+                 "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get|"
+                 "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties")
 # A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
 COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call

@@ -124,7 +124,8 @@ VALUE_NAMED = _words("vaut|valent|valeur|vaux|combien|worth|value|values|how muc
 POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
 CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
                 "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"
-                "a dit|has said|has called|called it")
+                "a dit|has said|has called|called it|whoever called|whoever said|the one who called|the one who said|"
+                "one who called|celle qui a annonce|la personne qui a annonce|celui qui a annonce")
 TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target|targeted|against|contre lui|"
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
 LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"

@@ -1,7 +1,9 @@
-"""Facts before paragraphs: a question about a card's value or power, the call's limit,
-a wrong snap, canasta's opening minimum at a score, the end of the game, or a power used
-on the caller, answered by one sentence whose number comes from the variant's
-declaration, with its rule's anchor on the rules page.
+"""Facts before paragraphs: a question about a card's value or power, the call's limit
+(or calling with a hand, and what a call above it costs), what follows the call, a wrong
+snap, canasta's opening minimum at a score or its four red threes, the end of the game, a
+power used on the caller, how many play, the deck, answered by one sentence whose number
+comes from the variant's declaration, with its rule's anchor on the rules page. A score or
+a winner asked is left to the scoring paragraphs: no fact is surer than they are there.
 
 Each fact says None when the question is not that kind, or the game has no such thing;
 `facts_for` returns the first that answers (the kinds are tried from the most specific),

@@ -1,7 +1,9 @@
-"""Facts before paragraphs: a question about a card's value or power, the call's limit,
-a wrong snap, canasta's opening minimum at a score, the end of the game, or a power used
-on the caller, answered by one sentence whose number comes from the variant's
-declaration, with its rule's anchor on the rules page.
+"""Facts before paragraphs: a question about a card's value or power, the call's limit
+(or calling with a hand, and what a call above it costs), what follows the call, a wrong
+snap, canasta's opening minimum at a score or its four red threes, the end of the game, a
+power used on the caller, how many play, the deck, answered by one sentence whose number
+comes from the variant's declaration, with its rule's anchor on the rules page. A score or
+a winner asked is left to the scoring paragraphs: no fact is surer than they are there.
 
 Each fact says None when the question is not that kind, or the game has no such thing;
 `facts_for` returns the first that answers (the kinds are tried from the most specific),
@@ -16,7 +18,7 @@ from functools import cache
 
 from django.utils import translation
 
-from engine.cards import JOKER, rank_of
+from engine.cards import JOKER, RANKS, rank_of
 from engine.rules import VARIANTS
 from engine.rules.units import to_number
 from engine.rules.variants import canasta
@@ -28,6 +30,7 @@ from scorekeeper.wording import facts as words
 from scorekeeper.wording.cards import card_text, rank_name
 from scorekeeper.wording.rules import SNAP_WRONG, rule_facts
 from scorekeeper.wording.text import number
+from scorekeeper.wording.variants import CALL_OVER_LIMIT_NORMAL, play_texts
 
 from .paragraphs import paragraphs
 from .question import asked
@@ -87,10 +90,10 @@ def _colour_of(codes: list[str]) -> str | None:
     return colours.pop() if len(colours) == 1 else None
 
 
-def power_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "") -> Fact | None:
     if not cards or not asked.has(asked.POWER, question) or variant.deck is None:
         return None
-    if asked.has(asked.CALLER, question):
+    if names_caller(variant, said or question):
         return None  # a power on the caller: caller_fact, or the paragraphs
     card = cards[0]
     for declared, row in zip(variant.powers, power_rows(variant), strict=True):
@@ -114,13 +117,27 @@ def _ranks_in_rules(key: str) -> frozenset[str]:
     return frozenset(card.rank for text in texts for card in asked.cards_in(text))
 
 
-def caller_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+def names_caller(variant: Variant, question: str) -> bool:
+    """The question speaks of the caller, in the table's words or the game's own ("the guy
+    who dutched", « le dutcheur », "the cabo-er")."""
+    if asked.has(asked.CALLER, question):
+        return True
+    if variant.call is None:
+        return False
+    word = re.escape(asked.plain(variant.call.word))
+    return bool(re.search(rf"(?<![\w])(who|qui a|qui a dit|celui qui a)?\s*{word}[- ]?(ed|d|er|ers|eur|eurs|euse)(?![\w])",
+                          asked.plain(question)))
+
+
+def caller_fact(variant: Variant, question: str, cards: list[Card], said: str = "") -> Fact | None:
     """« can I use my 9 on the guy who said tamoul? »: the call's own paragraph says the
     caller is out of reach, and a power's row alone would settle it wrongly."""
     call = variant.call
     if call is None or call.after not in CALLER_OUT_OF_REACH:
         return None
-    if not asked.has(asked.CALLER, question) or not (cards or asked.has(asked.POWER, question)
+    if asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question):
+        return None  # "what does the caller score": the scoring rules
+    if not names_caller(variant, said or question) or not (cards or asked.has(asked.POWER, question)
                                                      or asked.has(asked.TARGET, question)):
         return None
     return "call", call_info(variant)["says"]
@@ -133,11 +150,12 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     `strong` (the word said in passing), only a plain question of limit counts ("what if
     my hand is below zero in cabo" is no question about calling)."""
     call = variant.call
-    if call is None or not calling:
+    if call is None or not calling or asked.has(asked.COUNTER, question):
+        return None  # « can I counter call with 10? »: the counter-call's rules
+    if not strong and not _limit_in_passing(question, cards):
         return None
-    if not strong and (not asked.has(asked.LIMIT_STRONG, question)
-                       or (cards and (asked.has(asked.VALUE, question) or asked.has(asked.POWER, question)))):
-        return None
+    if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
+        return None  # who wins or what one scores, even with a hand said: the scoring rules
     if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
         return None
     facts = rule_facts(variant)
@@ -148,9 +166,25 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     # A call above the limit is asked of the rule that scores it (« cabo raté, ça coûte ? »,
     # « j'ai dit cactus avec 8, je suis puni ? »).
     failed = next((r for r in variant.rules if r.endswith((".failed_call", ".announcer_ignored"))), None)
-    anchor = rule_anchor(failed) if failed and asked.has(asked.WRONG, question) else "call"
+    anchor = "call"
+    if asked.has(asked.WRONG, question):
+        if failed:
+            anchor = rule_anchor(failed)
+        elif any(text is CALL_OVER_LIMIT_NORMAL for text in play_texts(variant)):
+            anchor = "play"  # « une annonce au-dessus n'est pas punie à part » is said there
     return anchor, str(sentence) % {"word": call.word, "threshold": threshold,
                                     "failed": number(facts.get("failed") or 0)}
+
+
+def _limit_in_passing(question: str, cards: list[Card]) -> bool:
+    """The call word said in passing asks the limit: « cabo avec 8 c'est combien ? » (a hand
+    said), « cactus c'est combien max ? » (a plain limit); not « tamalou K of hearts how
+    much » (a card asked) nor « j'ai cabo avec 4, je marque combien ? » (a score asked)."""
+    if not asked.has(asked.LIMIT_STRONG, question) or asked.has(asked.HAND_SCORE, question):
+        return False
+    if asked.HAND_POINTS.search(asked.plain(question)):
+        return True
+    return not cards and asked.has(asked.LIMIT_PLAIN, question)
 
 
 def wrong_snap_fact(variant: Variant, question: str) -> Fact | None:
@@ -187,8 +221,8 @@ def scale_fact(variant: Variant, question: str) -> Fact | None:
 
 
 def end_fact(variant: Variant, question: str) -> Fact | None:
-    if not asked.has(asked.END, question):
-        return None
+    if not asked.has(asked.END, question) or asked.has(asked.SNAP, question):
+        return None  # "how long do we have to snap": the snap's window
     facts = rule_facts(variant)
     limits = {limit.kind: limit.points for limit in variant.end_limits(variant.option_defaults())}
     anchor = _end_anchor(variant)
@@ -240,30 +274,91 @@ DECK_ANCHOR = "cards"  # the rules page's deck section (a game with a deck)
 
 
 def deck_fact(variant: Variant, question: str) -> Fact | None:
-    if variant.deck is None or not asked.has(asked.DECK, question):
+    if variant.deck is None or not deck_asked(question):
         return None
     jokers = variant.deck.copies.get(JOKER, 0) if JOKER in variant.deck else 0
-    sentence = words.DECK_WITH_JOKERS if jokers else words.DECK_NO_JOKER
-    return DECK_ANCHOR, str(sentence) % {"size": variant.deck.size, "jokers": jokers}
+    sentence = str(words.DECK_WITH_JOKERS if jokers else words.DECK_NO_JOKER) % {
+        "size": variant.deck.size, "jokers": jokers}
+    # The ranks a short deck leaves out (koubo's): "no 2s, right?" is answered too.
+    held = {rank_of(code) for code in variant.deck.codes}
+    missing = [rank for rank in RANKS if rank not in held]
+    if missing:
+        sentence += " " + str(words.DECK_MISSING) % {"ranks": ", ".join(_rank_label(r) for r in missing)}
+    return DECK_ANCHOR, sentence
 
 
-def facts_for(variant: Variant, question: str, calling: bool, call_named: bool = False) -> list[Fact]:
+def calls_with_a_hand(question: str) -> bool:
+    """« j'ai annoncé avec 8, je suis puni ? », "can I call with 7 pts?", "what's the most you
+    can have to call": the call said with a verb, with a hand's points or a limit asked."""
+    if not asked.has(asked.CALL_VERB, question) or asked.has(asked.HAND_SCORE, question):
+        return False
+    if asked.has(asked.CALLER, question):
+        return False  # « celui qui a annoncé... il a combien ? » asks of the caller  # "after the call, what do I score": the scoring's paragraphs
+    return bool(asked.HAND_POINTS.search(asked.plain(question))) or asked.has(asked.LIMIT_STRONG, question)
+
+
+def after_call_fact(variant: Variant, question: str, said: str = "") -> Fact | None:
+    """« après l'annonce on refait un tour ? », "after someone calls dutch do we all get one
+    more turn?": the call's own sentence says whether the round stops or goes on."""
+    info = call_info(variant)
+    if info is None or not asked.has(asked.MORE_TURNS, question):
+        return None
+    word = re.escape(asked.plain(variant.call.word)) if variant.call else ""
+    after_word = re.search(rf"(?<![\w])(apres|after|une fois|once)( le| l'| the| a)? {word}(?![\w])", asked.plain(said))
+    if not (asked.has(asked.AFTER_CALL, question) or after_word):
+        return None
+    if asked.has(asked.SNAP, question):
+        return None  # « après l'annonce je peux encore doubler ? »: the snap's rules
+    return "call", info["says"]
+
+
+RED_THREES_ALL = "canasta.red_threes_all_four"
+
+
+def red_threes_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
+    """« on a les 4 trois rouges, ça fait 400 ? »: the four red threes together score
+    their own bonus, not four times one."""
+    if RED_THREES_ALL not in variant.rules or not asked.has(asked.ALL_FOUR, question):
+        return None
+    if not any(c.rank == "3" and c.colour == "red" for c in cards):
+        return None
+    facts = rule_facts(variant)
+    return rule_anchor(RED_THREES_ALL), str(words.RED_THREES_ALL) % {
+        "one": number(facts["red_three"]), "all": number(facts["all_red_threes"])}
+
+
+def deck_asked(question: str) -> bool:
+    """« combien de cartes dans le paquet ? », "kobo deck, how many cards? no 2s right?"."""
+    if asked.has(asked.DECK_STOCK, question):
+        return False  # "when the deck is empty": the stock's reading
+    return asked.has(asked.DECK, question) or (asked.has(asked.DECK_WORD, question)
+                                               and asked.has(asked.DECK_ASK, question))
+
+
+def facts_for(variant: Variant, question: str, calling: bool, call_named: bool = False,
+              said: str = "") -> list[Fact]:
     """The fact that answers `question` at `variant`, if any (at most one). `calling`: the
     question says the game's call word as the call (« dire tamalou »); `call_named`: it
-    has the call word in any sense (« cactus c'est combien max ? »), weaker than the end."""
+    has the call word in any sense (« cactus c'est combien max ? »), weaker than the end;
+    `said`: the question as asked, game names kept ("the dutcher" names the caller)."""
     cards = asked.cards_in(question)
     tries: tuple[Callable[[], Fact | None], ...] = (
         lambda: opening_fact(variant, question),
+        lambda: red_threes_fact(variant, question, cards),
         lambda: scale_fact(variant, question),
-        lambda: caller_fact(variant, question, cards),
+        lambda: caller_fact(variant, question, cards, said),
         # A card said with the call is a hand's worth (« call cabo with 8 »), not a card asked.
         lambda: None if calling else value_fact(variant, question, cards),
-        lambda: None if calling else power_fact(variant, question, cards),
+        lambda: None if calling else power_fact(variant, question, cards, said),
+        # The deck asked (« how many cards in a koubo deck »), whatever call word it holds.
+        lambda: deck_fact(variant, question),
         lambda: call_limit_fact(variant, question, calling, cards),
+        lambda: after_call_fact(variant, question, said or question),
+        # The call said with a verb and a hand's points (« j'ai annoncé avec 8 »).
+        lambda: call_limit_fact(variant, question, calls_with_a_hand(question), cards),
         lambda: wrong_snap_fact(variant, question),
         lambda: end_fact(variant, question) if not cards else None,
         lambda: players_fact(variant, question),
-        lambda: deck_fact(variant, question),
         lambda: call_limit_fact(variant, question, call_named, cards, strong=False),
     )
     for attempt in tries:

@@ -122,7 +122,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     if reading.game:
         found += [Answer(reading.game, anchor, sentence, FACT_SCORE, fact=True)
                   for anchor, sentence in facts_for(VARIANTS[reading.game], text, reading.calling,
-                                                     reading.call_named)]
+                                                     reading.call_named, said=question)]
     if _noise(text):
         return found
     added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))

@@ -25,7 +25,8 @@ ASKED: dict[str, str] = {
     # -- how a round goes (memory games)
     "quatre cartes face cachee": "on distribue combien de cartes, combien de cartes chacun, au début je regarde "
                                  "mes cartes ? how many cards each, how many cards do we deal, do we look at "
-                                 "our cards at the start, at the beginning peek",
+                                 "our cards at the start, at the beginning peek "
+                                 "on commence avec combien de cartes ? how many cards do we start with",
     "on prend la carte du dessus de la defausse": "je peux prendre la défausse, piocher ou prendre, la carte "
                                                   "piochée je la garde ? can I take the discard, draw or take "
                                                   "from the pile, what do I do with the card I drew",
@@ -49,12 +50,14 @@ ASKED: dict[str, str] = {
     "le joueur le plus habille de vert commence": "qui commence, qui joue en premier, dans quel sens ? who "
                                                   "starts, who goes first, which direction",
     "@table-turns": "qui commence, qui joue en premier, dans quel ordre on joue ? who starts, who goes first, "
-                    "in which order do we play",
+                    "in which order do we play "
+                    "qui commence la partie, la manche ? who starts the game, the round",
     # -- the call
     "@call": "on peut annoncer avec combien, limite pour annoncer, max, et après l'annonce on continue ? "
              "how low must my hand be to call, what happens after the call, do we keep playing, last round",
     "@call-when": "quand est-ce qu'on annonce, à quel moment, au début ou à la fin du tour, pendant mon tour ? "
-                  "when can I call, when do I say it, at what moment, start or end of my turn, during my turn",
+                  "when can I call, when do I say it, at what moment, start or end of my turn, during my turn "
+                  "dès le premier tour, au premier tour ? on my first turn, on the first round",
     "pouvoirs ne peuvent pas viser l'annonceur": "utiliser un pouvoir sur celui qui a annoncé, viser "
                                                  "l'annonceur, échanger avec lui, le 9 sur lui ? use a power on "
                                                  "the caller, target the caller, swap with the guy who called",
@@ -66,7 +69,9 @@ ASKED: dict[str, str] = {
     "@snap": "défausse rapide, doubler, coller, poser une carte pareille, on peut snapper ? snap, same rank, "
              "matching card, throw a matching card",
     "plusieurs cartes de meme rang peuvent": "deux cartes sur la même défausse, plusieurs doublés ? two cards "
-                                             "on the same discard, several snaps",
+                                             "on the same discard, several snaps "
+                                             "deux joueurs peuvent doubler sur la même carte ? can "
+                                             "several people snap on one card",
     "une seule carte passe par defausse": "deux joueurs doublent en même temps, qui a la priorité, le plus "
                                           "rapide ? two players snap at once, who is first, fastest",
     "defausse rapide ratee": "je me suis trompé de carte, doublé raté, mauvaise carte, pénalité ? snapped "
@@ -85,7 +90,8 @@ ASKED: dict[str, str] = {
     "@announcer-lowest": "l'annonceur a la plus petite main, il marque combien, zéro ? the caller has the "
                          "lowest hand, does the caller score zero",
     "@announcer-not-lowest": "quelqu'un a moins que l'annonceur, l'annonceur a perdu, il marque quoi ? "
-                             "someone is lower than the caller, caller loses, what does the caller score",
+                             "someone is lower than the caller, caller loses, what does the caller score "
+                             "l'annonceur n'a pas la plus petite main, il a perdu ? the caller doesn't have the lowest",
     "@at-or-below-announcer": "j'ai autant que l'annonceur, égalité avec l'annonceur ? same as the caller, "
                               "tie with the caller",
     "@above-announcer": "j'ai plus que l'annonceur, je marque quoi ? more than the caller, what do I score",
@@ -93,33 +99,45 @@ ASKED: dict[str, str] = {
     "@announcer-strictly-lowest": "l'annonceur gagne, il marque combien, annonce réussie ? caller wins, "
                                   "successful call points",
     "@announcer-not-strictly-lowest": "égalité avec celui qui a annoncé, annonce ratée ? tie with the caller, "
-                                      "failed call points",
+                                      "failed call points "
+                                      "l'annonceur n'a pas la plus petite main, combien ? the caller isn't the lowest",
     "@koubo-replace": "le -3 s'ajoute à ma main ? is the -3 added to my hand, replaces",
     "@eliminated": "à combien on est éliminé, on sort à combien ? at what score are you out, eliminated",
     "@all-out-lowest-wins": "deux joueurs éliminés en même temps, tous éliminés ? two players out at the "
                             "same time, everyone eliminated",
-    "@dutch-no-zero": "l'annonceur marque zéro ? does the caller score zero",
+    "@dutch-no-zero": "l'annonceur marque zéro ? does the caller score zero "
+                      "si j'annonce et je gagne, je marque zéro ? if I call and have the lowest, do I "
+                      "score 0",
     "@counter-call-won": "contre réussi, combien ? counter call won, successful counter",
-    "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much",
+    "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much "
+                          "contre tamoul et je me suis trompé, j'avais tort, je prends combien ? said "
+                          "counter and I was wrong, the counter was wrong, how much do I get",
     "@tamoul-counter": "contre-tamoul raté ou réussi, ça s'ajoute ? counter call points added or replaced",
     "@hundred-drops-to-fifty": "pile 100, exactement 100, on retombe à 50 ? exactly 100, reset to 50",
     "@scale": "c'est quoi le barème, comment on compte les mains ? scoring scale, how are hands scored",
     "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
                  "left",
     "@below-zero": "main négative, moins de zéro ? negative hand, below zero",
-    "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost",
+    "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost "
+                    "mauvais cabo, pénalité ? penalty for a bad cabo, wrong cabo",
     "@cabo-call-limit": "on peut dire cabo avec combien, limite ? what hand to call cabo, limit",
     "@negative-call": "le caboteur est en négatif, sous zéro ? caller below zero, negative caller",
     "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost",
     "@penalty-cards": "le dutcheur prend combien de cartes de pénalité ? how many penalty cards for the "
                       "dutcher",
-    "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie",
+    "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
+                     "deux joueurs à égalité pour la manche, ex aequo, la même main ? two of us tie, a "
+                     "tie for the round, tied for the lowest hand",
     "plusieurs valets defausses": "plusieurs valets, qui échange en premier ? several jacks snapped, who "
                                   "swaps first",
     # -- cactus
     "@cactus-no-cactus": "personne n'a cactus, qui gagne ? nobody has cactus, who wins the round",
-    "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished",
-    "@has-cactus": "j'ai cactus, je pioche ? I have cactus, do I draw",
+    "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished "
+                          "l'annonceur a un bonus au décompte, ça rapporte d'annoncer ? does the "
+                          "caller get a bonus, is there a bonus for calling",
+    "@has-cactus": "j'ai cactus, je pioche ? I have cactus, do I draw "
+                   "j'ai cactus, je dois piocher quand même, je pioche encore ? do I still have to "
+                   "draw, must I draw with cactus",
     "@seven-flush": "un 7 pioché, chasse d'eau, remise à zéro des kilos ? drawing a seven, flush, reset my "
                     "kilos",
     # -- canasta
@@ -128,19 +146,48 @@ ASKED: dict[str, str] = {
     "@black-three-in-hand": "3 noir en main, ça coûte ? black three left in hand",
     "@going-out": "prime pour terminer, finir, sortir ? bonus for going out, going out points",
     "@opening": "combien pour poser, première pose, ouvrir, minimum ? minimum to meld, first meld, opening",
-    "@target": "combien pour gagner, fin de partie ? how many points to win, game end",
+    "@target": "combien pour gagner, fin de partie ? how many points to win, game end "
+               "la partie se joue en combien ? what do we play up to, the game is played to how many",
     "une canasta est une pose": "combien de cartes pour une canasta ? how many cards for a canasta",
     "@frozen-pile": "défausse gelée, quand est-ce qu'on peut prendre le tas ? frozen pile, when can we take "
-                    "the pile",
+                    "the pile "
+                    "ramasser le tas, un 2 ou un joker dans la défausse, enterré dedans ? pick up the "
+                    "pile, a 2 or a joker in the pile, buried in it",
     # -- cactus game
     "@turn-ends": "quand mon tour se termine, je rejoue ? when does my turn end, do I play again",
     "un point gratuit, un vol de point ou une pioche 3 arretes": "piquez 1 point stoppé, je rejoue, mon tour "
                                                                  "continue ? stopped steal, does my turn go on",
     "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped",
     "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
-                    "point",
+                    "point "
+                    "voler un point à quelqu'un qui n'en a pas, à zéro point ? steal from someone who "
+                    "has none, who has no points, at zero",
     "n'importe quel joueur peut jouer un stop": "jouer un stop hors de son tour ? play a stop out of turn",
     "@point-cards": "combien de cartes point ? how many point cards",
+    "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
+                         "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "
+                         "or not",
+    "@went-out-canastas": "combien de canastas pour finir, pour sortir, pour terminer, il faut une "
+                          "canasta ? how many canastas to go out, to finish, canastas needed to go "
+                          "out",
+    "@beaten": "j'ai dit cabo et un autre a moins, mon voisin a moins que moi, je marque combien ? I "
+               "called cabo and someone had less, I was beaten, what do I score",
+    "@negative-call-bonus": "le caboteur est en négatif et personne ne le bat, les autres marquent "
+                            "quoi ? the caller is below zero and nobody beats him, what do the others "
+                            "get",
+    "@grand-winner-limit": "jusqu'où descendre, limite du grand gagnant ? how low to go to win "
+                           "outright, grand winner",
+    "a tout moment, une carte de meme rang": "doubler même quand ce n'est pas son tour, hors de son "
+                                             "tour ? snap when it's not my turn, out of turn, at any "
+                                             "time",
+    "@table-wrong-power": "j'ai pris la carte sur la défausse, je peux utiliser son pouvoir ? I took "
+                          "the card from the discard pile, can I use its power",
+    "@most-round-wins": "quand se termine la partie, combien de manches on joue ? when does a game "
+                        "end, how many rounds do we play",
+    "@empty-stock": "le paquet est vide, il n'y a plus de cartes, le talon est épuisé ? the deck is "
+                    "empty, no cards left, the stock runs out",
+    "@red-threes-without-meld": "les 3 rouges si on n'a rien posé, sans avoir posé ? red threes if we "
+                                "haven't melded, with no meld",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

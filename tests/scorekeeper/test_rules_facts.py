@@ -10,6 +10,7 @@ from django.utils import translation
 
 from engine.rules import VARIANTS
 from engine.rules.variants import canasta
+from scorekeeper.rules_page import call_info
 from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.question.games import read
 from tests.scorekeeper.rules_questions import TUNED
@@ -62,6 +63,29 @@ def test_it_answers_the_calls_limit_as_the_declaration_sets_it():
     assert "Pas de limite" in first("on peut dire dutch avec combien max ?", key_of("Dutch")).text
 
 
+@pytest.mark.parametrize("language, question, game", [
+    ("en", "tamalou K of hearts how much", "Tamalou"),
+    ("fr", "j'ai cabo avec 4, mon voisin a 2, je marque combien ?", "Cabo bruxellois"),
+    ("en", "two of us have cactus with 3 each, who wins the round?", "Cactus"),
+])
+def test_it_gives_no_call_limit_for_a_call_word_said_in_passing_with_a_card_or_a_score_asked(
+        language, question, game):
+    with translation.override(language):
+        found = answers(question, key_of(game))
+    assert not any(a.fact and a.anchor == "call" for a in found)
+
+
+@pytest.mark.parametrize("language, question, game", [
+    ("en", "can I counter call with 10?", "Tamoul"),  # the counter-call's own rules
+    ("en", "do you get knocked out at 100?", "Dutch"),  # knocked out is no call
+    ("fr", "on peut annoncer à 2 joueurs ?", "Tamalou"),  # a count of players, not a hand
+])
+def test_it_gives_no_call_limit_for_a_counter_call_or_a_player_knocked_out(language, question, game):
+    with translation.override(language):
+        found = answers(question, key_of(game))
+    assert not any(a.fact and a.anchor == "call" for a in found)
+
+
 def test_it_answers_when_the_game_ends_from_its_limits():
     answer = first("when does the game end", key_of("Tamoul"), "en")
     assert answer.fact and "100" in answer.text and answer.anchor == "tamoul-over-hundred-ends"
@@ -92,11 +116,123 @@ def test_it_answers_how_many_may_play_linking_the_pages_lead(client):
 def test_it_answers_the_decks_size_and_jokers_from_the_declaration(client):
     koubo = VARIANTS[key_of("Koubo charentais")]
     answer = first("combien de cartes dans le paquet au koubo ?", None)
-    assert answer.text == f"On joue avec {koubo.deck.size} cartes, dont {koubo.deck.copies['JK']} jokers."
+    assert answer.text.startswith(f"On joue avec {koubo.deck.size} cartes, dont {koubo.deck.copies['JK']} jokers.")
     assert first("il y a des jokers ?", key_of("Cactus")).text == "On joue avec 52 cartes, sans joker."
     tamalou = first("how many jokers are there", key_of("Tamalou"), "en")
     assert tamalou.text == "You play with 54 cards, 2 of them jokers."
     assert f'id="{answer.anchor}"' in client.get(f"/rules/{koubo.key}/").content.decode()
+
+
+def test_it_names_the_ranks_a_short_deck_leaves_out():
+    """Koubo's 34 cards: "no 2s, right?" is answered with the deck's size."""
+    koubo = VARIANTS[key_of("Koubo charentais")]
+    held = {code[:-1] for code in koubo.deck.codes}
+    assert "2" not in held  # the declaration leaves the 2 out
+    answer = first("kobo deck, how many cards? no 2s right?", koubo.key, "en")
+    assert answer.fact and answer.anchor == "cards"
+    assert answer.text.startswith(f"You play with {koubo.deck.size} cards") and "No 2, " in answer.text
+    assert "Pas de" not in first("combien de cartes dans le paquet ?", key_of("Tamalou")).text  # a full deck
+    # The deck asked before the call word it holds (koubo is the game and its call).
+    assert first("how many cards in a koubo deck?", koubo.key, "en").anchor == "cards"
+    assert first("il y a des 2 dans le jeu du koubo ?", koubo.key).text.endswith("dans ce paquet.")
+    assert first("do we play with jokers?", key_of("Cactus"), "en").text == "You play with 52 cards, no joker."
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "what happens when the deck is empty?"),
+    ("fr", "le paquet est vide, on fait quoi ?"),
+])
+def test_it_answers_an_empty_stock_by_its_reading_not_the_decks_make_up(language, question):
+    answer = first(question, key_of("Tamalou"), language)
+    assert (answer.fact, answer.anchor) == (False, "reading-table-empty-stock")
+
+
+def test_it_leaves_a_snap_after_the_call_to_the_snap_rules():
+    with translation.override("fr"):
+        found = answers("après l'annonce je peux encore doubler ?", key_of("Tamalou"))
+    assert not any(a.fact for a in found)
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "in tamalou can i call with 7 pts?"),
+    ("fr", "je peux annoncer avec 7 points ?"),
+    ("en", "whats the most you can have to call?"),
+])
+def test_it_answers_calling_with_a_hand_said_with_the_verb_by_the_calls_limit(language, question):
+    """The call said as a verb (not the game's word) with a hand's points is about calling."""
+    tamalou = VARIANTS[key_of("Tamalou")]
+    answer = first(question, tamalou.key, language)
+    assert answer.fact and answer.anchor == "call"
+    assert str(tamalou.call.threshold) in answer.text
+
+
+def test_it_answers_a_call_over_the_limit_with_what_it_costs_in_that_game():
+    """Tamoul: a call above the limit is scored normally (said in "play"); cabo: a failed cabo."""
+    tamoul = first("I called with 8 points, is there a penalty for that?", key_of("Tamoul"), "en")
+    assert (tamoul.fact, tamoul.anchor) == (True, "play")
+    cabo = VARIANTS[key_of("Cabo bruxellois")]
+    failed = first("j'ai annoncé avec 8 points, c'est puni ?", cabo.key)
+    assert failed.fact and failed.anchor == "cabo-failed-call"
+
+
+@pytest.mark.parametrize("language, question, game", [
+    ("en", "what does the caller score when someone has less?", "Tamoul"),  # caller out of reach
+    ("en", "after the call, how many points do I score?", "Tamalou"),
+    ("fr", "j'ai annoncé, je marque combien ?", "Tamalou"),
+    ("fr", "celui qui a annoncé a la plus petite main, il a combien ?", "Tamalou"),
+    ("en", "2 players tie with cactus, who gets the point?", "Cactus"),
+])
+def test_it_leaves_a_score_asked_with_the_call_to_the_scoring_rules(language, question, game):
+    """A score asked ("how many points do I score") is no question of the call's limit,
+    nor of the caller's reach."""
+    with translation.override(language):
+        found = answers(question, key_of(game))
+    assert not any(a.fact and a.anchor == "call" for a in found)
+
+
+@pytest.mark.parametrize("language, question, game", [
+    ("fr", "tamalou, après l'annonce on refait un tour ou c'est fini direct ?", "Tamalou"),
+    ("en", "after someone calls dutch do we all get one more turn?", "Dutch"),
+    ("en", "after someone says koubo does the round stop straight away?", "Koubo charentais"),
+    ("fr", "après l'annonce on rejoue encore un tour ?", "Cactus"),
+    ("en", "once tamalou is called do the others play one more time?", "Tamalou"),
+    ("fr", "après le cabo on fait encore un tour ?", "Cabo bruxellois"),
+])
+def test_it_answers_whether_the_round_goes_on_after_the_call_from_that_games_call(language, question, game):
+    """The call's own sentence says what follows it (the round stops, one more turn each...)."""
+    answer = first(question, key_of(game), language)
+    with translation.override(language):
+        says = call_info(VARIANTS[key_of(game)])["says"]
+    assert (answer.fact, answer.anchor, answer.text) == (True, "call", says)
+
+
+@pytest.mark.parametrize("question", [
+    "toulouse dutch, can i use my jack on the guy who dutched?",
+    "can I swap cards with the dutcher?",  # the game's nickname is also the caller's name
+])
+def test_it_names_the_caller_by_the_games_own_word(question):
+    """"the guy who dutched" is the caller: the frozen dutcher's rule, not the jack's row."""
+    answer = first(question, key_of("Dutch toulousain"), "en")
+    assert answer.fact and answer.anchor == "call"
+    assert "frozen" in answer.text
+
+
+def test_it_answers_all_four_red_threes_with_their_own_bonus():
+    numbers = VARIANTS[key_of("Canasta")].numbers
+    answer = first("canasta on a les 4 trois rouges, ça fait 400 ?", None)
+    assert answer.fact and answer.anchor == "canasta-red-threes-all-four"
+    assert str(numbers["all_red_threes"]) in answer.text and str(numbers["red_three"]) in answer.text
+    english = first("we have all four red threes, is it 400?", key_of("Canasta"), "en")
+    assert english.anchor == "canasta-red-threes-all-four" and english.text.startswith("Each red 3")
+
+
+@pytest.mark.parametrize("language, question", [
+    ("fr", "fontenaysien j'ai 3 points en main, ça me fait combien ?"),
+    ("en", "I have 3 in my hand, what do I score?"),
+])
+def test_it_answers_a_hands_points_on_the_scale_not_the_cards_value(language, question):
+    answer = first(question, key_of("Fontenaysien"), language)
+    assert answer.fact and answer.anchor == "fontenaysien-scale"
 
 
 def test_it_answers_the_end_before_a_call_word_said_in_passing():

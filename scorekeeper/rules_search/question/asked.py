@@ -102,12 +102,21 @@ def _words(*groups: str) -> re.Pattern[str]:
 VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|"
                "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
-               "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the")
+               "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
+               "regarder|look at|peek|echanger|swap")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
-                    "score|scores|do i get|au bareme|on the scale")
+                    "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
+                    "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"
+                    "what do i score|what do you score|what do i get")
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
                  "how many players|how many people|number of players|how many can play|players can play")
-DECK = _words("combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
+DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54|dans le jeu|"
+                   "in the deck|in the pack")
+DECK_ASK = _words("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
+# The stock rather than the deck's make-up: « le paquet est vide », "shuffle the deck".
+DECK_STOCK = _words("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
+DECK = _words("play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
+              "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
               "are there jokers|any jokers|cards in the pack|size of the deck|jeu de 32|jeu de 52|jeu de 54")
@@ -115,13 +124,47 @@ VALUE_NAMED = _words("vaut|valent|valeur|vaux|combien|worth|value|values|how muc
 POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
 CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
                 "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"
-                "a dit|has said|has called|called it")
+                "a dit|has said|has called|called it|whoever called|whoever said|the one who called|the one who said|"
+                "one who called|celle qui a annonce|la personne qui a annonce|celui qui a annonce")
 TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target|targeted|against|contre lui|"
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
-LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold")
+LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
+                      "the most|le plus|how high|how low|jusqu'a combien|autorise|permis|le droit|allowed|"
+                      "too much|too high|trop")
+# A limit said plainly, strong enough when the call word is only said in passing
+# (« cactus c'est combien max ? »); "how much" alone asks a card, a score...
+LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|the most|le plus")
+# Who wins or what one scores: asked of the scoring rules, even with a hand said
+# (« two of us have cactus with 3 each, who wins the round? »).
+OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
+                 "on marque|marque combien|what do i score|do i score|what do the others|je prends combien|"
+                 "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get|"
+                 "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties")
+# A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
+COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
+# The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
+# with 7 pts"): with a hand's points or a limit asked, a question about calling.
+CALL_VERB = _words("call|calls|called|calling|to call|annoncer|annonce|annonces|annonces|"
+                   "j'ai annonce|il a annonce|on annonce|peut annoncer|appeler|appele")
+# A hand's points said with a number: « avec 7 », « with 8 points », "7 pts", « à 6 ».
+HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
+                         r"manches?|rounds?|tours?|turns?|fois|times|people|personnes))"
+                         r"|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])")
+# After the call: whether the round stops or everyone plays once more.
+AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un annonce|apres son annonce|"
+                    "quand quelqu'un annonce|quand on annonce|une fois annonce|after the call|after a call|"
+                    "after someone calls|after someone says|after somebody calls|after i call|after you call|"
+                    "once someone calls|once someone says|when someone calls|when someone says|after calling|"
+                    "once is called|is called|has been called|once called|une fois l'annonce faite|"
+                    "a ete annonce|est annonce|quand quelqu'un dit|quand on dit")
+MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
+                    "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
+                    "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over")
+# Canasta's red threes, all four of them (« les 4 trois rouges », "all four red threes").
+ALL_FOUR = _words("4|quatre|tous|tous les|les quatre|all|all four|four|every")
 LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
-               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold")
-SNAP = _words("defausse rapide|defausser|double|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
+               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low")
+SNAP = _words("defausse rapide|defausser|double|doubler|doubles|snapper|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
               "same rank|matching")
 WRONG = _words("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"
                "puni|coute|cost|costs|wrong|mistake|miss|missed|fail|failed|penalty|penalised|penalized|bad")
@@ -132,7 +175,8 @@ END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|par
              "combien de manches|gagne la partie|gagner la partie|perd la partie|game end|game ends|"
              "end of the game|game over|when does the game|how does the game end|how many rounds|"
              "win the game|wins the game|lose the game|play until|play to|play up to|elimine|eliminated|"
-             "knocked out|how long|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
+             "knocked out|how long does the game|how long is a game|when does a game|quand se termine|"
+             "se joue en combien|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:

@@ -61,5 +61,12 @@ PLAYERS = _("Se joue à %(players)s joueurs.")
 DECK_WITH_JOKERS = _("On joue avec %(size)s cartes, dont %(jokers)s jokers.")
 DECK_NO_JOKER = _("On joue avec %(size)s cartes, sans joker.")
 
+# The ranks a short deck leaves out (koubo's 34 cards).
+DECK_MISSING = _("Pas de %(ranks)s dans ce paquet.")
+
+# Canasta's red threes, all four together.
+RED_THREES_ALL = _("Chaque 3 rouge rapporte %(one)s ; les quatre ensemble rapportent %(all)s, au lieu de "
+                   "4 × %(one)s.")
+
 # Nothing answered well enough: said instead of a doubtful answer.
 NOTHING = _("Les règles ne répondent pas clairement à cette question : voyez la page des règles.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import socket
 import subprocess
 import sys
@@ -18,6 +19,18 @@ ROOT = Path(__file__).resolve().parents[2]
 # Tight limits, so the attacks in tests/deploy reach them in a few requests.
 LIMITS = {"GUESSES_PER_DEVICE": "10", "GUESSES_PER_ADDRESS": "20", "AXES_FAILURE_LIMIT": "5"}
 SCRIPT = str(ROOT / "tools" / "serve_prod.sh")
+
+
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+
+# The marks of every test that starts the production recipe (nginx, Daphne processes,
+# PostgreSQL, Redis): skipped where one of them is missing, in a database they can all see.
+NEEDS_THE_RECIPE = [
+    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
+                       or not os.environ.get("REDIS_URL") or NGINX is None,
+                       reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx"),
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def free_ports(n: int) -> int:

@@ -11,25 +11,15 @@ processes (tests/deploy/conftest.py), the counts must follow the real address:
 from __future__ import annotations
 
 import http.client
-import os
 import re
-import shutil
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode
 
-import pytest
 from django.contrib.auth import get_user_model
 
-from tests.deploy.conftest import LIMITS
+from tests.deploy.conftest import LIMITS, NEEDS_THE_RECIPE
 
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
-
-pytestmark = [
-    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
-                       or not os.environ.get("REDIS_URL") or NGINX is None,
-                       reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx"),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = NEEDS_THE_RECIPE
 
 _forged = iter(f"203.0.113.{i}" for i in range(1, 255))
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import shutil
 import socket
 import threading
 import time
@@ -25,18 +24,18 @@ import pytest
 from django.test import override_settings
 
 from referee.models import LiveTable
-from tests.deploy.conftest import SECRET_KEY, free_ports, start_recipe, stop_recipe
+from tests.deploy.conftest import (
+    NEEDS_THE_RECIPE,
+    SECRET_KEY,
+    free_ports,
+    start_recipe,
+    stop_recipe,
+)
 from tests.factories import make_game
 
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
 REDIS = os.environ.get("REDIS_URL", "")
 
-pytestmark = [
-    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
-                       or not REDIS or NGINX is None,
-                       reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx"),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = NEEDS_THE_RECIPE
 
 
 class Relay:

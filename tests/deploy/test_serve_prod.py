@@ -9,30 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
-import shutil
 import urllib.request
 from pathlib import Path
 from typing import Any
 
-import pytest
 from django.test import override_settings
 
 from referee.models import LiveTable
-from tests.deploy.conftest import SECRET_KEY
+from tests.deploy.conftest import NEEDS_THE_RECIPE, SECRET_KEY
 from tests.factories import make_game
 from tests.referee.table_view import TableView
 
 ROOT = Path(__file__).resolve().parents[2]
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
-
-pytestmark = [
-    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres")
-                       or not os.environ.get("REDIS_URL") or NGINX is None,
-                       reason="needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and nginx"),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = NEEDS_THE_RECIPE
 
 
 def get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:

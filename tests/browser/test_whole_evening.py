@@ -42,8 +42,7 @@ from engine.rules import GameResult, score_record
 from tests.browser.offline_phone import cached
 from tests.browser.play_helpers import count_hand, pick_french, save_round, wait_for_preview
 from tests.browser.test_referee_round import discard
-from tests.deploy.conftest import ROOT, SECRET_KEY, free_ports
-from tests.deploy.test_serve_prod import NGINX
+from tests.deploy.conftest import NGINX, ROOT, SECRET_KEY, free_ports
 
 pytestmark = [
     pytest.mark.backends,

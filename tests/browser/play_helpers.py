@@ -67,7 +67,10 @@ def wait_for_preview(page: Page) -> None:
 
 
 def save_round(page: Page) -> None:
-    """"Enregistrer la manche" (or "le tour" in cactus-game)."""
+    """"Enregistrer la manche" (or "le tour" in cactus-game), once htmx has no request in
+    flight: a tap while the form is being swapped (a card added, the preview refreshed) lands
+    on the button being replaced and is lost (seen once in CI, the machine loaded)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
     page.locator("#entry-form button.save").tap()
 
 

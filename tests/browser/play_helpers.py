@@ -70,8 +70,13 @@ def save_round(page: Page) -> None:
     """"Enregistrer la manche" (or "le tour" in cactus-game), once htmx has no request in
     flight: a tap while the form is being swapped (a card added, the preview refreshed) lands
     on the button being replaced and is lost (seen once in CI, the machine loaded)."""
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    wait_for_htmx_idle(page)
     page.locator("#entry-form button.save").tap()
+
+
+def wait_for_htmx_idle(page: Page) -> None:
+    """Until htmx has no request in flight (it marks the element asking `.htmx-request`)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
 def cards_field(page: Page, input_name: str) -> Locator:

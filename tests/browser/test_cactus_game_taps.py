@@ -15,9 +15,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.models import Game
+from tests.browser.play_helpers import wait_for_htmx_idle
 from tests.factories import make_game
 
 PHONE = {"width": 360, "height": 740}
@@ -30,7 +32,16 @@ class Thumb:
         self.taps = 0
 
     def tap(self, target: Locator) -> None:
-        target.tap()
+        """One tap, once htmx has no request in flight: a thumb taps what it sees, and a
+        tap while the form is being swapped lands on a control being replaced (the Stop
+        chip was not found once in CI, the machine loaded; the form's state is then said)."""
+        wait_for_htmx_idle(self.page)
+        try:
+            target.tap(timeout=15_000)
+        except PlaywrightTimeoutError as error:
+            form = self.page.locator("#entry-form")
+            shown = form.inner_html() if form.count() else self.page.content()
+            raise AssertionError(f"tap {self.taps + 1} found no target; the form was:\n{shown}") from error
         self.taps += 1
 
     def pick(self, select: Locator, label: str) -> None:

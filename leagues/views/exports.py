@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
 from leagues.models import LeagueGame, Result, Season
-from leagues.ranking import reading
+from leagues.ranking import reading, settled
 from leagues.views.access import HtmxHttpRequest
 from scorekeeper.sheet.csv_export import safe_cell
 
@@ -33,17 +33,23 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     response, writer = _csv_response(f"classement-saison-{season.pk}.csv")
     # average_place is the tie-break's scaled place (0 = first, 1 = last, whatever the table's
     # size); average_position is the mean place the pages show (1 = first).
+    # status: "provisional", "inactive" or empty, as the season page marks them; shown_rank:
+    # the rank on the page, empty for a player the season leaves out of its ranking.
     writer.writerow(["scope", "rank", "player", "games", "wins", "win_rate", "average_place",
                      "average_points", "mu", "sigma", "ordinal", "current_streak", "best_streak",
-                     "average_position"])
+                     "average_position", "status", "shown_rank"])
     for scope in reading.season_scopes(season):
-        for row in reading.season_rows(season, scope):
+        rows = reading.season_rows(season, scope)
+        shown, marks, _hidden = settled.shown_rows(season, rows)
+        shown_rank = {row.key: row.rank for row in shown}
+        for row in rows:
             writer.writerow([
                 scope, row.rank, _cell(row.player), row.games, row.wins, f"{row.win_rate:.4f}",
                 f"{row.average_place:.4f}",
                 "" if row.average_points is None else f"{row.average_points:.2f}",
                 f"{row.skill.mu:.3f}", f"{row.skill.sigma:.3f}", f"{row.skill.ordinal:.3f}",
                 row.current_streak, row.best_streak, f"{row.average_position:.4f}",
+                marks.get(row.key, "") if row.key is not None else "", shown_rank.get(row.key, ""),
             ])
     return response
 

@@ -86,3 +86,24 @@ def test_the_room_screen_marks_a_provisional_player_in_the_season(client, night,
     play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
     board = client.get(reverse("leagues:room", args=[night.pk])).content.decode()
     assert board.count("badge-provisional") == 2
+
+
+def test_it_writes_each_players_mark_and_page_rank_in_the_standings_csv(client, season, table, play):
+    import csv
+    import io
+
+    season.provisional_games = 2
+    season.provisional_sigma = 100
+    season.hide_unsettled = True
+    season.save()
+    play(table, {"Ana": 3, "Ben": 10}, announcer="Ana")
+    play(table, {"Ana": 3, "Zoé": 10}, announcer="Ana")  # Ben and Zoé: one game each
+    play(table, {"Ana": 12, "Ben": 4}, announcer="Ben")
+
+    text = client.get(reverse("leagues:standings_csv", args=[season.pk])).content.decode("utf-8-sig")
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(text)) if r["scope"] == "tamalou"}
+
+    assert (rows["Ana"]["status"], rows["Ben"]["status"], rows["Zoé"]["status"]) == ("", "", "provisional")
+    # Zoé keeps her computed rank, and has none on the page, which ranks the others again.
+    assert rows["Zoé"]["rank"] != "" and rows["Zoé"]["shown_rank"] == ""
+    assert sorted((rows["Ana"]["shown_rank"], rows["Ben"]["shown_rank"])) == ["1", "2"]

@@ -130,12 +130,21 @@ def draw_night(night: Night, players: list[Player], *, game: str, mode: str,
                       mode=mode, history=history_of(night),
                       order=_standings_order(night.season) if mode == LEVEL else (),
                       ratings=_ratings(night.season) if mode == BALANCED else None)
-        night.tables.filter(games__isnull=True).delete()
         night.seats.all().delete()
-        tables = [NightTable.objects.create(night=night, label=table_label(night, i))
-                  for i in range(len(result.tables))]
-        _write(night, result, tables)
+        _write(night, result, _tables_for(night, len(result.tables)))
         return kept_draw(night)
+
+
+def _tables_for(night: Night, count: int) -> list[NightTable]:
+    """`count` tables for a new draw: the night's tables without a game first, in their
+    order (a table made by hand, or by an earlier draw, keeps its label and the link and QR
+    code already printed or sent), new ones for the rest; the unused ones go."""
+    free = list(night.tables.filter(games__isnull=True).order_by("pk"))
+    kept, unused = free[:count], free[count:]
+    for table in unused:
+        table.delete()
+    return kept + [NightTable.objects.create(night=night, label=table_label(night, len(kept) + i))
+                   for i in range(count - len(kept))]
 
 
 def table_label(night: Night, index: int) -> str:

@@ -140,3 +140,24 @@ def test_it_seats_the_leaders_together_by_level(season, night, play):
     drawing.draw_night(night, present, game="tamalou", mode="level", seed=3)
     tables = [{Player.objects.get(pk=p).name for p in t} for t in drawing.kept_draw(night).draw.tables]
     assert {"Ana", "Ben"} <= tables[0]  # the two with most wins at the first table
+
+
+def test_a_draw_seats_players_at_the_tables_made_by_hand_and_keeps_their_links(organiser_client, night):
+    by_hand = NightTable.objects.create(night=night, label="Table du fond")
+    spare = NightTable.objects.create(night=night, label="Terrasse")
+    extra = NightTable.objects.create(night=night, label="Bar")
+
+    _draw(organiser_client, night, names=NAMES[:8])  # two tables of four
+
+    tables = list(night.tables.order_by("pk"))
+    assert [(t.pk, t.label, t.token) for t in tables] == [(by_hand.pk, "Table du fond", by_hand.token),
+                                                         (spare.pk, "Terrasse", spare.token)]
+    assert not NightTable.objects.filter(pk=extra.pk).exists()  # not needed tonight
+    assert sorted(len(t.seats.all()) for t in tables) == [4, 4]
+
+
+def test_a_second_draw_keeps_the_first_draws_table_links(organiser_client, night):
+    _draw(organiser_client, night)
+    first = sorted(night.tables.values_list("token", flat=True))
+    _draw(organiser_client, night, seed=2)
+    assert sorted(night.tables.values_list("token", flat=True)) == first

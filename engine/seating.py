@@ -14,7 +14,10 @@ Three ways to draw (`draw(mode=...)`):
   ``MEET`` (``CONSECUTIVE`` for the last night): meeting again the next night costs most.
   With partners (canasta at four) partners sitting together again cost ``PARTNER`` more.
 - ``LEVEL``: Swiss-style, strongest together: the caller's order (best first, from the
-  standings) cut into tables, the first table the strongest.
+  standings) cut into tables, the first table the strongest. As a Swiss pairing avoids a
+  rematch by taking the next player down, a table that would repeat last nights' meetings
+  may trade its weakest ``LEVEL_SLACK`` players with the next table's strongest ones, when
+  the trade lowers the cost: nobody moves more than one table, and only by a few places.
 - ``BALANCED``: each table's strength alike: players by rating, dealt in a snake
   (1, 2, 3, 3, 2, 1, ...) over the tables, skipping full ones.
 
@@ -41,7 +44,7 @@ import random
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from engine.rules.variants.base import CANASTA, Variant
 
@@ -58,6 +61,7 @@ CONSECUTIVE = 3.0  # ... on the last night before this one
 PARTNER = 5.0  # partners again (canasta at four), on top of their meeting
 TRIES = 200  # shuffles tried in RANDOM mode
 MAX_SWAP_ROUNDS = 20  # passes of improving swaps after the best shuffle
+LEVEL_SLACK = 2  # LEVEL: how many of a table's weakest may trade with the next table's strongest
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,13 +240,34 @@ def _random_tables(players: list[PlayerId], sizes: list[int], history: History,
 
 
 def _level_tables(players: list[PlayerId], sizes: list[int], order: Sequence[PlayerId],
-                  rng: random.Random) -> list[list[PlayerId]]:
-    """Strongest together: the standings' order, players without a place after them (drawn)."""
+                  rng: random.Random, history: History) -> list[list[PlayerId]]:
+    """Strongest together: the standings' order, players without a place after them (drawn),
+    then the repeats traded away between neighbouring tables."""
     rank = {player: index for index, player in enumerate(order)}
     unranked = [p for p in players if p not in rank]
     rng.shuffle(unranked)
     ranked = sorted((p for p in players if p in rank), key=rank.__getitem__)
-    return _cut(ranked + unranked, sizes)
+    tables = _cut(ranked + unranked, sizes)
+    _trade_between_neighbours(tables, history.pair_costs())
+    return tables
+
+
+def _trade_between_neighbours(tables: list[list[PlayerId]], pairs: Mapping[frozenset[PlayerId], float]) -> None:
+    """For each table and the next one down: the cheapest trade of one of its last
+    LEVEL_SLACK players (the weakest there) with one of the next table's first LEVEL_SLACK
+    (the strongest there), if it lowers the cost of the two tables (in place, top down)."""
+    for upper, lower in pairwise(tables):
+        best, best_cost = None, table_cost(upper, pairs) + table_cost(lower, pairs)
+        for i in range(max(0, len(upper) - LEVEL_SLACK), len(upper)):
+            for j in range(min(LEVEL_SLACK, len(lower))):
+                upper[i], lower[j] = lower[j], upper[i]
+                cost = table_cost(upper, pairs) + table_cost(lower, pairs)
+                upper[i], lower[j] = lower[j], upper[i]
+                if cost < best_cost:
+                    best, best_cost = (i, j), cost
+        if best is not None:
+            i, j = best
+            upper[i], lower[j] = lower[j], upper[i]
 
 
 def _balanced_tables(players: list[PlayerId], sizes: list[int], ratings: Mapping[PlayerId, float],
@@ -301,7 +326,7 @@ def draw(players: Iterable[PlayerId], *, sizes: Sizes, seed: int, mode: str = RA
     counts = table_sizes(len(present), sizes)
     seated, waiting = _who_waits(present, sum(counts), history, rng)
     if mode == LEVEL:
-        tables = _level_tables(seated, counts, order, rng)
+        tables = _level_tables(seated, counts, order, rng, history)
     elif mode == BALANCED:
         tables = _balanced_tables(seated, counts, ratings or {}, rng)
     else:

@@ -130,6 +130,30 @@ def test_it_puts_the_strongest_together_by_level():
     assert [sorted(t) for t in result.tables] == [[1, 2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13]]
 
 
+def test_it_trades_a_repeat_away_between_neighbouring_tables_by_level():
+    # Last night 3 and 4 sat together: tonight's cut by level would seat them together
+    # again (table one: 1-4); a Swiss draw takes the next player down instead (5).
+    order = list(range(1, 13))
+    history = History(nights=(PastNight(((3, 4),)),))
+    result = draw(order, sizes=MEMORY_SIZES, seed=5, mode=LEVEL, order=order, history=history)
+    tables = [sorted(t) for t in result.tables]
+    assert result.cost == 0
+    assert tables[1:] == [[3, 6, 7, 8], [9, 10, 11, 12]] or tables[1:] == [[4, 6, 7, 8], [9, 10, 11, 12]]
+    assert tables[0] in ([1, 2, 4, 5], [1, 2, 3, 5])
+
+
+@settings(max_examples=80, deadline=None)
+@given(players=players_st, seed=seed_st)
+def test_by_level_nobody_moves_more_than_one_table_nor_past_the_slack(players, seed):
+    order = list(players)
+    cut = draw(order, sizes=MEMORY_SIZES, seed=seed, mode=LEVEL, order=order)
+    traded = draw(order, sizes=MEMORY_SIZES, seed=seed, mode=LEVEL, order=order, history=_history(players))
+    table_of = {p: i for i, t in enumerate(cut.tables) for p in t}
+    moved = [(p, i) for i, t in enumerate(traded.tables) for p in t if table_of[p] != i]
+    assert all(abs(table_of[p] - i) == 1 for p, i in moved)
+    assert draw_cost(traded.tables, _history(players)) <= draw_cost(cut.tables, _history(players))
+
+
 def test_it_balances_tables_by_rating_in_a_snake():
     ratings = {p: float(100 - p) for p in range(1, 13)}  # 1 is the best
     result = draw(ratings, sizes=MEMORY_SIZES, seed=5, mode=BALANCED, ratings=ratings)

@@ -112,8 +112,13 @@ def answered_with_the_sheet() -> Iterator[Handoff]:
 
 @receiver(game_scored, sender=Game, dispatch_uid="scorekeeper.sheet.live")
 def broadcast_sheet(sender: type[Game], game: Game, ended: bool, **kwargs: Any) -> None:
+    send_sheet(game)
+
+
+def send_sheet(game: Game) -> None:
     """Send the new sheet to the game's phones, or leave it to the request that is about
-    to render it (answered_with_the_sheet)."""
+    to render it (answered_with_the_sheet). Call it after the commit: from `game_scored`
+    for a change of the rounds, directly for what changes the sheet only (the note)."""
     handoff = _HANDOFF.get()
     if handoff is not None:
         handoff.changed[game.pk] = game

@@ -10,8 +10,11 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.db import connections, transaction
+from django.test import Client
+from django.urls import reverse
 
 from config.asgi import application
+from scorekeeper.http import SESSION_GAMES
 from scorekeeper.models import Game
 from scorekeeper.sheet.broadcast import sheet_group
 from scorekeeper.sheet.live import answered_with_the_sheet, language_of
@@ -263,3 +266,26 @@ def test_the_sheet_page_opens_the_game_s_socket_in_its_language(client):
 
     assert f'ws-connect="{socket_path(game)}?lang=fr"' in page
     assert "hx-ws-2" in page
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_it_sends_the_games_note_at_once_and_the_games_version_stays():
+    game = await database_sync_to_async(make_game)("tamalou", ["Ana", "Ben"])
+    socket = phone(game)
+
+    def write_the_note() -> None:
+        client = Client()
+        session = client.session
+        session[SESSION_GAMES] = [game.token]
+        session.save()
+        client.post(reverse("game_note", args=[game.token]), {"note": "revanche jeudi"})
+
+    try:
+        assert (await socket.connect())[0]
+        await database_sync_to_async(write_the_note)()
+        assert 'data-testid="game-note">revanche jeudi</p>' in await socket.receive_from(timeout=5)
+        assert (await database_sync_to_async(Game.objects.get)(pk=game.pk)).version == game.version
+    finally:
+        await socket.disconnect()
+        await close_worker_connections()

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.rules import RecordError
-from scorekeeper.actions.game import do_rename_player, do_set_abandoned
+from scorekeeper.actions.game import do_rename_player, do_set_abandoned, do_set_note
 from scorekeeper.http import (
     INVALID_FORM,
     HtmxHttpRequest,
@@ -19,7 +19,7 @@ from scorekeeper.http import (
     get_game_to_change,
     rename_refusal,
 )
-from scorekeeper.models import MAX_NAME_LENGTH, NOTE_MAX_LENGTH, Game
+from scorekeeper.models import MAX_NAME_LENGTH, NOTE_MAX_LENGTH
 from scorekeeper.players.names import CONTROL_CHARACTER, name_as_kept
 from scorekeeper.wording.problems import problem_line
 
@@ -79,5 +79,5 @@ def game_note(request: HtmxHttpRequest, token: str) -> HttpResponse:
         messages.error(request, _("Note de la partie : %(max)s caractères au plus (ici %(n)s). Rien n’est "
                                   "enregistré.") % {"max": NOTE_MAX_LENGTH, "n": len(note)})
     else:
-        Game.objects.filter(pk=game.pk).update(note=note)
+        do_set_note(game, note, actor=actor_of(request, game))
     return client_redirect(request, game.get_absolute_url())

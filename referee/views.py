@@ -42,12 +42,15 @@ from scorekeeper.http import (
     HtmxHttpRequest,
     actor_of,
     change_refusal,
+    device_of,
     get_game_to_change,
     remember_game,
     remembered_games,
     save_allowed,
 )
-from scorekeeper.models import Game, Round, RoundTaken
+from scorekeeper.models import REFEREE, Game, Round, RoundTaken
+from scorekeeper.players import regroup
+from scorekeeper.players.me import key_of
 from scorekeeper.players.records import player_records
 from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.links import linked, page_of
@@ -171,6 +174,30 @@ def table_close(request: HtmxHttpRequest, code: str) -> HttpResponse:
     broadcast.to_table_on_commit(table.code, sent.TableClosed())
     messages.success(request, _("Table fermée."))
     return _go(request, table.game.get_absolute_url() if holds_sheet(request, table) else reverse("home"))
+
+
+@guesses.limited
+@require_POST
+def table_detach(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The referee's way out of a wrong « C'est moi » outside the leagues (a league's game is
+    its organisers'): the seat `name` of this game leaves the person behind it, a fresh
+    person nobody has claimed (players/regroup.py `detach`). The referee, not any holder of
+    the sheet: a holder could otherwise take a game off anyone's page from their chair."""
+    table = _get_open_table(code, request)
+    member = _get_member_for_request(request, table)
+    if member is None or member.role != tbl.REFEREE:
+        raise PermissionDenied(_("Seul l'arbitre peut détacher un joueur de cette partie."))
+    name = request.POST.get("name", "")
+    game = Game.objects.with_players().filter(pk=table.game_id, league_game__isnull=True).first()
+    seat = next((s for s in game.seats.all() if (s.name or s.player.name) == name), None) if game else None
+    if seat is None:
+        messages.error(request, _("Choisissez un joueur de cette partie (celles d'une ligue, ses organisateurs "
+                                  "s'en chargent)."))
+    else:
+        regroup.detach(seat, by=REFEREE + table.code, device=device_of(request))
+        messages.success(request, _("%(name)s n'est plus à la personne qui l'avait revendiqué·e : celui ou celle "
+                                    "qui est assis·e là peut dire « C'est moi ».") % {"name": name})
+    return _go(request, reverse("table_page", args=[table.code]))
 
 
 def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:
@@ -351,7 +378,15 @@ def player_page(request: HtmxHttpRequest) -> HttpResponse:
     own = set(Game.objects.filter(pk__in=[g.pk for g in records.games], league_game__isnull=True)
               .values_list("pk", flat=True))
     return render(request, "referee/player.html",
-                  {"records": records, "splittable": [g for g in records.games if g.pk in own]})
+                  {"records": records, "splittable": [g for g in records.games if g.pk in own],
+                   "claimed_here": _claimed_here(request, records.games, name)})
+
+
+def _claimed_here(request: HttpRequest, games: list[Game], name: str) -> bool:
+    """This phone said « C'est moi » on this name in one of these games: it may take it back."""
+    key = key_of(request)
+    seat = key.claimed_seat if key is not None else None
+    return seat is not None and seat.game_id in {g.pk for g in games} and (seat.name or seat.player.name) == name
 
 
 @guesses.limited

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 import segno
 from django.conf import settings
@@ -48,8 +49,9 @@ from scorekeeper.http import (
     remembered_games,
     save_allowed,
 )
-from scorekeeper.models import REFEREE, Game, Round, RoundTaken
+from scorekeeper.models import REFEREE, Game, Round, RoundTaken, Seat
 from scorekeeper.players import regroup
+from scorekeeper.players.circle import labels
 from scorekeeper.players.me import key_of
 from scorekeeper.players.records import player_records
 from scorekeeper.rules_search import answers
@@ -360,26 +362,46 @@ def table_ask(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 @require_safe
 def player_page(request: HtmxHttpRequest) -> HttpResponse:
-    """A player's records over the games this phone knows (?name=Ana), never anybody
-    else's: a name in none of them is not found. Here rather than in the scoring app
-    because it counts the snaps won at the games' live tables too."""
-    name = request.GET.get("name", "")[:40]
-    games = (Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
-             .prefetch_related("rounds", "live_tables"))
-    if not name:  # /players/ itself: the players this phone knows, each a link to their page
-        names = sorted({n for game in games for n in game.player_names()}, key=str.casefold)
-        return render(request, "referee/players.html", {"names": names})
-    records = player_records(name, games)
-    if not records.games:
+    """A player's records over the games this phone knows (?player=12, or ?name=Ana from a
+    sheet), never anybody else's: a player in none of them is not found. Players are people,
+    not names (issue 30): two of one name among these games (after a split) are listed and
+    counted apart, told apart as their groups tell them (circle.labels); a bare name that
+    means two of them asks which. Here rather than in the scoring app because it counts the
+    snaps won at the games' live tables too."""
+    name, pk = request.GET.get("name", "")[:40], request.GET.get("player", "")
+    games = list(Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
+                 .with_players().prefetch_related("rounds", "live_tables"))
+    seats = [seat for game in games for seat in game.seats.all()]
+    shown = labels({seat.player_id: seat.player for seat in seats}.values())
+    if pk.isdigit():
+        chosen = [seat for seat in seats if str(seat.player_id) == pk]
+    elif name:
+        chosen = [seat for seat in seats if (seat.name or seat.player.name) == name]
+    else:  # /players/ itself: the players this phone knows, each a link to their page
+        return render(request, "referee/players.html", {"people": _listed(seats, shown)})
+    if len({seat.player_id for seat in chosen}) > 1:  # « Marie » is two people here: which?
+        return render(request, "referee/players.html", {"people": _listed(chosen, shown), "which": name})
+    if not chosen:
         raise Http404("no game of this phone has this player")
-    records.snaps_won = sum(table.snaps_won().get(name, 0) for game in records.games
+    names = {seat.game_id: seat.name or seat.player.name for seat in chosen}
+    theirs = [game for game in games if game.pk in names]
+    records = player_records(names[theirs[0].pk], theirs, names)
+    records.snaps_won = sum(table.snaps_won().get(names[game.pk], 0) for game in records.games
                             for table in game.live_tables.all())
     # Its games outside leagues, which this phone may split off (a league's are its organisers').
     own = set(Game.objects.filter(pk__in=[g.pk for g in records.games], league_game__isnull=True)
               .values_list("pk", flat=True))
     return render(request, "referee/player.html",
-                  {"records": records, "splittable": [g for g in records.games if g.pk in own],
-                   "claimed_here": _claimed_here(request, records.games, name)})
+                  {"records": records, "label": shown[chosen[0].player_id],
+                   "splittable": [g for g in records.games if g.pk in own],
+                   "claimed_here": _claimed_here(request, records.games, records.name)})
+
+
+def _listed(seats: list[Seat], shown: dict[int, str]) -> list[tuple[str, str]]:
+    """Each player of these seats once: their label and their page's query."""
+    players = {seat.player_id: seat.player for seat in seats}
+    return sorted(((shown[pk], "?" + urlencode({"name": player.name, "player": pk}))
+                   for pk, player in players.items()), key=lambda entry: entry[0].casefold())
 
 
 def _claimed_here(request: HttpRequest, games: list[Game], name: str) -> bool:

@@ -11,6 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from leagues.models import Standing
+from referee.models import LiveTable
+from referee.views import cookie_name
 from scorekeeper.models import RoundChange
 
 
@@ -49,3 +51,19 @@ def test_only_an_organiser_detaches_in_a_league(client: Client, stranger: Any, s
     assert client.post(reverse("leagues:player_detach", args=[season.pk, ben.pk]),
                        {"game": game.pk}).status_code in (403, 404)
     assert game.seats.get(name="Ben").player == ben
+
+
+def test_the_referee_of_a_league_games_live_table_leaves_it_to_the_organisers(season: Any, play: Any,
+                                                                              table: Any) -> None:
+    game = play(table, {"Ben": 2, "Ana": 9}, announcer="Ben")
+    ben = game.seats.get(name="Ben").player
+    live = LiveTable.open_for(game)
+    referee = Client()
+    member, _ = live.join("referee")
+    referee.cookies[cookie_name(live)] = member.token()
+
+    assert 'data-testid="detach"' not in referee.get(reverse("table_page", args=[live.code])).content.decode()
+    referee.post(reverse("table_detach", args=[live.code]), {"name": "Ben"})
+
+    assert game.seats.get(name="Ben").player == ben
+    assert not RoundChange.objects.filter(action=RoundChange.DETACHED).exists()

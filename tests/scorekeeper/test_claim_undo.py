@@ -130,7 +130,12 @@ def test_the_referee_of_the_live_table_detaches_a_seat_outside_leagues_and_a_sea
     assert holding(game).post(reverse("table_detach", args=[live.code]), {"name": "Ben"}).status_code == 403
     assert game.seats.get(name="Ben").player == ben  # a holder of the sheet who is not the referee neither
 
-    at_table(live, "referee").post(reverse("table_detach", args=[live.code]), {"name": "Ben"})
+    referee = at_table(live, "referee")
+    assert 'data-testid="detach"' in referee.get(reverse("table_page", args=[live.code])).content.decode()
+    assert 'data-testid="detach"' not in at_table(live, "seat", "Ben").get(
+        reverse("table_page", args=[live.code])).content.decode()
+
+    referee.post(reverse("table_detach", args=[live.code]), {"name": "Ben"})
 
     detached = game.seats.get(name="Ben").player
     assert detached.pk != ben.pk and not detached.person.keys.exists()

@@ -71,13 +71,13 @@ def undo_claim(key: PersonKey, *, by: str = "", device: str = "") -> Seat | None
     link), those keep the person and the claimed Player goes to a fresh person of its own,
     so that whoever it really is can claim it. One line in the game's history. None (and
     nothing done) when this key was not claimed from a seat (a phone brought by the link)."""
-    key = PersonKey.objects.select_for_update().filter(pk=key.pk, revoked_at__isnull=True).first()  # type: ignore[assignment]
-    seat = Seat.objects.select_related("player", "game").filter(pk=key.claimed_seat_id).first() if key else None
-    if key is None or seat is None:
+    live = PersonKey.objects.select_for_update().filter(pk=key.pk, revoked_at__isnull=True).first()
+    seat = Seat.objects.select_related("player", "game").filter(pk=live.claimed_seat_id).first() if live else None
+    if live is None or seat is None:
         return None
-    person = Person.objects.select_for_update().get(pk=key.person_id)
+    person = Person.objects.select_for_update().get(pk=live.person_id)
     now = timezone.now()
-    PersonKey.objects.filter(pk=key.pk).update(revoked_at=now)
+    PersonKey.objects.filter(pk=live.pk).update(revoked_at=now)
     others = person.keys.filter(kind=PersonKey.PHONE, revoked_at__isnull=True)
     if not others.exists():
         person.keys.filter(kind=PersonKey.LINK, revoked_at__isnull=True).update(revoked_at=now)

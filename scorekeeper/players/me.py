@@ -85,9 +85,11 @@ def undo_claim(key: PersonKey, *, by: str = "", device: str = "") -> Seat | None
         seat.player.person = Person.objects.create()
         seat.player.save(update_fields=["person"])
     game = seat.game
+    # Not a correction (after_end stays False): no seat moved, no standing changed, so the
+    # season page's corrections do not list it.
     RoundChange.objects.create(game=game, number=0, action=RoundChange.UNCLAIMED,
                                before={"player": seat.name or seat.player.name}, by=by[:80], device=device[:200],
-                               version=game.version, after_end=game.finished)
+                               version=game.version)
     return seat
 
 

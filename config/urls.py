@@ -26,6 +26,7 @@ urlpatterns = [
     # A person's own pages (issue 30): « C'est moi », their link, their phones.
     path("me/", people.my_page, name="my_page"),
     path("me/claim/", people.claim, name="claim_person"),
+    path("me/claim/undo/", people.undo_claim, name="undo_claim"),
     path("me/link/", people.new_link, name="new_person_link"),
     path("me/nickname/", people.nickname, name="person_nickname"),
     path("players/merge/", people.merge_held, name="merge_held_players"),

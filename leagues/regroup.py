@@ -43,3 +43,17 @@ def _refold(games: list[int]) -> list[Season]:
     for season in seasons:
         recompute_season(season)
     return seasons
+
+
+@transaction.atomic
+def detach(league: League, player: Player, game_id: int, user: Any) -> Player | None:
+    """`player`'s seat at this league game leaves the person behind it (someone else said
+    « C'est moi » for them): a fresh person of the same name, whom the one who sat there
+    may claim; the person's other games and phones are left alone. None when `player` did
+    not play that game of the league."""
+    seat = league_seats(league, player).filter(game_id=game_id).first()
+    if seat is None:
+        return None
+    fresh = regroup.detach(seat, by=user.get_username(), user=user)
+    _refold([game_id])
+    return fresh

@@ -21,6 +21,7 @@ urlpatterns = [
     path("seasons/<int:pk>/recompute/", views.season_recompute, name="season_recompute"),
     path("seasons/<int:pk>/merge/", people.season_merge, name="season_merge"),  # issue 30
     path("seasons/<int:pk>/players/<int:player_pk>/split/", people.player_split, name="player_split"),
+    path("seasons/<int:pk>/players/<int:player_pk>/detach/", people.player_detach, name="player_detach"),
     path("seasons/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
     path("seasons/<int:pk>/games.csv", views.games_csv, name="games_csv"),
     path("seasons/<int:pk>/players/<int:player_pk>/", views.player_detail, name="player"),

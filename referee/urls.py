@@ -13,6 +13,7 @@ urlpatterns = [
     path("tables/<str:code>/join/", views.table_join, name="table_join"),
     path("tables/<str:code>/join/wait/", views.table_wait, name="table_wait"),
     path("tables/<str:code>/close/", views.table_close, name="table_close"),
+    path("tables/<str:code>/detach/", views.table_detach, name="table_detach"),  # issue 30
     path("players/", views.player_page, name="player_page"),  # a player's records (issue 22)
     path("tables/<str:code>/ask/", views.table_ask, name="table_ask"),  # ask the rules (issue 22)
     path("tables/<str:code>/log/", views.table_log, name="table_log"),

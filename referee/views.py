@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 import segno
 from django.conf import settings
@@ -42,12 +43,16 @@ from scorekeeper.http import (
     HtmxHttpRequest,
     actor_of,
     change_refusal,
+    device_of,
     get_game_to_change,
     remember_game,
     remembered_games,
     save_allowed,
 )
-from scorekeeper.models import Game, Round, RoundTaken
+from scorekeeper.models import REFEREE, Game, Round, RoundTaken, Seat
+from scorekeeper.players import regroup
+from scorekeeper.players.circle import labels
+from scorekeeper.players.me import key_of
 from scorekeeper.players.records import player_records
 from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.links import linked, page_of
@@ -171,6 +176,30 @@ def table_close(request: HtmxHttpRequest, code: str) -> HttpResponse:
     broadcast.to_table_on_commit(table.code, sent.TableClosed())
     messages.success(request, _("Table fermée."))
     return _go(request, table.game.get_absolute_url() if holds_sheet(request, table) else reverse("home"))
+
+
+@guesses.limited
+@require_POST
+def table_detach(request: HtmxHttpRequest, code: str) -> HttpResponse:
+    """The referee's way out of a wrong « C'est moi » outside the leagues (a league's game is
+    its organisers'): the seat `name` of this game leaves the person behind it, a fresh
+    person nobody has claimed (players/regroup.py `detach`). The referee, not any holder of
+    the sheet: a holder could otherwise take a game off anyone's page from their chair."""
+    table = _get_open_table(code, request)
+    member = _get_member_for_request(request, table)
+    if member is None or member.role != tbl.REFEREE:
+        raise PermissionDenied(_("Seul l'arbitre peut détacher un joueur de cette partie."))
+    name = request.POST.get("name", "")
+    game = Game.objects.with_players().filter(pk=table.game_id, league_game__isnull=True).first()
+    seat = next((s for s in game.seats.all() if (s.name or s.player.name) == name), None) if game else None
+    if seat is None:
+        messages.error(request, _("Choisissez un joueur de cette partie (celles d'une ligue, ses organisateurs "
+                                  "s'en chargent)."))
+    else:
+        regroup.detach(seat, by=REFEREE + table.code, device=device_of(request))
+        messages.success(request, _("%(name)s n'est plus à la personne qui l'avait revendiqué·e : celui ou celle "
+                                    "qui est assis·e là peut dire « C'est moi ».") % {"name": name})
+    return _go(request, reverse("table_page", args=[table.code]))
 
 
 def _go(request: HtmxHttpRequest, url: str) -> HttpResponse:
@@ -333,25 +362,53 @@ def table_ask(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 @require_safe
 def player_page(request: HtmxHttpRequest) -> HttpResponse:
-    """A player's records over the games this phone knows (?name=Ana), never anybody
-    else's: a name in none of them is not found. Here rather than in the scoring app
-    because it counts the snaps won at the games' live tables too."""
-    name = request.GET.get("name", "")[:40]
-    games = (Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
-             .prefetch_related("rounds", "live_tables"))
-    if not name:  # /players/ itself: the players this phone knows, each a link to their page
-        names = sorted({n for game in games for n in game.player_names()}, key=str.casefold)
-        return render(request, "referee/players.html", {"names": names})
-    records = player_records(name, games)
-    if not records.games:
+    """A player's records over the games this phone knows (?player=12, or ?name=Ana from a
+    sheet), never anybody else's: a player in none of them is not found. Players are people,
+    not names (issue 30): two of one name among these games (after a split) are listed and
+    counted apart, told apart as their groups tell them (circle.labels); a bare name that
+    means two of them asks which. Here rather than in the scoring app because it counts the
+    snaps won at the games' live tables too."""
+    name, pk = request.GET.get("name", "")[:40], request.GET.get("player", "")
+    games = list(Game.objects.filter(token__in=remembered_games(request), abandoned_at__isnull=True)
+                 .with_players().prefetch_related("rounds", "live_tables"))
+    seats = [seat for game in games for seat in game.seats.all()]
+    shown = labels({seat.player_id: seat.player for seat in seats}.values())
+    if pk.isdigit():
+        chosen = [seat for seat in seats if str(seat.player_id) == pk]
+    elif name:
+        chosen = [seat for seat in seats if (seat.name or seat.player.name) == name]
+    else:  # /players/ itself: the players this phone knows, each a link to their page
+        return render(request, "referee/players.html", {"people": _listed(seats, shown)})
+    if len({seat.player_id for seat in chosen}) > 1:  # « Marie » is two people here: which?
+        return render(request, "referee/players.html", {"people": _listed(chosen, shown), "which": name})
+    if not chosen:
         raise Http404("no game of this phone has this player")
-    records.snaps_won = sum(table.snaps_won().get(name, 0) for game in records.games
+    names = {seat.game_id: seat.name or seat.player.name for seat in chosen}
+    theirs = [game for game in games if game.pk in names]
+    records = player_records(names[theirs[0].pk], theirs, names)
+    records.snaps_won = sum(table.snaps_won().get(names[game.pk], 0) for game in records.games
                             for table in game.live_tables.all())
     # Its games outside leagues, which this phone may split off (a league's are its organisers').
     own = set(Game.objects.filter(pk__in=[g.pk for g in records.games], league_game__isnull=True)
               .values_list("pk", flat=True))
     return render(request, "referee/player.html",
-                  {"records": records, "splittable": [g for g in records.games if g.pk in own]})
+                  {"records": records, "label": shown[chosen[0].player_id],
+                   "splittable": [g for g in records.games if g.pk in own],
+                   "claimed_here": _claimed_here(request, records.games, records.name)})
+
+
+def _listed(seats: list[Seat], shown: dict[int, str]) -> list[tuple[str, str]]:
+    """Each player of these seats once: their label and their page's query."""
+    players = {seat.player_id: seat.player for seat in seats}
+    return sorted(((shown[pk], "?" + urlencode({"name": player.name, "player": pk}))
+                   for pk, player in players.items()), key=lambda entry: entry[0].casefold())
+
+
+def _claimed_here(request: HttpRequest, games: list[Game], name: str) -> bool:
+    """This phone said « C'est moi » on this name in one of these games: it may take it back."""
+    key = key_of(request)
+    seat = key.claimed_seat if key is not None else None
+    return seat is not None and seat.game_id in {g.pk for g in games} and (seat.name or seat.player.name) == name
 
 
 @guesses.limited

@@ -105,15 +105,19 @@ class PersonKey(models.Model):
     label = models.CharField(max_length=120, blank=True)  # the phone's browser, for the list of phones
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # The seat a PHONE key was claimed from (« C'est moi »), empty for a phone brought in by
+    # the personal link: only the claiming phone may undo its own claim (players/me.py).
+    claimed_seat = models.ForeignKey("Seat", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["created_at", "pk"]
 
     @classmethod
-    def issue(cls, person: Person, kind: str, label: str = "") -> str:
+    def issue(cls, person: Person, kind: str, label: str = "", claimed_seat: Seat | None = None) -> str:
         """A new key; returns its secret (never stored)."""
         secret = secrets.token_urlsafe(24)
-        cls.objects.create(person=person, kind=kind, secret_hash=key_hash(secret), label=label[:120])
+        cls.objects.create(person=person, kind=kind, secret_hash=key_hash(secret), label=label[:120],
+                           claimed_seat=claimed_seat)
         return secret
 
     @classmethod
@@ -700,6 +704,8 @@ TABLE_LINK = "table-link:"
 PERSON = "person:"
 # A change made from a seat of the game's live table: this and the seat's name.
 SEAT = "seat:"
+# A change made by the referee of the game's live table: this and the table's code.
+REFEREE = "referee:"
 
 
 class RoundChange(models.Model):
@@ -710,8 +716,12 @@ class RoundChange(models.Model):
     ABANDONED, RESTORED, RENAMED = "abandoned", "restored", "renamed"
     # A seat put on another Player (a merge or a split, issue 30): the record is unchanged.
     REGROUPED = "regrouped"
+    # A wrong « C'est moi » taken back by the phone that made it, and a seat detached from
+    # the person behind it by a league's organiser or the live table's referee.
+    UNCLAIMED, DETACHED = "unclaimed", "detached"
     ACTIONS = [(ADDED, "added"), (EDITED, "edited"), (UNDONE, "undone"), (IMPORTED, "imported"),
-               (ABANDONED, "abandoned"), (RESTORED, "restored"), (RENAMED, "renamed"), (REGROUPED, "regrouped")]
+               (ABANDONED, "abandoned"), (RESTORED, "restored"), (RENAMED, "renamed"), (REGROUPED, "regrouped"),
+               (UNCLAIMED, "unclaimed"), (DETACHED, "detached")]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
     number = models.PositiveIntegerField()
@@ -744,4 +754,6 @@ class RoundChange(models.Model):
             return self.by[len(PERSON):]
         if self.by.startswith(SEAT):
             return gettext("le siège de %(name)s") % {"name": self.by[len(SEAT):]}
+        if self.by.startswith(REFEREE):
+            return gettext("l'arbitre de la table %(table)s") % {"table": self.by[len(REFEREE):]}
         return self.by

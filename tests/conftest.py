@@ -104,6 +104,7 @@ ON_POSTGRESQL_AND_REDIS = {
     # The cache: Redis's counters, shared by processes.
     "scorekeeper/test_round_throttle.py": "round saves throttled per game and device",
     "referee/test_guesses.py": "join-code guesses limited per phone and address",
+    "leagues/test_import_people.py": "files waiting for « Laquelle ? » in the cache: pickled into Redis, any process",
     # The production recipe: nginx, Daphne processes, PostgreSQL and Redis.
     "deploy": "the production recipe",
 }

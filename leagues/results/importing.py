@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -52,6 +52,25 @@ class FileReport:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+
+@dataclass(frozen=True)
+class WhichPerson:
+    """A name the league knows more than once, written without a person id: « Laquelle ? ».
+    `choices`: (value, label) for each of them, someone new last (its label empty, the
+    page words it); the value goes back in `import_files(chosen=…)`."""
+
+    name: str
+    choices: list[tuple[str, str]]
+
+
+class PeopleToChoose(Exception):
+    """The files name someone the league knows more than once: nothing was saved; the
+    organiser says which (import_files with `chosen`)."""
+
+    def __init__(self, questions: list[WhichPerson]) -> None:
+        super().__init__(", ".join(q.name for q in questions))
+        self.questions = questions
 
 
 @dataclass(frozen=True)
@@ -92,7 +111,13 @@ def placement_for(name: str, night_date: date | None, table: str | None) -> Plac
 
 def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
                  night_date: date | None = None, table: str | None = None,
-                 user: object = None) -> list[FileReport]:
+                 user: object = None, chosen: Mapping[str, str] | None = None,
+                 ask: bool = False) -> list[FileReport]:
+    """Every file read, scored and saved (a bad one refused by name, the others kept).
+    A name the league knows more than once and a file writes without a person id is read
+    through `chosen` (name -> a WhichPerson choice's value); left unchosen, its file is
+    refused (`league.which_person`), or with `ask`, nothing at all is saved and
+    PeopleToChoose says which names to ask about."""
     reports: list[FileReport] = []
     accepted: list[_Accepted] = []
     with cyclic_gc_paused():  # 16 % of a 20,000-game import's CPU otherwise
@@ -102,7 +127,7 @@ def import_files(season: Season, files: Iterable[tuple[str, bytes | str]], *,
             checked = _check(season, report, content, night_date, table)
             if checked is not None:
                 accepted.append(checked)
-        last_ended = _save(season, accepted, user) if accepted else {}
+        last_ended = _save(season, accepted, user, chosen or {}, ask) if accepted else {}
     broadcast_games_ended(last_ended)  # one message per night is enough to refresh its screens
     return reports
 
@@ -174,7 +199,8 @@ def _already_kept(game: int | None) -> Problem:
 
 
 @transaction.atomic
-def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, int]:
+def _save(season: Season, accepted: list[_Accepted], user: object, chosen: Mapping[str, str],
+          ask: bool) -> dict[int, int]:
     """Every accepted game saved and counted, all or nothing. Returns each night's last
     ended game (for the room screens)."""
     season = Season.objects.select_for_update().get(pk=season.pk)
@@ -182,7 +208,7 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
     accepted = _without_games_already_kept(season, accepted)
     if not accepted:
         return {}
-    accepted, seated = _seated(season, accepted)
+    accepted, seated = _seated(season, accepted, chosen, ask)
     if not accepted:
         return {}
     tables = _tables(season, {a.place for a in accepted})
@@ -215,23 +241,32 @@ def _save(season: Season, accepted: list[_Accepted], user: object) -> dict[int, 
     return last_ended
 
 
-def _seated(season: Season, accepted: list[_Accepted]) -> tuple[list[_Accepted], dict[int, dict[str, Player]]]:
+def _seated(season: Season, accepted: list[_Accepted], chosen: Mapping[str, str],
+            ask: bool) -> tuple[list[_Accepted], dict[int, dict[str, Player]]]:
     """Each game's names on the league's people (issue 30: a record's `people` ids first,
-    then names as the league knows them, scorekeeper/players/circle.py); a game naming
-    someone the league knows twice, with no id to tell, is refused by name."""
+    then names as the league knows them, then the organiser's choice, scorekeeper/players/
+    circle.py); a game naming someone the league knows twice, with no id or choice to
+    tell, is refused by name, or (`ask`) PeopleToChoose before anything is written."""
     seating = Seating(Circle.of_league(season.league_id))
     kept: list[_Accepted] = []
     seated: dict[int, dict[str, Player]] = {}
+    questions: dict[str, WhichPerson] = {}
     for a in accepted:
         read = a.result.game
-        mapping = seating.seat(read.players, read.people)
+        mapping = seating.seat(read.players, read.people, chosen)
         if isinstance(mapping, list):
-            a.report.problems.extend(Problem(f"{name!r} may be more than one person of the league",
-                                             code="league.which_person", params={"player": name}, field="people")
-                                     for name in mapping)
+            for name in mapping:
+                if ask and len(seating.candidates(name)) > 1:
+                    questions.setdefault(name, WhichPerson(name, seating.choices(name)))
+                else:  # one person under two names of one game: no choice helps
+                    a.report.problems.append(Problem(f"{name!r} may be more than one person of the league",
+                                                     code="league.which_person", params={"player": name},
+                                                     field="people"))
             continue
         kept.append(a)
         seated[id(a)] = mapping
+    if questions:
+        raise PeopleToChoose(list(questions.values()))  # rolls back _save's transaction: nothing kept
     seating.save()
     return kept, seated
 

@@ -19,8 +19,9 @@ from leagues.forms import (
     SeasonSettingsForm,
     TableForm,
 )
-from leagues.models import League
-from leagues.results.importing import import_files
+from leagues.models import League, Season
+from leagues.results import pending
+from leagues.results.importing import PeopleToChoose, import_files
 from leagues.results.recording import recompute_season
 from leagues.views.access import (
     HtmxHttpRequest,
@@ -34,6 +35,8 @@ from leagues.views.drawing import night_page_context
 from leagues.views.standings import _season_context
 from leagues.views.tables import problem_sentence
 from scorekeeper.http import INVALID_FORM
+
+MAX_QUESTIONS = 200  # names asked at once (an import holds at most 200 files)
 
 
 @login_required
@@ -125,29 +128,52 @@ def season_recompute(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def season_import(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Files in; a refused file saves nothing, the others are kept. A name the league knows
+    more than once, written without a person id, is asked first (« Laquelle ? »): nothing
+    is saved until the organiser chose for each, then the whole import runs with the choices."""
     if (response := _login_first(request)) is not None:
         return response
     season = _get_season_for_organiser(request, pk)
-    reports = None
+    context: dict[str, Any] = {"season": season, "form": ImportForm(), "reports": []}
     status = 200
     if request.method == "POST":
-        form = ImportForm(request.POST, request.FILES)
-        if form.is_valid():
-            files = [(f.name, f.read()) for f in form.cleaned_data["files"]]
-            reports = import_files(season, files, night_date=form.cleaned_data["night_date"],
-                                   table=form.cleaned_data["table"] or None, user=request.user)
-            if any(not r.ok for r in reports):
-                status = _refused(request)
-        else:
-            status = _refused(request)
-    else:
-        form = ImportForm()
+        status = _import(request, season, context)
     template_name = "leagues/import.html"
     if request.htmx:
         template_name += "#result"
-    shown = [(r.name, r.ok, [problem_sentence(p) for p in r.problems]) for r in reports or []]
-    return render(request, template_name, {"season": season, "form": form, "reports": shown},
-                  status=status)
+    return render(request, template_name, context, status=status)
+
+
+def _import(request: HtmxHttpRequest, season: Season, context: dict[str, Any]) -> int:
+    """The POST of the import page (the files, or the choices for files kept waiting);
+    fills the page's context, returns its status."""
+    token = request.POST.get("pending", "")
+    if token:
+        held = pending.find(season.pk, request.user.pk, token)
+        if held is None:
+            context["expired"] = True
+            return _refused(request)
+        chosen = {request.POST.get(f"name-{i}", ""): request.POST.get(f"who-{i}", "") for i in range(MAX_QUESTIONS)
+                  if f"name-{i}" in request.POST}
+    else:
+        form = context["form"] = ImportForm(request.POST, request.FILES)
+        if not form.is_valid():
+            return _refused(request)
+        held = pending.PendingImport([(f.name, f.read()) for f in form.cleaned_data["files"]],
+                                     form.cleaned_data["night_date"], form.cleaned_data["table"] or None)
+        chosen = {}
+    try:
+        reports = import_files(season, held.files, night_date=held.night_date, table=held.table,
+                               user=request.user, chosen=chosen, ask=True)
+    except PeopleToChoose as asked:
+        context["questions"] = asked.questions[:MAX_QUESTIONS]
+        context["pending"] = pending.keep(season.pk, request.user.pk, held, token)
+        context["unanswered"] = bool(token)  # a choice missing or stale: asked again
+        return _refused(request) if token else 200
+    if token:
+        pending.drop(season.pk, request.user.pk, token)
+    context["reports"] = [(r.name, r.ok, [problem_sentence(p) for p in r.problems]) for r in reports]
+    return _refused(request) if any(not r.ok for r in reports) else 200
 
 
 @require_safe

@@ -54,3 +54,19 @@ def player_split(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpRespo
     regroup.split(season.league, player, games, nickname, request.user)
     messages.success(request, _("Ces parties comptent désormais pour %(name)s.") % {"name": nickname})
     return redirect(season)
+
+
+@require_POST
+def player_detach(request: HtmxHttpRequest, pk: int, player_pk: int) -> HttpResponse:
+    """« Quelqu'un a dit « C'est moi » à sa place »: one game of this player leaves the person
+    behind them (a fresh person there, nobody's yet); their other games and phones stay."""
+    season = _get_season_for_organiser(request, pk)
+    player = get_object_or_404(Player, pk=player_pk)
+    game = request.POST.get("game", "")
+    fresh = regroup.detach(season.league, player, int(game), request.user) if game.isdigit() else None
+    if fresh is None:
+        messages.error(request, _("Choisissez une partie de %(name)s dans cette ligue.") % {"name": player.name})
+        return redirect("leagues:player", season.pk, player.pk)
+    messages.success(request, _("La partie n° %(game)s de %(name)s n'est plus à la personne qui l'avait revendiquée : "
+                                "celui ou celle qui y a joué peut dire « C'est moi ».") % {"game": game, "name": player.name})
+    return redirect("leagues:player", season.pk, player.pk)

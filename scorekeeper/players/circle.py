@@ -110,6 +110,8 @@ class Seating:
         self.by_person: dict[str, Player] = {}
         self.by_name: dict[str, list[Player]] = defaultdict(list)
         self.new: list[Player] = []
+        self.new_named: dict[str, Player] = {}  # a name's someone new, made without an id
+        self.labels = circle.labels()
         for player in circle.players:
             self._know(player)
 
@@ -119,7 +121,10 @@ class Seating:
         if player.nickname:
             self.by_name[self.same(player.nickname)].append(player)
 
-    def seat(self, names: Sequence[str], people: Mapping[str, str]) -> dict[str, Player] | list[str]:
+    def seat(self, names: Sequence[str], people: Mapping[str, str],
+             chosen: Mapping[str, str] | None = None) -> dict[str, Player] | list[str]:
+        """`chosen`: for a name the group knows more than once, which of them (a `choices`
+        value: a Player's pk, "p:" and a file's person id, or NEW)."""
         seated: dict[str, Player] = {}
         unclear: list[str] = []
         for name in names:
@@ -127,21 +132,46 @@ class Seating:
             if person:
                 player = self.by_person.get(person) or self._made(name, person)
             else:
-                matches = list({id(p): p for p in self.by_name.get(self.same(name), [])}.values())
-                if len(matches) > 1:
+                matches = self.candidates(name)
+                picked = self._picked(name, (chosen or {}).get(name, "")) if len(matches) > 1 else None
+                if len(matches) > 1 and picked is None:
                     unclear.append(name)
                     continue
-                player = matches[0] if matches else self._made(name, None)
+                player = picked or (matches[0] if matches else self._made(name, None))
             if any(other is player for other in seated.values()):
                 unclear.append(name)  # two names of one game on one person
                 continue
             seated[name] = player
         return unclear or seated
 
+    def candidates(self, name: str) -> list[Player]:
+        """Whom a name without an id may mean: the group's people of that name and those
+        this import has met so far (by id, or someone new)."""
+        return list({id(p): p for p in self.by_name.get(self.same(name), [])}.values())
+
+    def choices(self, name: str) -> list[tuple[str, str]]:
+        """What to ask for a name that means more than one (« Laquelle ? »): each of its
+        people, (value, label), the group's labelled as it shows them; someone new last."""
+        known = [(str(p.pk), self.labels.get(p.pk, p.name)) for p in self.candidates(name) if p.pk is not None]
+        from_files = [(f"p:{p.person_id}", f"{p.name} · {p.person_id}") for p in self.candidates(name)
+                      if p.pk is None and self.new_named.get(self.same(name)) is not p]
+        return known + from_files + [(NEW, "")]
+
+    def _picked(self, name: str, choice: str) -> Player | None:
+        if choice == NEW:
+            key = self.same(name)
+            return self.new_named.get(key) or self._made(name, None)
+        if choice.startswith("p:"):
+            player = self.by_person.get(choice[2:])
+            return player if player is not None and player.pk is None else None  # one of this import's
+        return next((p for p in self.candidates(name) if p.pk is not None and str(p.pk) == choice), None)
+
     def _made(self, name: str, person: str | None) -> Player:
         player = Player(name=name, person_id=person or new_person_id())
         self.new.append(player)
         self._know(player)
+        if person is None:
+            self.new_named.setdefault(self.same(name), player)
         return player
 
     def save(self) -> None:

@@ -10,6 +10,12 @@ The privacy rules (docs/architecture.md, "People"):
   person exists.
 - Any phone of theirs revokes another (a lost phone) or the link; a new link revokes the
   last one.
+- A wrong « C'est moi » (Ana's phone tapped Ben) is undone by the phone that made it, and
+  only by it (its key remembers the seat it was claimed from): that phone forgets the
+  person, Ben's player is again someone nobody has claimed, and no other phone is touched.
+  Nobody else at the table may release a claim (they could take anyone's phones away);
+  Ben's other way out is the league's organiser, or the live table's referee, detaching
+  his seat of that game from the person (players/regroup.py `detach`).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from scorekeeper.models import Game, Person, PersonKey, Player, Seat
+from scorekeeper.models import Game, Person, PersonKey, RoundChange, Seat
 from scorekeeper.players.records import player_records
 
 ME_COOKIE = "person"
@@ -48,13 +54,43 @@ def is_claimed(person: Person) -> bool:
 
 
 @transaction.atomic
-def claim(player: Player, label: str) -> str:
-    """Make a phone `player`'s person's; returns the phone key's secret. AlreadyClaimed when
-    the person has a live key (their own phones decide)."""
-    person = Person.objects.select_for_update().get(pk=player.person_id)
+def claim(seat: Seat, label: str) -> str:
+    """Make a phone the person's behind `seat`; returns the phone key's secret. AlreadyClaimed
+    when the person has a live key (their own phones decide)."""
+    person = Person.objects.select_for_update().get(pk=seat.player.person_id)
     if is_claimed(person):
         raise AlreadyClaimed(person.pk)
-    return PersonKey.issue(person, PersonKey.PHONE, label)
+    return PersonKey.issue(person, PersonKey.PHONE, label, claimed_seat=seat)
+
+
+@transaction.atomic
+def undo_claim(key: PersonKey, *, by: str = "", device: str = "") -> Seat | None:
+    """The phone that said « C'est moi » takes it back: its key is revoked. When no other
+    phone of the person is left, the person is again nobody's (the personal link this
+    phone may have made stops too); when the claim brought other phones in (through the
+    link), those keep the person and the claimed Player goes to a fresh person of its own,
+    so that whoever it really is can claim it. One line in the game's history. None (and
+    nothing done) when this key was not claimed from a seat (a phone brought by the link)."""
+    live = PersonKey.objects.select_for_update().filter(pk=key.pk, revoked_at__isnull=True).first()
+    seat = Seat.objects.select_related("player", "game").filter(pk=live.claimed_seat_id).first() if live else None
+    if live is None or seat is None:
+        return None
+    person = Person.objects.select_for_update().get(pk=live.person_id)
+    now = timezone.now()
+    PersonKey.objects.filter(pk=live.pk).update(revoked_at=now)
+    others = person.keys.filter(kind=PersonKey.PHONE, revoked_at__isnull=True)
+    if not others.exists():
+        person.keys.filter(kind=PersonKey.LINK, revoked_at__isnull=True).update(revoked_at=now)
+    elif seat.player.person_id == person.pk:
+        seat.player.person = Person.objects.create()
+        seat.player.save(update_fields=["person"])
+    game = seat.game
+    # Not a correction (after_end stays False): no seat moved, no standing changed, so the
+    # season page's corrections do not list it.
+    RoundChange.objects.create(game=game, number=0, action=RoundChange.UNCLAIMED,
+                               before={"player": seat.name or seat.player.name}, by=by[:80], device=device[:200],
+                               version=game.version)
+    return seat
 
 
 def join(link_secret: str, label: str) -> str | None:

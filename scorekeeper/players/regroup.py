@@ -28,7 +28,8 @@ class PlayedTogether(Exception):
 
 
 @transaction.atomic
-def regroup(seats: QuerySet[Seat], into: Player, *, by: str = "", user: Any = None, device: str = "") -> list[int]:
+def regroup(seats: QuerySet[Seat], into: Player, *, by: str = "", user: Any = None, device: str = "",
+            action: str = RoundChange.REGROUPED) -> list[int]:
     """Put these seats on `into`; returns their games' pks. PlayedTogether (nothing moved)
     when `into` already sits at one of those games."""
     moved = [s for s in seats.select_related("player", "game") if s.player_id != into.pk]
@@ -40,7 +41,7 @@ def regroup(seats: QuerySet[Seat], into: Player, *, by: str = "", user: Any = No
         before = {"player": seat.name or seat.player.name, "counted_as": seat.player.nickname or seat.player.name}
         Seat.objects.filter(pk=seat.pk).update(player=into)
         # Through the model (append-only), one line per game, read by the history page.
-        RoundChange.objects.create(game=seat.game, number=0, action=RoundChange.REGROUPED, before=before,
+        RoundChange.objects.create(game=seat.game, number=0, action=action, before=before,
                                    after={"player": before["player"], "counted_as": into.nickname or into.name},
                                    by=by[:80], user=user if getattr(user, "is_authenticated", False) else None,
                                    device=device[:200], version=seat.game.version, after_end=seat.game.finished)
@@ -59,3 +60,16 @@ def split(seats: QuerySet[Seat], name: str, nickname: str = "", **who: Any) -> t
     other = Player(name=name, nickname=nickname)
     other.save()
     return other, regroup(seats, other, **who)
+
+
+@transaction.atomic
+def detach(seat: Seat, **who: Any) -> Player:
+    """This seat of this game leaves the person behind it (someone else said « C'est moi »
+    for it): it goes to a new Player of the same name, a fresh person nobody has claimed,
+    whom the one who really sat there may claim. The person's other games and phones stay
+    as they are. Who may (a league's organiser, the live table's referee) is the caller's."""
+    seat = Seat.objects.select_related("player").get(pk=seat.pk)
+    fresh = Player(name=seat.player.name)
+    fresh.save()
+    regroup(Seat.objects.filter(pk=seat.pk), fresh, action=RoundChange.DETACHED, **who)
+    return fresh

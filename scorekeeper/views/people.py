@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.http import author_of, device_of, remembered_games, seat_of_phone
-from scorekeeper.models import MAX_NAME_LENGTH, Game, PersonKey, Player, Seat
+from scorekeeper.models import MAX_NAME_LENGTH, SEAT, Game, PersonKey, Seat
 from scorekeeper.players import me, regroup
 from scorekeeper.players.names import name_as_kept, name_problems
 from scorekeeper.players.records import player_records
@@ -56,23 +56,25 @@ def claim(request: HttpRequest) -> HttpResponse:
     """« C'est moi »: this phone becomes the person behind a seat of a game it holds (the
     sheet's player page: `game` and `name`; a league's player page: `player`, one of whose
     games this phone holds)."""
-    player = _claimed_player(request)
-    if player is None:
+    seat = _claimed_seat(request)
+    if seat is None:
         raise Http404("no player of a game this phone holds")
     try:
-        secret = me.claim(player, device_of(request))
+        secret = me.claim(seat, device_of(request))
     except me.AlreadyClaimed:
-        return render(request, TEMPLATE, {"person": None, "claimed": player.nickname or player.name}, status=409)
+        return render(request, TEMPLATE, {"person": None, "claimed": seat.player.nickname or seat.player.name},
+                      status=409)
     response = redirect("my_page")
     me.keep_on_phone(response, secret)
     return response
 
 
-def _claimed_player(request: HttpRequest) -> Player | None:
+def _claimed_seat(request: HttpRequest) -> Seat | None:
     held = remembered_games(request)
     pk = request.POST.get("player", "")
-    if pk.isdigit():
-        return Player.objects.filter(pk=pk, seats__game__token__in=held).first()
+    if pk.isdigit():  # a league's page: the player's seat at their newest game this phone holds
+        return (Seat.objects.select_related("player").filter(player_id=pk, game__token__in=held)
+                .order_by("-game__created_at", "-game_id").first())
     token, name = request.POST.get("game", ""), request.POST.get("name", "")
     number = request.POST.get("game_id", "")
     if number.isdigit():  # from its seat at the live table, which never shows the game's link
@@ -83,8 +85,25 @@ def _claimed_player(request: HttpRequest) -> Player | None:
         game = Game.objects.with_players().filter(token=token).first() if token in held else None
         if game is None:
             return None
-    seat = next((s for s in game.seats.all() if (s.name or s.player.name) == name), None) if game else None
-    return seat.player if seat is not None else None
+    return next((s for s in game.seats.all() if (s.name or s.player.name) == name), None) if game else None
+
+
+@require_POST
+def undo_claim(request: HttpRequest) -> HttpResponse:
+    """« Ce n'est pas moi »: the phone that said « C'est moi » takes it back (players/me.py
+    `undo_claim`); only that phone: any other is refused, however many games it holds."""
+    key = _own_key(request)
+    seat = key.claimed_seat
+    if seat is None:
+        raise Http404("this phone came by the personal link: it claimed nobody")
+    name = seat.name or seat.player.name
+    at_the_table = seat_of_phone(request, seat.game)
+    if me.undo_claim(key, by=SEAT + at_the_table if at_the_table else "", device=device_of(request)) is None:
+        raise Http404("nothing to undo")
+    messages.success(request, _("Ce téléphone n'est plus à %(name)s : « C'est moi » est annulé.") % {"name": name})
+    response = redirect("my_page")
+    response.delete_cookie(me.ME_COOKIE)
+    return response
 
 
 @require_POST

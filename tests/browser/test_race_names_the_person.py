@@ -21,9 +21,9 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "i
 def test_the_race_message_names_the_person_who_saved_first(live_server: LiveServer, browser: Browser,
                                                            transactional_db: None, artifacts: Path) -> None:
     game = make_game("tamalou", ["Ana", "Ben"])
-    ana = game.seats.get(name="Ana").player
+    anas_seat = game.seats.select_related("player").get(name="Ana")
     anas_phone = browser.new_context(**PHONE)
-    anas_phone.add_cookies([{"name": me.ME_COOKIE, "value": me.claim(ana, "Chrome · Android"),
+    anas_phone.add_cookies([{"name": me.ME_COOKIE, "value": me.claim(anas_seat, "Chrome · Android"),
                              "url": live_server.url}])
     first, second = anas_phone.new_page(), browser.new_context(**PHONE).new_page()
     url = f"{live_server.url}/games/{game.token}/rounds/new/"

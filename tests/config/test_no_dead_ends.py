@@ -27,7 +27,8 @@ def test_it_lists_the_players_this_phone_knows_at_players(client, db):
     session[SESSION_GAMES] = [game.token]
     session.save()
     page = client.get("/players/").content.decode()
-    assert '<a href="?name=Bruno">Bruno</a>' in page and "?name=David" in page
+    bruno = game.seats.get(name="Bruno").player
+    assert f'<a href="?name=Bruno&amp;player={bruno.pk}">Bruno</a>' in page and "?name=David" in page
 
 
 def test_make_run_serves_on_the_port_it_is_given():

@@ -5,6 +5,8 @@ games (or a league's game, its organisers') changes nothing."""
 
 from __future__ import annotations
 
+import html
+import re
 from datetime import date
 
 import pytest
@@ -97,3 +99,28 @@ def test_the_player_page_offers_the_split_of_games_outside_leagues(two_maries) -
     page = holding(first, second).get(reverse("player_page"), {"name": "Marie"}).content.decode()
 
     assert 'data-testid="split-held"' in page and f'value="{second.pk}"' in page
+
+
+def player_links(page: str) -> dict[str, str]:
+    """The players list's entries: label -> link."""
+    listed = page.split('data-testid="player-names"', 1)[1].split("</ul>", 1)[0]
+    return {html.unescape(label): html.unescape(href) for href, label in re.findall(r'<a href="([^"]+)">([^<]+)</a>', listed)}
+
+
+@pytest.mark.django_db
+def test_after_a_split_the_players_list_shows_each_marie_apart_with_her_own_games(two_maries) -> None:
+    first, second = two_maries
+    phone = holding(first, second)
+    split(phone, second)
+
+    links = player_links(phone.get(reverse("player_page")).content.decode())
+    assert set(links) == {"Ana", "Ben", "Marie", "Marie D."}
+    hers = phone.get(reverse("player_page") + links["Marie D."]).content.decode()
+    assert "<h1>Marie D.</h1>" in hers and 'data-figure="games">1<' in hers and f"n° {second.pk}<" in hers
+    assert f"n° {first.pk}<" not in hers
+    other = phone.get(reverse("player_page") + links["Marie"]).content.decode()
+    assert 'data-figure="games">1<' in other and f"n° {first.pk}<" in other
+
+    # The sheet's link says only « Marie »: the page asks which of the two.
+    which = phone.get(reverse("player_page"), {"name": "Marie"}).content.decode()
+    assert set(player_links(which)) == {"Marie", "Marie D."}

@@ -42,7 +42,7 @@ def test_it_lets_the_claiming_phone_undo_its_claim_and_ben_is_nobodys_again() ->
     ben = game.seats.get(name="Ben").player
     anas_phone = holding(game)
     claim(anas_phone, game, "Ben")  # the wrong line tapped
-    assert "Ce n'est pas moi : annuler « C'est moi » sur Ben" in me(anas_phone)
+    assert "Ce n'est pas moi : annuler «\u00a0C'est moi\u00a0» sur Ben" in me(anas_phone)
 
     undone = anas_phone.post(reverse("undo_claim"), follow=True)
 

@@ -63,6 +63,17 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())[:CODE_LENGTH]
 
 
+def member_cookie_of(code: str) -> str:
+    """The name of the cookie holding a phone's member token of the table of this code: known
+    from the code alone, so a refusal may look for it before the table is loaded."""
+    return f"referee_{code}"
+
+
+def request_cookie_of(code: str) -> str:
+    """The name of the cookie holding a phone's pending join request at this table."""
+    return f"referee_{code}_ask"
+
+
 def spoken_code(code: str) -> str:
     """The code as shown, in groups of five: "KF7RM-4XP2Q" (an old six-letter code as it was)."""
     if len(code) < CODE_LENGTH:
@@ -175,7 +186,7 @@ class LiveTable(models.Model):
     @property
     def member_cookie(self) -> str:
         """The cookie that holds a phone's membership of this table (its signed token)."""
-        return f"referee_{self.code}"
+        return member_cookie_of(self.code)
 
     def member_for_token(self, token: Any) -> TableMember | None:
         if not isinstance(token, str) or len(token) > 300:

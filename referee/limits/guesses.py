@@ -113,10 +113,31 @@ def join_allowed(request: HttpRequest, code: str, role: str) -> bool:
     device's share for the minute, then within the table's? Spectators are counted apart
     from seats and the referee's role, so a flood of them never keeps a player out; one
     device's refusals cost the table's count nothing."""
-    kind = "spectators" if role == "spectator" else "seats"
-    if _bump(f"referee.guesses.joins.{code}.{kind}.{device(request)}") > settings.JOINS_PER_DEVICE:
+    (device_key, device_limit), (table_key, table_limit) = _join_keys(request, code, role)
+    if _bump(device_key) > device_limit:
         return False
-    return _bump(f"referee.guesses.joins.{code}.{kind}") <= settings.JOINS_PER_TABLE
+    return _bump(table_key) <= table_limit
+
+
+def _join_keys(request: HttpRequest, code: str, role: str) -> list[tuple[str, int]]:
+    """(cache key, joins a minute) for this device's share at the table, then the table's."""
+    kind = "spectators" if role == "spectator" else "seats"
+    return [(f"referee.guesses.joins.{code}.{kind}.{device(request)}", settings.JOINS_PER_DEVICE),
+            (f"referee.guesses.joins.{code}.{kind}", settings.JOINS_PER_TABLE)]
+
+
+def join_used_up(request: HttpRequest, code: str, role: str) -> str | None:
+    """Which count would refuse this join: "joins" (`join_allowed`), "spectators"
+    (`spectator_allowed`), or None? Read from the cache alone in one round trip, nothing
+    counted, so a flood is refused before the table is loaded. None while the cache is down."""
+    keys = [("joins", key, limit) for key, limit in _join_keys(request, code, role)]
+    if role == "spectator":
+        keys.append(("spectators", _spectators_key(request, code), settings.SPECTATORS_PER_DEVICE))
+    try:
+        counts = cache.get_many([key for _what, key, _limit in keys])
+    except Exception as exc:  # noqa: BLE001 - Redis down: the pages keep answering
+        return _cache_down(exc, None)
+    return next((what for what, key, limit in keys if int(counts.get(key, 0)) >= limit), None)
 
 
 SPECTATOR_AGE = 60 * 60 * 24 * 2  # a spectator's token lives this long (referee.models.TOKEN_AGE)
@@ -125,8 +146,11 @@ SPECTATOR_AGE = 60 * 60 * 24 * 2  # a spectator's token lives this long (referee
 def spectator_allowed(request: HttpRequest, code: str) -> bool:
     """One more spectator at this table for this device (SPECTATORS_PER_DEVICE while its
     tokens live): one device cannot fill the table's spectator slots."""
-    key = f"referee.guesses.spectators.{code}.{device(request)}"
-    return _bump(key, SPECTATOR_AGE) <= settings.SPECTATORS_PER_DEVICE
+    return _bump(_spectators_key(request, code), SPECTATOR_AGE) <= settings.SPECTATORS_PER_DEVICE
+
+
+def _spectators_key(request: HttpRequest, code: str) -> str:
+    return f"referee.guesses.spectators.{code}.{device(request)}"
 
 
 def limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

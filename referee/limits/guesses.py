@@ -32,6 +32,7 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -60,6 +61,22 @@ def device(request: HttpRequest) -> str:
             known = request._new_guess_device = secrets.token_urlsafe(12)  # type: ignore[attr-defined]
         request._guess_device = known  # type: ignore[attr-defined]
     return known
+
+
+def device_in_cookie(value: str | None) -> str | None:
+    """The device id a raw `mc_device` cookie holds (a socket reads its cookies raw), or None."""
+    if not value:
+        return None
+    try:
+        known = signing.get_cookie_signer(salt=DEVICE_COOKIE + _SALT).unsign(value, max_age=DEVICE_AGE)
+    except signing.BadSignature:
+        return None
+    return known if len(known) <= 40 else None
+
+
+def device_cookie(device_id: str) -> str:
+    """The `mc_device` cookie's value for this device id, as `limited` sets it."""
+    return signing.get_cookie_signer(salt=DEVICE_COOKIE + _SALT).sign(device_id)
 
 
 def _address(request: HttpRequest) -> str:

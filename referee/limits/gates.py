@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
+from referee.limits.addresses import cookieless
 from referee.limits.bucket import TokenBucket
 
 MAX_SOCKETS = 3  # a phone, its reconnect not yet noticed as closed, and a second tab
@@ -43,7 +44,6 @@ ADDRESSES_KEPT = 4096  # address buckets remembered before the idle ones are dro
 # (bench/referee_flood.py). An honest phone syncs only after a gap.
 COSTS = {"sync": 10.0}
 MEMBER_OPENINGS = 10  # sockets a member may open at once (then ADDRESS_SOCKETS_RATE a second): reconnects
-COOKIELESS = "cookieless:"  # the device of an address's requests that show no device cookie
 # A phone is flagged when its claims keep winning at exactly its credit: an honest
 # tap lands about the margin inside it (see engine.table.clock).
 FLAG_AFTER = 3  # races won at the limit
@@ -93,7 +93,7 @@ def address_allows(address: str, now: float, cost: float = 1.0) -> bool:
 def stranger_may_open(address: str, device: str | None, now: float) -> bool:
     """One more socket of a spectator, or of a phone not known yet, from this device (None: it
     showed no cookie) and this client address: within their rates?"""
-    device_key = device or f"{COOKIELESS}{address}"
+    device_key = device or cookieless(address)
     by_device = _bucket_of(_DEVICE_OPENINGS, device_key, now, settings.DEVICE_SOCKETS_RATE,
                            settings.DEVICE_SOCKETS_BURST)
     if not by_device.allow(now):

@@ -5,9 +5,11 @@ client looks up (the code form, a table's URL) counts, for a minute, against
 
 - its device: a signed cookie set on the first answer (GUESSES_PER_DEVICE,
   10 by default). A phone's typos lock that phone only;
-- its address (GUESSES_PER_ADDRESS, 60): a script that drops its cookies is
-  still counted, while the phones of a bar, which share one Wi-Fi address,
-  have room for their typos.
+  A request without the cookie counts against its address's cookie-less device,
+  shared by every such request of the address: a script that drops its cookie gets
+  one device's share, however often it drops it;
+- its address (GUESSES_PER_ADDRESS, 60): the phones of a bar, which share one
+  Wi-Fi address, have room for their typos.
 
 A client past either limit gets 429 with a sentence for the minute, except on
 the tables it knows: a phone holding a valid member token of the table (or its
@@ -39,7 +41,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.defaults import page_not_found
 
-from referee.limits.addresses import counted_as
+from referee.limits.addresses import cookieless, counted_as
 
 log = logging.getLogger("referee.limits")
 WINDOW = 60  # seconds
@@ -53,12 +55,17 @@ class TooManyGuesses(Exception):
 
 
 def device(request: HttpRequest) -> str:
-    """This device's id: from its signed cookie, or a new one (set on the answer by `limited`)."""
+    """The device this request is counted as: its signed cookie's id; a request showing none
+    is counted as its address's cookie-less device, which every such request of the address
+    shares (a script dropping its cookie was a new device, with a new share, every time;
+    issue 28). It is given a cookie of its own on the answer (by `limited`), so an honest
+    phone is counted apart from its second request on."""
     known = getattr(request, "_guess_device", None)
     if known is None:
         known = request.get_signed_cookie(DEVICE_COOKIE, default=None, salt=_SALT)
         if not known or len(known) > 40:
-            known = request._new_guess_device = secrets.token_urlsafe(12)  # type: ignore[attr-defined]
+            request._new_guess_device = secrets.token_urlsafe(12)  # type: ignore[attr-defined]
+            known = cookieless(_address(request))
         request._guess_device = known  # type: ignore[attr-defined]
     return known
 
@@ -175,6 +182,7 @@ def limited(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     the device cookie set on a device that had none."""
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        device(request)  # a request showing no device cookie is given one, whatever the view does
         try:
             response = view(request, *args, **kwargs)
         except TooManyGuesses:

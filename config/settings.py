@@ -166,6 +166,10 @@ ADDRESS_MESSAGES_RATE = env_int("ADDRESS_MESSAGES_RATE", 60, minimum=1)
 ADDRESS_MESSAGES_BURST = env_int("ADDRESS_MESSAGES_BURST", 150, minimum=1)
 ADDRESS_SOCKETS_RATE = env_int("ADDRESS_SOCKETS_RATE", 2, minimum=1)  # live tables' sockets opened a second
 ADDRESS_SOCKETS_BURST = env_int("ADDRESS_SOCKETS_BURST", 40, minimum=1)  # ... and at once
+# ... those two for the sockets of spectators and of phones not yet known; one device's share
+# of them (a device is its cookie; the phones of an address without one share one share).
+DEVICE_SOCKETS_RATE = env_int("DEVICE_SOCKETS_RATE", 1, minimum=1)
+DEVICE_SOCKETS_BURST = env_int("DEVICE_SOCKETS_BURST", 10, minimum=1)
 # Round saves a minute per game and device (scorekeeper/views/game/rounds.py).
 ROUND_SAVES_PER_MINUTE = env_int("ROUND_SAVES_PER_MINUTE", 12, minimum=1)
 

@@ -63,6 +63,39 @@ def normalise_code(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())[:CODE_LENGTH]
 
 
+def token_salt(code: str) -> str:
+    """A member token is signed for its table's code (and the project's SECRET_KEY): a socket
+    can read who it claims to be before any query (referee/live/consumers.py). It is only a
+    claim until the member is found active at the open table of that code (`member_for_token`):
+    a closed table's, a left member's or another table's token opens nothing."""
+    return f"referee.member.{code}"
+
+
+def identity_in(code: str, token: Any) -> tuple[int, str] | None:
+    """(member id, role) a token of the table of this code was signed with, from the token
+    alone (no query), or None: not one, expired, or signed before the role was put in it."""
+    if not isinstance(token, str) or len(token) > 300:
+        return None
+    try:
+        data = signing.loads(token, salt=token_salt(code), max_age=TOKEN_AGE)
+    except signing.BadSignature:  # SignatureExpired included
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("m"), int) or not isinstance(data.get("r"), str):
+        return None
+    return data["m"], data["r"]
+
+
+def member_cookie_of(code: str) -> str:
+    """The name of the cookie holding a phone's member token of the table of this code: known
+    from the code alone, so a refusal may look for it before the table is loaded."""
+    return f"referee_{code}"
+
+
+def request_cookie_of(code: str) -> str:
+    """The name of the cookie holding a phone's pending join request at this table."""
+    return f"referee_{code}_ask"
+
+
 def spoken_code(code: str) -> str:
     """The code as shown, in groups of five: "KF7RM-4XP2Q" (an old six-letter code as it was)."""
     if len(code) < CODE_LENGTH:
@@ -170,23 +203,27 @@ class LiveTable(models.Model):
         return f"engine.table.machine.{self.pk}.{self.secret}"
 
     def token_for(self, member: TableMember) -> str:
-        return signing.dumps({"m": member.pk}, salt=self._salt(), compress=True)
+        return signing.dumps({"m": member.pk, "r": member.role}, salt=token_salt(self.code), compress=True)
 
     @property
     def member_cookie(self) -> str:
         """The cookie that holds a phone's membership of this table (its signed token)."""
-        return f"referee_{self.code}"
+        return member_cookie_of(self.code)
 
     def member_for_token(self, token: Any) -> TableMember | None:
         if not isinstance(token, str) or len(token) > 300:
             return None
-        try:
-            data = signing.loads(token, salt=self._salt(), max_age=TOKEN_AGE)
-        except signing.BadSignature:  # SignatureExpired included
-            return None
-        member_id = data.get("m") if isinstance(data, dict) else None
-        if not isinstance(member_id, int):
-            return None
+        found = identity_in(self.code, token)
+        if found is None:  # a token signed before issue 28 (salted with the table's secret)
+            try:
+                data = signing.loads(token, salt=self._salt(), max_age=TOKEN_AGE)
+            except signing.BadSignature:  # SignatureExpired included
+                return None
+            member_id = data.get("m") if isinstance(data, dict) else None
+            if not isinstance(member_id, int):
+                return None
+            found = (member_id, "")
+        member_id = found[0]
         return self.members.filter(pk=member_id, active=True).first()
 
     # -- who may join as what ------------------------------------------------------------

@@ -22,7 +22,7 @@ from engine.cards import JOKER, RANKS, Deck, rank_of, suit_of
 from engine.rules import RecordError
 from engine.rules.errors import TOP
 from engine.table import machine as tbl
-from referee.limits import guesses
+from referee.limits import early, guesses
 from referee.live import broadcast, sent
 from referee.live.messages import update_message
 from scorekeeper.actions.rounds import do_add_round
@@ -45,6 +45,7 @@ from scorekeeper.http import (
     change_refusal,
     device_of,
     get_game_to_change,
+    refused_early,
     remember_game,
     remembered_games,
     save_allowed,
@@ -61,7 +62,15 @@ from scorekeeper.wording.problems import problem_text
 from scorekeeper.wording.rulings import card_label
 from scorekeeper.wording.text import elided
 
-from .models import TOKEN_AGE, JoinRequest, LiveTable, TableMember, normalise_code, players_in
+from .models import (
+    TOKEN_AGE,
+    JoinRequest,
+    LiveTable,
+    TableMember,
+    normalise_code,
+    players_in,
+    request_cookie_of,
+)
 from .reveal import hands_and_extras, miscounted_hands, reveal_form, round_outcome
 from .table_page import FEED_LENGTH, folded_feed, page_context, rulings_on_the_point, worded
 
@@ -72,7 +81,7 @@ MAX_QUESTION = 300  # characters read of a question about the rules
 
 
 def request_cookie_name(table: LiveTable) -> str:
-    return f"referee_{table.code}_ask"
+    return request_cookie_of(table.code)
 
 
 def cookie_name(table: LiveTable) -> str:
@@ -85,8 +94,12 @@ def _get_open_table(code: str, request: HttpRequest | None = None) -> LiveTable:
     A client out of guesses gets 429 whatever the code, except at a table it
     knows (it holds a member token of it, or its own join request): a phone is
     never locked out of its own table by its neighbours' typos, or its own."""
-    table = LiveTable.objects.open().select_related("game").filter(code=normalise_code(code)).first()
-    if request is not None and guesses.exhausted(request) and not _knows(request, table):
+    code = normalise_code(code)
+    out_of_guesses = request is not None and guesses.exhausted(request)
+    if out_of_guesses and not early.may_know(request, code):  # type: ignore[arg-type]
+        raise guesses.TooManyGuesses  # refused before any query: a guesser's flood costs a cache read
+    table = LiveTable.objects.open().select_related("game").filter(code=code).first()
+    if out_of_guesses and not _knows(request, table):  # type: ignore[arg-type]
         raise guesses.TooManyGuesses
     if table is None or table.closed_if_idle():
         if request is not None:
@@ -238,6 +251,9 @@ def table_find(request: HtmxHttpRequest) -> HttpResponse:
 def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """Who is this phone: a free seat or a spectator at once; a held seat or the referee's role
     once the referee approves it on their phone. Shows the code and a QR."""
+    flooded = _join_flooded(request, code)
+    if flooded is not None:
+        return _refused(request, code, flooded)
     table = _get_open_table(code, request)
     error, status = None, 200
     if request.method == "POST":
@@ -272,6 +288,31 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     response = render(request, "referee/join.html", context, status=status)
     if status == 429:
         response["Retry-After"] = str(guesses.WINDOW)
+    return response
+
+
+def _join_flooded(request: HttpRequest, code: str) -> str | None:
+    """Why a join is refused, when this device's share or the table's is used up for the
+    minute (or the device watches the table already): known from the cache alone, before
+    the table is loaded. A phone waiting on its own request is never refused here (asking
+    again waits on the same request)."""
+    code = normalise_code(code)
+    if request.method != "POST" or request.COOKIES.get(request_cookie_of(code)):
+        return None
+    used_up = guesses.join_used_up(request, code, request.POST.get("role", ""))
+    if used_up == "spectators":
+        return _("Ce téléphone regarde déjà cette table : retournez-y plutôt.")
+    if used_up == "joins":
+        return _("Trop de téléphones demandent cette table : réessayez dans une minute.")
+    return None
+
+
+def _refused(request: HttpRequest, code: str, sentence: str) -> HttpResponse:
+    """429 with its sentence and the way back to the table's join page, nothing loaded."""
+    response = render(request, "referee/refused.html",
+                      {"sentence": sentence, "join_url": reverse("table_join", args=[normalise_code(code)])},
+                      status=429)
+    response["Retry-After"] = str(guesses.WINDOW)
     return response
 
 
@@ -445,7 +486,10 @@ def table_reveal(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
     The hands are entered as on the score sheet (its entry layer, partials and card
     picker); `preview=1` answers the live preview without saving."""
+    if early.reveal_flooded(request, normalise_code(code)):
+        return refused_early(request)  # before the table, its game, its state or the form is loaded
     table = _get_open_table(code, request)
+    early.remember_game(table.code, table.game.token)
     member = _get_member_for_request(request, table)
     if member is None:
         return redirect("table_join", code=table.code)

@@ -19,11 +19,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
+from engine.rules.errors import TOP
 from scorekeeper.actions.actor import Actor
+from scorekeeper.entry.preview import too_many_saves
 from scorekeeper.models import PERSON, SEAT, Game
 from scorekeeper.players.me import key_of
 
@@ -201,3 +203,22 @@ def save_allowed(request: HttpRequest, game: Game) -> bool:
     except Exception:  # noqa: BLE001 - Redis down: saving rounds matters more than counting them
         return True
     return True
+
+
+def refused_early(request: HtmxHttpRequest) -> HttpResponse:
+    """429 for a save refused by `saves_used_up`, without loading the game: htmx puts the
+    sentence in the form's top slot and keeps the form as the player filled it; without
+    htmx, a page that sends the player back to it. A round from the phone's queue (not
+    JSON) stays queued and is sent again later. The score sheet's and the live table's
+    reveal (referee/views.py) answer alike."""
+    sentence = too_many_saves().errors[TOP][0]
+    if request.htmx:
+        response = render(request, "scorekeeper/entry/round_entry.html#slot", {"key": TOP, "messages": [sentence]},
+                          status=TOO_MANY_SAVES)
+        response["HX-Retarget"] = f"#err-{TOP}"
+        response["HX-Reswap"] = "outerHTML"
+    else:
+        response = render(request, "scorekeeper/entry/too_many_saves.html", {"sentence": sentence},
+                          status=TOO_MANY_SAVES)
+    response["Retry-After"] = "10"
+    return response

@@ -94,6 +94,7 @@ ON_POSTGRESQL_AND_REDIS = {
     "referee/test_consumer_credit.py": "the live table's socket: its credit",
     "referee/test_consumer_delta.py": "the live table's socket: deltas, after a restart",
     "referee/test_consumer_guard.py": "the live table's socket: guards",
+    "referee/test_consumer_venue.py": "the live table's socket: a venue's phones at one address",
     "referee/test_consumer_input.py": "the live table's socket: fuzzed input",
     "referee/test_consumer_rulings.py": "the live table's socket: rulings",
     "referee/test_two_servers.py": "two servers on one channel layer",
@@ -105,6 +106,7 @@ ON_POSTGRESQL_AND_REDIS = {
     "scorekeeper/test_round_throttle.py": "round saves throttled per game and device",
     "referee/test_guesses.py": "join-code guesses limited per phone and address",
     "leagues/test_import_people.py": "files waiting for « Laquelle ? » in the cache: pickled into Redis, any process",
+    "referee/test_refused_cheaply.py": "refusals read from Redis's counters before any query",
     # The production recipe: nginx, Daphne processes, PostgreSQL and Redis.
     "deploy": "the production recipe",
 }

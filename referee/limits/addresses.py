@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 
 IPV6_PREFIX = 64
+COOKIELESS = "cookieless-"  # the device of the requests of an address that show no device cookie
 
 
 def counted_as(address: str) -> str:
@@ -22,3 +23,9 @@ def counted_as(address: str) -> str:
             return str(parsed.ipv4_mapped)
         return str(ipaddress.ip_network(f"{parsed}/{IPV6_PREFIX}", strict=False))
     return str(parsed)
+
+
+def cookieless(address: str) -> str:
+    """The device id shared by every request of this counted address that shows no device
+    cookie: one device's share for all of them (docs/deploy.md, "What is trusted")."""
+    return f"{COOKIELESS}{address}"

@@ -11,12 +11,19 @@ Two caps above the member's (issue 21), each a setting:
   gets no more than a bar's phones together need;
 - spectators' sockets per table (SPECTATORS_PER_TABLE): beyond it a spectator's
   socket is refused with `too_many_spectators`; seats and the referee never are;
-- sockets opened per client address (ADDRESS_SOCKETS_RATE a second,
-  ADDRESS_SOCKETS_BURST at once), checked before anything else: each socket costs
-  a token check on the database thread the honest tables' events also wait for,
-  and 150 opened at once delayed an honest discard by a second
-  (bench/referee_flood.py). A room reconnecting after a Wi-Fi blip fits in the burst;
-  a phone refused retries by itself.
+- sockets opened, checked before any database work: each socket costs a member
+  lookup on the database thread the honest tables' events also wait for, and 150
+  opened at once delayed an honest discard by a second (bench/referee_flood.py).
+  Who is counted is read from the socket's token before any query (its signature
+  names the member and its role, referee.models.identity_in):
+  - a seat or the referee, per member: MAX_SOCKETS at once and MEMBER_OPENINGS
+    (ADDRESS_SOCKETS_RATE a second), never per address: a venue's phones share one
+    (issue 28), and a flood of spectators from it keeps no player out;
+  - a spectator, or a socket whose token says nothing yet, per device (its cookie:
+    DEVICE_SOCKETS_RATE a second, DEVICE_SOCKETS_BURST at once; the phones of an
+    address without a cookie share one device's) and per client address
+    (ADDRESS_SOCKETS_RATE, ADDRESS_SOCKETS_BURST). A room of spectators reconnecting
+    after a Wi-Fi blip fits in the burst; a phone refused retries by itself.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
+from referee.limits.addresses import cookieless
 from referee.limits.bucket import TokenBucket
 
 MAX_SOCKETS = 3  # a phone, its reconnect not yet noticed as closed, and a second tab
@@ -35,6 +43,7 @@ ADDRESSES_KEPT = 4096  # address buckets remembered before the idle ones are dro
 # event's cost): a flood of them delayed every honest discard by seconds
 # (bench/referee_flood.py). An honest phone syncs only after a gap.
 COSTS = {"sync": 10.0}
+MEMBER_OPENINGS = 10  # sockets a member may open at once (then ADDRESS_SOCKETS_RATE a second): reconnects
 # A phone is flagged when its claims keep winning at exactly its credit: an honest
 # tap lands about the margin inside it (see engine.table.clock).
 FLAG_AFTER = 3  # races won at the limit
@@ -44,6 +53,7 @@ FLAG_SHARE = 0.5  # of its claims
 @dataclass
 class Gate:
     bucket: TokenBucket
+    openings: TokenBucket
     sockets: set[str] = field(default_factory=set)
     claims: int = 0
     at_limit: int = 0  # races won by a tap placed at the credit's edge
@@ -60,7 +70,8 @@ class Gate:
 
 _GATES: dict[int, Gate] = {}
 _ADDRESSES: dict[str, TokenBucket] = {}  # messages
-_OPENINGS: dict[str, TokenBucket] = {}  # sockets opened
+_OPENINGS: dict[str, TokenBucket] = {}  # sockets opened, per address
+_DEVICE_OPENINGS: dict[str, TokenBucket] = {}  # sockets opened, per device
 _SPECTATORS: dict[str, set[str]] = {}  # table code -> spectators' sockets on this process
 
 
@@ -79,10 +90,25 @@ def address_allows(address: str, now: float, cost: float = 1.0) -> bool:
     return bucket.allow(now, cost)
 
 
-def address_may_open(address: str, now: float) -> bool:
-    """One more socket opened from this client address: within its rate?"""
-    bucket = _bucket_of(_OPENINGS, address, now, settings.ADDRESS_SOCKETS_RATE, settings.ADDRESS_SOCKETS_BURST)
-    return bucket.allow(now)
+def stranger_may_open(address: str, device: str | None, now: float) -> bool:
+    """One more socket of a spectator, or of a phone not known yet, from this device (None: it
+    showed no cookie) and this client address: within their rates?"""
+    device_key = device or cookieless(address)
+    by_device = _bucket_of(_DEVICE_OPENINGS, device_key, now, settings.DEVICE_SOCKETS_RATE,
+                           settings.DEVICE_SOCKETS_BURST)
+    if not by_device.allow(now):
+        return False
+    return _bucket_of(_OPENINGS, address, now, settings.ADDRESS_SOCKETS_RATE,
+                      settings.ADDRESS_SOCKETS_BURST).allow(now)
+
+
+def member_may_open(member_id: int, channel: str, now: float) -> bool:
+    """One more socket of this member (a seat or the referee): fewer than MAX_SOCKETS open,
+    and within its openings' rate? Never counted against its address."""
+    gate = _gate_of(member_id, now)
+    if channel not in gate.sockets and len(gate.sockets) >= MAX_SOCKETS:
+        return False
+    return gate.openings.allow(now)
 
 
 def _bucket_of(buckets: dict[str, TokenBucket], address: str, now: float, rate: float, burst: int) -> TokenBucket:
@@ -114,12 +140,18 @@ def unwatch(code: str, channel: str) -> None:
 
 def enter(member_id: int, channel: str, now: float) -> Gate | None:
     """The member's gate with this socket counted in, or None when it has too many sockets."""
-    gate = _GATES.get(member_id)
-    if gate is None:
-        gate = _GATES[member_id] = Gate(member_bucket(now))
+    gate = _gate_of(member_id, now)
     if channel not in gate.sockets and len(gate.sockets) >= MAX_SOCKETS:
         return None
     gate.sockets.add(channel)
+    return gate
+
+
+def _gate_of(member_id: int, now: float) -> Gate:
+    gate = _GATES.get(member_id)
+    if gate is None:
+        openings = TokenBucket(settings.ADDRESS_SOCKETS_RATE, MEMBER_OPENINGS, now)
+        gate = _GATES[member_id] = Gate(member_bucket(now), openings)
     return gate
 
 
@@ -134,4 +166,5 @@ def forget() -> None:
     _GATES.clear()
     _ADDRESSES.clear()
     _OPENINGS.clear()
+    _DEVICE_OPENINGS.clear()
     _SPECTATORS.clear()

@@ -37,17 +37,18 @@ from engine.table.clock import (
     supported_by_answer,
 )
 from engine.table.inbox import BadMessage
-from referee.limits import gates
+from referee.limits import gates, guesses
 from referee.limits.addresses import counted_as
 from referee.live import broadcast, sent
 from referee.live.messages import update_message, update_text
-from referee.models import JoinRequest, LiveTable, normalise_code
+from referee.models import JoinRequest, LiveTable, identity_in, normalise_code
 from scorekeeper.wording.rulings import describe
 
 log = logging.getLogger("referee.guard")
 
 FORBIDDEN = 4403  # close code: not a member of this table
 TOO_MANY_SOCKETS = 4429  # close code: this member has enough sockets open already
+TRY_LATER = 1013  # close code (the standard's "try again later"): too many sockets opened; the page retries
 CLOSED = 4410  # close code: the table was closed
 AUTH_WAIT = 5.0  # seconds a socket may stay open without saying who it is
 TIMER_SLACK = 0.05  # seconds after the deadline before the server's own timer closes a window
@@ -80,13 +81,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.timers: set[asyncio.Task[None]] = set()
         # config/proxy.py settled the client address; an IPv6 client is counted by its /64.
         self.address = counted_as(str((self.scope.get("client") or ("",))[0]))
-        if not gates.address_may_open(self.address, now()):
-            # Before any database work, and before the handshake is accepted: the phone's
-            # page sees a failed connection and retries by itself a moment later.
-            log.warning("address %s: socket refused beyond %s opened at once", self.address,
-                        settings.ADDRESS_SOCKETS_BURST)
-            await self.close()
-            return
+        self.device = guesses.device_in_cookie(self.scope.get("cookies", {}).get(guesses.DEVICE_COOKIE))
         self.code = normalise_code(self.scope["url_route"]["kwargs"]["code"])
         self.group = broadcast.table_group(self.code)
         self.gate: gates.Gate | None = None
@@ -120,6 +115,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=FORBIDDEN)
 
     async def authenticate(self, token: Any) -> bool:
+        refusal = self._may_open(token)
+        if refusal is not None:  # before any database work
+            if refusal == "too_many_sockets":
+                await self.say(sent.Error("too_many_sockets"))
+                await self.close(code=TOO_MANY_SOCKETS)
+            else:
+                await self.close(code=TRY_LATER)  # the page retries by itself a moment later
+            return False
         member = await _member_for(self.code, token)
         if member is None:
             await self.close(code=FORBIDDEN)
@@ -142,6 +145,24 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_state()
         return True
+
+    def _may_open(self, token: Any) -> str | None:
+        """Why this socket is refused before its token is looked up, or None. Who it is counted
+        as is read from the token's signature alone: a seat or the referee against its member
+        (a venue's phones share one address), a spectator or a token that says nothing against
+        its device and its address (referee/limits/gates.py)."""
+        claimed = identity_in(self.code, token)
+        if claimed is not None and claimed[1] != "spectator":
+            if gates.member_may_open(claimed[0], self.channel_name, now()):
+                return None
+            log.warning("table %s: member %s refused a socket beyond %s at once, or opened too fast",
+                        self.code, claimed[0], gates.MAX_SOCKETS)
+            return "too_many_sockets"
+        if gates.stranger_may_open(self.address, self.device, now()):
+            return None
+        log.warning("address %s (device %s): socket refused beyond its openings", self.address,
+                    "none" if self.device is None else "known")
+        return "try_later"
 
     async def send_state(self, since: int | None = None) -> None:
         assert self.member is not None

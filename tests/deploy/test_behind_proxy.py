@@ -80,12 +80,20 @@ def test_it_locks_a_login_guessed_with_a_fresh_forwarded_address_each_time(serve
 
 
 def test_it_counts_join_code_guesses_per_real_address_whatever_the_headers_say(served: int):
-    limit = int(LIMITS["GUESSES_PER_ADDRESS"])
-    answers = [Browser(served, keep_cookies=False).request("GET", f"/tables/join/?code=ZZZZ{i:02d}")[0]
-               for i in range(limit + 3)]
+    per_device, limit = int(LIMITS["GUESSES_PER_DEVICE"]), int(LIMITS["GUESSES_PER_ADDRESS"])
+    # A script dropping its cookie: every guess is the real address's cookie-less device's.
+    dropped = [Browser(served, keep_cookies=False).request("GET", f"/tables/join/?code=ZZZZ{i:02d}")[0]
+               for i in range(per_device + 2)]
+    assert dropped == [422] * per_device + [429] * 2
 
-    assert answers[:limit] == [422] * limit
-    assert answers[limit:] == [429] * 3
+    def phone(source: str = "127.0.0.1") -> Browser:
+        browser = Browser(served, source)
+        browser.request("GET", "/tables/join/")  # the form: its device cookie
+        return browser
+
+    # A fresh cookie for each guess: the real address's count holds them all.
+    answers = [phone().request("GET", f"/tables/join/?code=YYYY{i:02d}")[0] for i in range(limit - per_device + 3)]
+    assert answers == [422] * (limit - per_device) + [429] * 3
     # Another real address is not counted with it, and claiming it in a header is no use.
     assert Browser(served, "127.0.0.2", keep_cookies=False).request("GET", "/tables/join/?code=ZZZZ99")[0] == 422
 

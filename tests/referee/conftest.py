@@ -3,7 +3,7 @@
 import pytest
 from django.core.cache import cache
 
-from referee.limits import gates
+from referee.limits import early, gates
 from referee.live import broadcast
 
 
@@ -11,4 +11,5 @@ from referee.live import broadcast
 def fresh_server_memory():
     cache.clear()
     gates.forget()
+    early.forget()
     broadcast.forget()

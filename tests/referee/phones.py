@@ -46,10 +46,12 @@ class Phone(WebsocketCommunicator):
 
 
 @asynccontextmanager
-async def phone(code: str, token: str | None, lang: str = "fr", address: str | None = None
-                ) -> AsyncIterator[WebsocketCommunicator]:
+async def phone(code: str, token: str | None, lang: str = "fr", address: str | None = None,
+                cookie: str | None = None) -> AsyncIterator[WebsocketCommunicator]:
+    """`cookie`: the Cookie header the phone's browser sends with the socket."""
     query = f"?lang={lang}" + (f"&token={token}" if token else "")
-    communicator = Phone(application, f"/ws/tables/{code}/{query}", headers=ORIGIN)
+    headers = ORIGIN + ([(b"cookie", cookie.encode())] if cookie else [])
+    communicator = Phone(application, f"/ws/tables/{code}/{query}", headers=headers)
     communicator.scope["client"] = (address or next(_ADDRESSES), 40000)
     connected, _ = await communicator.connect()
     assert connected

@@ -10,10 +10,9 @@ from contextlib import AsyncExitStack
 import pytest
 from channels.db import database_sync_to_async
 
-from config.asgi import application
 from referee.live import consumers
 from referee.models import LiveTable
-from tests.referee.phones import ORIGIN, Phone, open_table, phone, until, update_with
+from tests.referee.phones import open_table, phone, until, update_with
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -128,10 +127,10 @@ async def test_a_burst_of_sockets_from_one_address_is_refused_before_any_databas
     async with AsyncExitStack() as stack:
         for token in tokens[:3]:
             await until(await stack.enter_async_context(phone(t["code"], token, address="192.0.2.77")), "table.state")
-        fourth = Phone(application, f"/ws/tables/{t['code']}/?token={tokens[3]}", headers=ORIGIN)
-        fourth.scope["client"] = ("192.0.2.77", 40000)
-        connected, _ = await fourth.connect()
-        assert not connected  # the handshake is refused: the page retries by itself
+        async with phone(t["code"], tokens[3], address="192.0.2.77") as fourth:
+            # closed with "try again later": the page retries by itself
+            assert await fourth.receive_output(timeout=3) == {"type": "websocket.close",
+                                                              "code": consumers.TRY_LATER}
         async with phone(t["code"], t["tokens"]["Ana"], address="192.0.2.78") as ana:  # another address
             assert (await until(ana, "table.state"))["member"]["seat"] == "Ana"
     assert checked == [*tokens[:3], t["tokens"]["Ana"]]  # the refused socket's token was never looked up

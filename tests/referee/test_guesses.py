@@ -19,6 +19,13 @@ pytestmark = pytest.mark.django_db
 BAR = "192.0.2.7"  # one Wi-Fi address for every phone of the room
 
 
+def a_phone(address: str = BAR) -> Client:
+    """A phone as browsers are: it keeps the device cookie the first page it opened gave it."""
+    phone = Client(REMOTE_ADDR=address)
+    phone.get(reverse("table_find"))
+    return phone
+
+
 def typo(phone: Client, i: int) -> int:
     return phone.get(reverse("table_find"), {"code": f"ZZZZ{i:02d}"}).status_code
 
@@ -32,14 +39,14 @@ def table() -> LiveTable:
 
 
 def seated(table: LiveTable, seat: str) -> Client:
-    phone = Client(REMOTE_ADDR=BAR)
+    phone = a_phone()
     response = phone.post(reverse("table_join", args=[table.code]), {"role": "seat", "seat": seat})
     assert response.status_code == 302
     return phone
 
 
 def test_it_locks_the_phone_that_typed_wrong_codes_and_not_its_neighbours(settings):
-    clumsy, neighbour = Client(REMOTE_ADDR=BAR), Client(REMOTE_ADDR=BAR)
+    clumsy, neighbour = a_phone(), a_phone()
     for i in range(settings.GUESSES_PER_DEVICE):
         assert typo(clumsy, i) == 422
     assert typo(clumsy, 99) == 429
@@ -47,12 +54,20 @@ def test_it_locks_the_phone_that_typed_wrong_codes_and_not_its_neighbours(settin
     assert typo(neighbour, 0) == 422  # same Wi-Fi, its own count
 
 
-def test_it_counts_a_script_that_drops_its_cookies_per_address(settings):
+def test_a_script_that_drops_its_cookies_is_one_device_of_its_address(settings):
+    for i in range(settings.GUESSES_PER_DEVICE):
+        assert typo(Client(REMOTE_ADDR=BAR), i) == 422  # no cookie shown: the address's cookie-less device
+    assert typo(Client(REMOTE_ADDR=BAR), 99) == 429
+    assert typo(a_phone(), 0) == 422  # a phone of the same address, with its cookie
+    assert typo(Client(REMOTE_ADDR="198.51.100.1"), 0) == 422
+
+
+def test_the_devices_of_one_address_are_counted_together_too(settings):
     settings.GUESSES_PER_ADDRESS = 15
     for i in range(15):
-        assert typo(Client(REMOTE_ADDR=BAR), i) == 422  # a fresh "device" every time
-    assert typo(Client(REMOTE_ADDR=BAR), 99) == 429
-    assert typo(Client(REMOTE_ADDR="198.51.100.1"), 0) == 422
+        assert typo(a_phone(), i) == 422  # a script keeping a fresh cookie for each guess
+    assert typo(a_phone(), 99) == 429
+    assert typo(a_phone("198.51.100.1"), 0) == 422
 
 
 def test_a_phone_out_of_guesses_still_reaches_its_own_table(table, settings):
@@ -89,8 +104,8 @@ def test_it_keeps_one_pending_join_request_per_device(table):
 def test_it_caps_the_join_requests_waiting_at_a_table(table, settings):
     settings.JOIN_REQUESTS_PENDING = 3
     seated(table, "Ana")
-    answers = [Client(REMOTE_ADDR=BAR).post(reverse("table_join", args=[table.code]),
-                                            {"role": "seat", "seat": "Ana"}) for _ in range(6)]
+    answers = [a_phone().post(reverse("table_join", args=[table.code]),
+                              {"role": "seat", "seat": "Ana"}) for _ in range(6)]
 
     assert [a.status_code for a in answers] == [302, 302, 302, 429, 429, 429]
     assert "a déjà 3 demandes à traiter" in answers[-1].content.decode()
@@ -99,7 +114,7 @@ def test_it_caps_the_join_requests_waiting_at_a_table(table, settings):
 
 def test_it_caps_the_joins_a_table_gets_in_a_minute(table, settings):
     settings.JOINS_PER_TABLE = 5
-    answers = [Client(REMOTE_ADDR=BAR).post(reverse("table_join", args=[table.code]), {"role": "spectator"})
+    answers = [a_phone().post(reverse("table_join", args=[table.code]), {"role": "spectator"})
                for _ in range(8)]
 
     assert [a.status_code for a in answers] == [302] * 5 + [429] * 3
@@ -122,15 +137,15 @@ def test_one_device_cannot_use_up_a_tables_joins_nor_its_spectator_slots(table, 
     assert set(answers[settings.SPECTATORS_PER_DEVICE:]) == {429}
     assert table.members.filter(role="spectator").count() == settings.SPECTATORS_PER_DEVICE
     for _ in range(settings.JOINS_PER_TABLE - settings.JOINS_PER_DEVICE):  # the table's count is left
-        assert Client(REMOTE_ADDR=BAR).post(reverse("table_join", args=[table.code]),
+        assert a_phone().post(reverse("table_join", args=[table.code]),
                                             {"role": "spectator"}).status_code == 302
 
 
 def test_a_flood_of_spectators_never_keeps_a_player_from_sitting(table, settings):
     settings.JOINS_PER_TABLE = 5
     for _ in range(8):
-        Client(REMOTE_ADDR=BAR).post(reverse("table_join", args=[table.code]), {"role": "spectator"})
-    assert Client(REMOTE_ADDR=BAR).post(reverse("table_join", args=[table.code]), {"role": "spectator"}
+        a_phone().post(reverse("table_join", args=[table.code]), {"role": "spectator"})
+    assert a_phone().post(reverse("table_join", args=[table.code]), {"role": "spectator"}
                                         ).status_code == 429
     assert seated(table, "Ben")  # the seats' count is their own
 
@@ -175,3 +190,25 @@ def test_an_ipv6_guesser_is_counted_by_its_64_not_by_each_address(settings):
         assert typo(Client(REMOTE_ADDR=f"2001:db8:1:2::{i + 1:x}"), i) == 422
     assert typo(Client(REMOTE_ADDR="2001:db8:1:2:ffff::9"), 99) == 429
     assert typo(Client(REMOTE_ADDR="2001:db8:1:3::1"), 0) == 422
+
+
+def test_a_cookieless_flood_of_joins_from_one_address_is_capped_and_a_phone_with_its_cookie_still_joins(
+        table, settings):
+    """Issue 28: a script that drops its cookie was a new device every time, each with a
+    device's share: 40 tries filled the table's minute of joins. The requests of an address
+    that show no device cookie now share one device's share; a phone keeps its cookie."""
+    settings.JOIN_REQUESTS_PENDING = 50  # the referee's pile is not what holds the flood here
+    seated(table, "Ana")
+    honest = Client(REMOTE_ADDR=BAR)
+    honest.get(reverse("table_join", args=[table.code]))  # its device cookie, as any phone gets it
+    join = reverse("table_join", args=[table.code])
+    watched = [Client(REMOTE_ADDR=BAR).post(join, {"role": "spectator"}).status_code for _ in range(40)]
+    asked = [Client(REMOTE_ADDR=BAR).post(join, {"role": "seat", "seat": "Ana"}).status_code for _ in range(40)]
+
+    assert watched.count(302) == settings.SPECTATORS_PER_DEVICE and set(watched[3:]) == {429}
+    assert asked.count(302) == settings.JOINS_PER_DEVICE and set(asked[3:]) == {429}
+    assert JoinRequest.objects.filter(table=table).count() == settings.JOINS_PER_DEVICE
+    assert honest.post(join, {"role": "spectator"}).status_code == 302
+    assert honest.post(join, {"role": "seat", "seat": "Ana"})["Location"].endswith("/wait/")
+    elsewhere = Client(REMOTE_ADDR="198.51.100.1")  # another address's cookie-less share is its own
+    assert elsewhere.post(join, {"role": "spectator"}).status_code == 302

@@ -109,11 +109,18 @@ def _turns_from_here(state: TableState) -> list[str]:
 def _turn_is_logged(state: TableState) -> Callable[[str], bool]:
     """Whether a player's turn is logged at the table (so it is not skipped): always with a
     referee here, else when the player's own phone is here."""
-    present = [m for m in state.members.values() if m.present]
-    if any(m.role == REFEREE for m in present):
-        return lambda player: True
-    phones = {m.seat for m in present if m.role == SEAT}
+    phones = set()
+    for m in state.members.values():  # one pass: asked about ten times for each update's moves
+        if m.present:
+            if m.role == REFEREE:
+                return _anyone
+            if m.role == SEAT:
+                phones.add(m.seat)
     return phones.__contains__
+
+
+def _anyone(player: str) -> bool:
+    return True
 
 
 # -- the cards each player holds, by the table's count ------------------------------

@@ -106,8 +106,13 @@ class TableState:
         return out
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """A dataclass, dict, list or tuple as new dicts and lists; other values as they are."""
+    if type(value) in _SCALARS:  # most of a state: asked first (a failed getattr costs an exception)
+        return value
     fields_of = getattr(value, "__dataclass_fields__", None)
     if fields_of is not None:
         return {name: _plain(getattr(value, name)) for name in fields_of}

@@ -28,7 +28,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url, reswap, retarget
 
 from engine.rules import RecordError
-from engine.rules.errors import TOP
 from scorekeeper.actions.rounds import do_add_round, do_edit_round
 from scorekeeper.entry.adapters import adapter_of, entry_for
 from scorekeeper.entry.forms_to_round import CHARACTERS, PLAY_KINDS, SET_CHARACTERS, EntryForm
@@ -49,6 +48,7 @@ from scorekeeper.http import (
     actor_of,
     get_game_for_request,
     get_game_to_change,
+    refused_early,
     save_allowed,
     saves_used_up,
 )
@@ -165,7 +165,7 @@ def round_new(request: HtmxHttpRequest, token: str) -> HttpResponse:
     theirs, to replace it with this one, or to add this one as the next round.
     `round_number=next` (a round kept offline) is numbered here, as the next round."""
     if _flood(request, token):
-        return _refused_early(request)
+        return refused_early(request)
     game = get_game_to_change(request, token)
     controls = RoundControls(request.POST)
     number = controls.round_meant() or game.rounds.count() + 1
@@ -204,7 +204,7 @@ def round_edit(request: HtmxHttpRequest, token: str, number: int) -> HttpRespons
     phone changed that round since the form was drawn (its `version`): then the page says
     who, and confirming again saves over their change."""
     if _flood(request, token):
-        return _refused_early(request)
+        return refused_early(request)
     game = get_game_to_change(request, token)
     stored = _get_round_for_user(request, game, number)
     if request.method != "POST":
@@ -237,23 +237,6 @@ def _flood(request: HttpRequest, token: str) -> bool:
     """A save from a device (or to a game) that used up the minute's saves: known from the
     cache alone, before any query."""
     return request.method == "POST" and RoundControls(request.POST).saving() and saves_used_up(request, token)
-
-
-def _refused_early(request: HtmxHttpRequest) -> HttpResponse:
-    """429 without loading the game: htmx puts the sentence in the form's top slot and keeps
-    the form as the player filled it; without htmx, a page that sends the player back to it.
-    A round from the phone's queue (not JSON) stays queued and is sent again later."""
-    sentence = too_many_saves().errors[TOP][0]
-    if request.htmx:
-        response = render(request, TEMPLATE + "#slot", {"key": TOP, "messages": [sentence]},
-                          status=TOO_MANY_SAVES)
-        response["HX-Retarget"] = f"#err-{TOP}"
-        response["HX-Reswap"] = "outerHTML"
-    else:
-        response = render(request, "scorekeeper/entry/too_many_saves.html", {"sentence": sentence},
-                          status=TOO_MANY_SAVES)
-    response["Retry-After"] = "10"
-    return response
 
 
 def _store(request: HtmxHttpRequest, game: Game, form: EntryForm, number: int, *, editing: bool,

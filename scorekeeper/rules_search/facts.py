@@ -35,6 +35,9 @@ from scorekeeper.wording.variants import CALL_OVER_LIMIT_NORMAL, play_texts
 from .paragraphs import paragraphs
 from .question import asked
 from .question.asked import Card
+from .question.tokens import STOP_WORDS
+
+ALL_STOP_WORDS = STOP_WORDS["fr"] | STOP_WORDS["en"]
 
 Fact = tuple[str, str]  # (anchor, sentence)
 
@@ -54,8 +57,11 @@ def _card_short(rank: str) -> str:
 
 
 def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
-    if not cards or not asked.has(asked.VALUE, question) or variant.deck is None:
+    if not cards or variant.deck is None:
         return None
+    if not asked.has(asked.VALUE, question) and (asks_power(question) or deck_asked(question)
+                                                 or not asked.only_cards(question, ALL_STOP_WORDS)):
+        return None  # "what does the jack do" is only a card among stop words, and asks its power
     if asked.has(asked.POWER_NAMED, question):
         return None  # « le valet, son pouvoir compte ? » asks the power
     card = cards[0]
@@ -90,8 +96,12 @@ def _colour_of(codes: list[str]) -> str | None:
     return colours.pop() if len(colours) == 1 else None
 
 
+def asks_power(question: str) -> bool:
+    return asked.has(asked.POWER, question) or bool(asked.WHAT_DO.search(asked.plain(question).replace("’", "'")))
+
+
 def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "") -> Fact | None:
-    if not cards or not asked.has(asked.POWER, question) or variant.deck is None:
+    if not cards or not asks_power(question) or variant.deck is None:
         return None
     if names_caller(variant, said or question):
         return None  # a power on the caller: caller_fact, or the paragraphs

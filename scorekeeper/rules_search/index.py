@@ -13,6 +13,7 @@ A question word the page does not know is read as the closest page word (a typo)
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
@@ -24,7 +25,7 @@ from .bm25 import BM25
 from .facts import facts_for
 from .paragraphs import Paragraph, paragraphs
 from .question import games
-from .question.synonyms import CALL, expand, plain
+from .question.synonyms import CALL, expand, plain, same_words
 from .question.tokens import terms
 from .questions import asked_about
 
@@ -125,6 +126,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                                                      reading.call_named, said=question)]
     if _noise(text):
         return found
+    text = _without_players_names(same_words(text))
     added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))
     queries = {other: ((_query(f"{text} {noun}", other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
                for other in LANGUAGES}
@@ -133,7 +135,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot
     # answer); the game's name put back counts where the paragraph has it (« canasta »).
-    own = {other: (set(_query(text, other)), len(set(terms(text, other))), set(terms(noun, other)))
+    own = {other: (set(_query(text, other)), set(terms(text, other)), set(terms(noun, other)))
            for other in LANGUAGES}
     for key in keys:
         shown = language_index(language)[key].paragraphs
@@ -150,17 +152,37 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     return (found + _one_per_text(scored))[:limit]
 
 
-def _covered(key: str, i: int, own: dict[str, tuple[set[str], int, set[str]]]) -> float:
+def _covered(key: str, i: int, own: dict[str, tuple[set[str], set[str], set[str]]]) -> float:
     """The share of the question's words paragraph `i` of `key`'s page holds, in the
-    language where it holds most."""
+    language where it holds most. A number counts only where the paragraph has it: « le
+    caboteur a 4 mais Tom a 2 » says hands, which no rule writes (« le 9 » is found in
+    its row)."""
     best = 0.0
     for other, (words, asked, named) in own.items():
         counts = language_index(other)[key].bm25.counts[i]
-        hits, out_of = len(words.intersection(counts)), asked
+        hits = len(words.intersection(counts))
+        out_of = len(asked) - sum(1 for term in asked if term.isdigit() and term not in counts)
+        if out_of == 0 and asked:
+            continue  # only numbers, none of them here
         if named and named.issubset(counts):
             hits, out_of = hits + len(named), out_of + len(named)
         best = max(best, hits / out_of if out_of else 1.0)
     return best
+
+
+_CAPITALISED = re.compile(r"(?<=[\w,'’] )[A-Z][a-zà-ÿ]{2,}(?![\w'’])")
+
+
+def _without_players_names(text: str) -> str:
+    """The question without the players' first names (« mais Paul a moins que moi »,
+    "Lea had 3"): a capitalised word inside a sentence that no page knows is a name, and
+    would count against every paragraph as a word of the question none holds."""
+    def name(match: re.Match[str]) -> str:
+        word = match.group()
+        unknown = all(term not in vocabulary(language) for language in LANGUAGES
+                      for term in terms(word, language))
+        return " " if unknown else word
+    return _CAPITALISED.sub(name, text)
 
 
 def _with_page_noun(reading: games.Read, language: str) -> str:

@@ -22,6 +22,15 @@ ASKED: dict[str, str] = {
                "how much is this card worth, what is it worth, card points value",
     "@powers": "la carte fait quoi, elle sert à quoi, son pouvoir, je peux l'utiliser ? "
                "what does this card do, card power, special card, can I use it",
+    # The powers' note (optional or compulsory) and dutch toulousain's reading of it.
+    "n'est jamais obligatoire": "je suis obligé de jouer le pouvoir, on est obligé de l'utiliser, je peux "
+                                "ne pas m'en servir, passer son pouvoir, facultatif ? do I have to use the "
+                                "power, must I use it, is it compulsory, mandatory, can I skip it, optional",
+    "sauf pour": "je suis obligé de jouer le pouvoir, on est obligé de l'utiliser, je peux ne pas m'en "
+                 "servir, passer son pouvoir ? do I have to use the power, must I use it, is it "
+                 "compulsory, mandatory, can I skip it, forced",
+    "pouvoirs obligatoires": "on est obligé de jouer le pouvoir, je peux passer, refuser ? do I have to use "
+                             "it, can I pass, can I refuse, forced to play it",
     # -- how a round goes (memory games)
     "quatre cartes face cachee": "on distribue combien de cartes, combien de cartes chacun, au début je regarde "
                                  "mes cartes ? how many cards each, how many cards do we deal, do we look at "
@@ -39,7 +48,7 @@ ASKED: dict[str, str] = {
     "annonce faite avec une main au-dessus": "j'ai annoncé avec trop de points, annonce au-dessus de la limite, "
                                              "puni ? called with too many points, called over the limit, "
                                              "is it punished",
-    "regarder ses deux premieres cartes": "je peux regarder mes cartes au début, revoir mes cartes avant de "
+    "peut regarder les deux plus proches de lui tant qu": "je peux regarder mes cartes au début, revoir mes cartes avant de "
                                           "piocher ? can I look at my cards again before drawing",
     "le 8 oublie": "il a oublié son 8, le 8 reste, le suivant peut l'utiliser ? forgot the 8, next player "
                    "uses the 8",
@@ -155,14 +164,17 @@ ASKED: dict[str, str] = {
                     "pile, a 2 or a joker in the pile, buried in it",
     # -- cactus game
     "@turn-ends": "quand mon tour se termine, je rejoue ? when does my turn end, do I play again",
-    "un point gratuit, un vol de point ou une pioche 3 arretes": "piquez 1 point stoppé, je rejoue, mon tour "
-                                                                 "continue ? stopped steal, does my turn go on",
+    "une carte point gratuit, piquez 1 point ou piochez 3x arretee": "piquez 1 point stoppé, je rejoue, mon "
+                                                                    "tour continue ? stopped steal, does my "
+                                                                    "turn go on",
     "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped",
     "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
                     "point "
                     "voler un point à quelqu'un qui n'en a pas, à zéro point ? steal from someone who "
                     "has none, who has no points, at zero",
-    "n'importe quel joueur peut jouer un stop": "jouer un stop hors de son tour ? play a stop out of turn",
+    "n'importe quel joueur peut le jouer": "jouer un stop hors de son tour, pendant mon propre tour, à mon "
+                                           "tour ? play a stop out of turn, during my own turn, on my turn, "
+                                           "when it's my turn",
     "@point-cards": "combien de cartes point ? how many point cards",
     "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
                          "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "

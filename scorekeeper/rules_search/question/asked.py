@@ -89,6 +89,20 @@ def cards_in(question: str) -> list[Card]:
     return [c for c in found if c.rank in (*RANKS, JOKER)]
 
 
+def only_cards(question: str, stop_words: set[str]) -> bool:
+    """The question names cards and says nothing else (« roi rouge ? », "red king?"): what
+    the card is worth is asked, the commonest question of a card at the table."""
+    if not cards_in(question):
+        return False
+    for word in _TOKEN.findall(plain(question.replace("’", "'")).replace("'", " ")):
+        if word in stop_words or word in RANK_WORDS or word in COLOURS or word in ("de", "of", "du"):
+            continue
+        if (word.isdigit() and 1 <= int(word) <= 10) or (len(word) <= 2 and word.upper()[:1] in LETTERS):
+            continue  # « 7 », « R », "KH"
+        return False
+    return True
+
+
 def numbers_in(question: str) -> list[int]:
     """Whole numbers as players write them: 1600, « 1 600 », 1.600, -50."""
     return [int(re.sub(r"[ .,\u202f\u00a0]", "", m.group(1))) for m in _NUMBER.finditer(question)]
@@ -104,6 +118,8 @@ VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combie
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
                "regarder|look at|peek|echanger|swap")
+# "whats the black king do", "what does a 7 do in cabo": the power asked, "do" at the end.
+WHAT_DO = re.compile(r"(?<![\w])(what|whats|what's|wat)(?![\w]).*(?<![\w])do(?![\w])")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
                     "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"

@@ -106,6 +106,9 @@ def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "
     if names_caller(variant, said or question):
         return None  # a power on the caller: caller_fact, or the paragraphs
     card = cards[0]
+    if asked.has(asked.DETAIL, question) and any(about(card, c) for held in power_readings(variant.key).values()
+                                                 for c in held):
+        return None  # « le 7, on a le droit de regarder ? »: the reading about the 7 (index.py)
     for declared, row in zip(variant.powers, power_rows(variant), strict=True):
         ranks = declared.cards.split()[-1]
         colour = {"black": "black", "red": "red"}.get(declared.cards.split()[0]) if " " in declared.cards else None
@@ -117,6 +120,39 @@ def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "
         return None  # « un 7 pioché ça fait quoi ? » asks cactus-tas' flush, a rule naming the 7
     sentence = words.NO_POWER_QUEEN if card.rank == "Q" else words.NO_POWER
     return "powers", str(sentence) % {"cards": _card_short(card.rank)}
+
+
+@cache
+def power_readings(key: str) -> dict[str, tuple[Card, ...]]:
+    """The page's readings about cards' powers, by anchor, with the cards they are about:
+    those with a power in this game that the reading's first sentence names (« Le texte
+    ne dit pas si l'échange du 7 se fait à l'aveugle. », « Pouvoirs obligatoires (V ; R
+    rouge) : … »); a card named further on is an example, not the subject."""
+    variant = VARIANTS[key]
+    powered = {declared.cards.split()[-1] for declared in variant.powers}
+    with translation.override("fr"):
+        found = {p.anchor: asked.cards_in(re.split(r"(?<=[.!?])\s", p.text)[0])
+                 for p in paragraphs(variant) if p.anchor.startswith("reading-")}
+    return {anchor: held for anchor, cards in found.items()
+            if (held := tuple(card for card in cards if card.rank in powered))}
+
+
+def about(asked_card: Card, card: Card) -> bool:
+    """The card asked is this one: the same rank, and no other colour."""
+    return asked_card.rank == card.rank and (None in (asked_card.colour, card.colour)
+                                             or asked_card.colour == card.colour)
+
+
+def power_detail_first(variant: Variant, question: str, found: list[tuple[str, float]]) -> list[int]:
+    """Of the (anchor, score) found, best first, the order in which to show them: the
+    readings about the card asked first when the question asks more than what it does."""
+    cards = asked.cards_in(question)
+    readings = power_readings(variant.key)
+    if not cards or not readings or not asked.has(asked.DETAIL, question):
+        return list(range(len(found)))
+    first = [i for i, (anchor, _s) in enumerate(found)
+             if any(about(cards[0], card) for card in readings.get(anchor, ()))]
+    return first + [i for i in range(len(found)) if i not in first]
 
 
 @cache

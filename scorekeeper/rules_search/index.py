@@ -20,9 +20,11 @@ from functools import cache, lru_cache
 from django.utils import translation
 
 from engine.rules import VARIANTS
+from scorekeeper.wording.cards import rank_name
+from scorekeeper.wording.facts import COLOURS
 
 from .bm25 import BM25
-from .facts import facts_for
+from .facts import facts_for, power_detail_first, power_readings
 from .paragraphs import Paragraph, paragraphs
 from .question import games
 from .question.synonyms import CALL, expand, plain, same_words
@@ -78,9 +80,16 @@ def language_index(language: str) -> dict[str, PageIndex]:
 
 
 def _page_index(found: list[Paragraph], french: list[Paragraph], language: str) -> PageIndex:
-    asked = [asked_about(p.anchor, f.text) for p, f in zip(found, french, strict=True)]
+    asked = [f"{asked_about(p.anchor, f.text)} {_card_named(p)}" for p, f in zip(found, french, strict=True)]
     return PageIndex(tuple(found), BM25([terms(f"{p.text} {p.heading} {q}", language)
                                          for p, q in zip(found, asked, strict=True)]))
+
+
+def _card_named(paragraph: Paragraph) -> str:
+    """A reading about a card's power is searched by the card's name too (« Le R rouge : … »
+    is about the red king), as its row is."""
+    return " ".join(f"{rank_name(card.rank)} {COLOURS[card.colour] if card.colour else ''}"
+                    for card in power_readings(paragraph.variant).get(paragraph.anchor, ()))
 
 
 @cache
@@ -149,6 +158,9 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
             if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE:
                 scored.append(Answer(key, p.anchor, p.text, float(total)))
     scored.sort(key=lambda a: -a.score)
+    if reading.game:  # « le 7, on a le droit de regarder ? »: the reading about the 7 before its row
+        scored = [scored[i] for i in power_detail_first(VARIANTS[reading.game], reading.question,
+                                                        [(a.anchor, a.score) for a in scored])]
     return (found + _one_per_text(scored))[:limit]
 
 

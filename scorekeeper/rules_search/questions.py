@@ -29,6 +29,8 @@ ASKED: dict[str, str] = {
     "sauf pour": "je suis obligé de jouer le pouvoir, on est obligé de l'utiliser, je peux ne pas m'en "
                  "servir, passer son pouvoir ? do I have to use the power, must I use it, is it "
                  "compulsory, mandatory, can I skip it, forced",
+    "@red-king": "à qui je donne la carte, je peux me la donner à moi-même ? who do I give the card to, can "
+                 "I give it to myself, to anyone",
     "pouvoirs obligatoires": "on est obligé de jouer le pouvoir, je peux passer, refuser ? do I have to use "
                              "it, can I pass, can I refuse, forced to play it",
     # -- how a round goes (memory games)

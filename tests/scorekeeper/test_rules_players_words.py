@@ -98,3 +98,27 @@ def test_it_searches_a_value_row_by_its_cards_colour():
     with translation.override("en"):
         rows = [p for p in paragraphs(VARIANTS[key_of("Cabo bruxellois")]) if p.anchor == "values" and "K♥" in p.text]
     assert rows and "red" in rows[0].heading
+
+
+# -- never a wrong answer first: a power's detail -------------------------------------
+
+@pytest.mark.parametrize("language, question, name, anchor", [
+    ("fr", "le 7, on a le droit de regarder les deux cartes pendant l'échange ?", "Dutch", "reading-dutch-seven-blind"),
+    ("en", "with the 7 am I allowed to look at the cards I swap?", "Dutch", "reading-dutch-seven-blind"),
+    ("en", "the red king, can I give it to myself?", "Dutch toulousain", "reading-dutch-toulousain-red-king"),
+    ("fr", "le roi rouge je peux me donner la carte à moi-même ?", "Dutch toulousain", "reading-dutch-toulousain-red-king"),
+])
+def test_it_answers_a_powers_detail_with_the_reading_about_that_card_before_its_row(language, question, name, anchor):
+    """The row says what the card does, not whether one may look during the swap or be
+    one's own target: the page's reading about that card settles it, the row alone would
+    settle it wrongly."""
+    answer = first(question, key_of(name), language)
+    assert answer.anchor == anchor
+
+
+@pytest.mark.parametrize("language, question", [
+    ("fr", "le 7 il fait quoi ?"), ("en", "what does the 7 do"),
+])
+def test_it_still_answers_what_a_card_does_with_its_row(language, question):
+    answer = first(question, key_of("Dutch"), language)
+    assert (answer.anchor, answer.fact) == ("powers", True)

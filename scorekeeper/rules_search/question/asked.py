@@ -120,6 +120,12 @@ POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|act
                "regarder|look at|peek|echanger|swap")
 # "whats the black king do", "what does a 7 do in cabo": the power asked, "do" at the end.
 WHAT_DO = re.compile(r"(?<![\w])(what|whats|what's|wat)(?![\w]).*(?<![\w])do(?![\w])")
+# More than what a card does: whether one may, must, or how (« on a le droit de regarder
+# pendant l'échange ? », "can I give it to myself?", « je suis obligé ? »).
+DETAIL = _words("le droit|on a le droit|a le droit|j'ai le droit|ai-je le droit|peut-on|on peut|je peux|est-ce qu'on|"
+                "can i|can you|can we|may i|am i allowed|allowed|do i have to|must i|have to|a l'aveugle|blind|"
+                "myself|moi-meme|soi-meme|lui-meme|himself|herself|yourself|my own|mes propres|ma propre|"
+                "obligatoire|oblige|obligee|compulsory|mandatory|pendant|while|during|sans regarder|without looking")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
                     "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"

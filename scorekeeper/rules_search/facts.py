@@ -64,6 +64,9 @@ def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | Non
         return None  # "what does the jack do" is only a card among stop words, and asks its power
     if asked.has(asked.POWER_NAMED, question):
         return None  # « le valet, son pouvoir compte ? » asks the power
+    if asked.HAND_POINTS.search(asked.plain(question)) and (
+            asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question) or names_caller(variant, question)):
+        return None  # "the dutcher had 8, what's his score": a hand, scored by the rules
     card = cards[0]
     if card.rank in _ranks_in_rules(variant.key) and not asked.has(asked.VALUE_NAMED, question):
         return None  # "does a seven reset my kilos" asks cactus-tas' flush, not the 7's weight
@@ -205,21 +208,32 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
         return None
     facts = rule_facts(variant)
-    if call.threshold is None:
-        return "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
+    if call.threshold is None:  # the page's reading says there is none, and why
+        return _reading_ending(variant.key, "-call-limit") or "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
     threshold = number(to_number(call.threshold, variant.scale))
     sentence = words.CALL_LIMIT.get(call.over, words.CALL_LIMIT["scored"])
     # A call above the limit is asked of the rule that scores it (« cabo raté, ça coûte ? »,
     # « j'ai dit cactus avec 8, je suis puni ? »).
     failed = next((r for r in variant.rules if r.endswith((".failed_call", ".announcer_ignored"))), None)
     anchor = "call"
-    if asked.has(asked.WRONG, question):
+    at_limit = _reading_ending(variant.key, "-at-limit")
+    if at_limit and (asked.has(asked.AT_LIMIT, question) or to_number(call.threshold, variant.scale) in asked.numbers_in(question)):
+        anchor = at_limit  # « cactus avec 5 pile ? »: the page's reading of a hand at the very limit
+    elif asked.has(asked.WRONG, question):
         if failed:
             anchor = rule_anchor(failed)
         elif any(text is CALL_OVER_LIMIT_NORMAL for text in play_texts(variant)):
             anchor = "play"  # « une annonce au-dessus n'est pas punie à part » is said there
     return anchor, str(sentence) % {"word": call.word, "threshold": threshold,
                                     "failed": number(facts.get("failed") or 0)}
+
+
+@cache
+def _reading_ending(key: str, end: str) -> str | None:
+    """The anchor of the game's reading ending so (« reading-cactus-at-limit »), if any."""
+    with translation.override("fr"):
+        return next((p.anchor for p in paragraphs(VARIANTS[key])
+                     if p.anchor.startswith("reading-") and p.anchor.endswith(end)), None)
 
 
 def _limit_in_passing(question: str, cards: list[Card]) -> bool:
@@ -245,6 +259,9 @@ def opening_fact(variant: Variant, question: str) -> Fact | None:
     if variant.family != CANASTA or not asked.has(asked.OPENING, question):
         return None
     totals = [n for n in asked.numbers_in(question) if abs(n) >= 100 or n < 0]
+    if not totals and asked.has(asked.NEGATIVE, question):  # "when we're in the negatives"
+        return rule_anchor("canasta.opening"), str(words.OPENING_NEGATIVE) % {
+            "minimum": number(canasta.opening_minimum(-1))}
     if not totals:
         return None
     total = totals[0]
@@ -269,9 +286,11 @@ def scale_fact(variant: Variant, question: str) -> Fact | None:
 def end_fact(variant: Variant, question: str) -> Fact | None:
     if not asked.has(asked.END, question) or asked.has(asked.SNAP, question):
         return None  # "how long do we have to snap": the snap's window
+    if asked.has(asked.ROUND_ONLY, question) and not asked.has(asked.GAME_WORD, question):
+        return None  # « égalité pour gagner la manche » asks the round's winner
     facts = rule_facts(variant)
     limits = {limit.kind: limit.points for limit in variant.end_limits(variant.option_defaults())}
-    anchor = _end_anchor(variant)
+    anchor = _end_anchor(variant, asked.has(asked.KNOCKED_OUT, question))
     if "out_at" in limits:
         return anchor, str(words.END["out_at"]) % {"points": number(limits["out_at"])}
     if "ends_over" in limits:
@@ -289,6 +308,10 @@ def end_fact(variant: Variant, question: str) -> Fact | None:
     rounds = next((o for o in variant.options if o.key == "rounds"), None)
     if rounds is None:
         return None
+    # The number of rounds asked: an option, the page shows it under the end's rule ("end");
+    # "how many points to win" is linked to the rule saying who wins.
+    if asked.has(asked.ROUNDS, question):
+        anchor = rule_anchor("end")
     if rounds.default is None:
         return anchor, str(words.END["rounds_open"])
     return anchor, str(words.END["rounds"]) % {"rounds": number(rounds.default)}
@@ -299,7 +322,11 @@ END_RULES = (".eliminated", ".over_hundred_ends", ".losing_limit", ".target", ".
              ".most_round_wins", ".fewest_kilos")
 
 
-def _end_anchor(variant: Variant) -> str:
+def _end_anchor(variant: Variant, knocked_out: bool = False) -> str:
+    """The rule saying how the game ends; a player knocked out asked, the rule saying that."""
+    last_in = next((rule for rule in variant.rules if rule.endswith(".last_player_in")), None)
+    if last_in and not knocked_out:
+        return rule_anchor(last_in)  # « ça s'arrête quand la partie ? » at a knock-out game
     for suffix in END_RULES:
         for rule in variant.rules:
             if rule.endswith(suffix):
@@ -351,7 +378,9 @@ def after_call_fact(variant: Variant, question: str, said: str = "") -> Fact | N
         return None
     word = re.escape(asked.plain(variant.call.word)) if variant.call else ""
     after_word = re.search(rf"(?<![\w])(apres|after|une fois|once)( le| l'| the| a)? {word}(?![\w])", asked.plain(said))
-    if not (asked.has(asked.AFTER_CALL, question) or after_word):
+    # "does the guy who said cactus still get a turn?": the caller and a turn asked.
+    caller_turn = names_caller(variant, said) and not asked.cards_in(question)
+    if not (asked.has(asked.AFTER_CALL, question) or after_word or caller_turn):
         return None
     if asked.has(asked.SNAP, question):
         return None  # « après l'annonce je peux encore doubler ? »: the snap's rules

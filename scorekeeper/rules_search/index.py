@@ -129,10 +129,13 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     noun = _with_page_noun(reading, language)
     keys = [reading.game] if reading.game else list(VARIANTS)
     found: list[Answer] = []
-    if reading.game:
-        found += [Answer(reading.game, anchor, sentence, FACT_SCORE, fact=True)
-                  for anchor, sentence in facts_for(VARIANTS[reading.game], text, reading.calling,
+    for key in [reading.game] if reading.game else list(VARIANTS):
+        found += [Answer(key, anchor, sentence, FACT_SCORE, fact=True)
+                  for anchor, sentence in facts_for(VARIANTS[key], text, reading.calling,
                                                      reading.call_named, said=question)]
+    if not reading.game and len({a.variant for a in found}) > 1:
+        found = []  # « combien vaut le roi rouge ? » differs by game: no fact rather than one game's
+
     if _noise(text):
         return found
     text = _without_players_names(same_words(text))

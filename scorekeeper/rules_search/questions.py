@@ -135,13 +135,18 @@ ASKED: dict[str, str] = {
     "@negative-call": "le caboteur est en négatif, sous zéro ? caller below zero, negative caller",
     "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost",
     "@penalty-cards": "le dutcheur prend combien de cartes de pénalité ? how many penalty cards for the "
-                      "dutcher",
+                      "dutcher "
+                      "le dutcheur avait plus que d'autres, des joueurs avaient moins, il marque combien ? "
+                      "the dutcher had more than others, players had less, what does the dutcher score",
     "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
                      "deux joueurs à égalité pour la manche, ex aequo, la même main ? two of us tie, a "
                      "tie for the round, tied for the lowest hand",
     "plusieurs valets defausses": "plusieurs valets, qui échange en premier ? several jacks snapped, who "
                                   "swaps first",
     # -- cactus
+    "@cactus-not-lowest": "j'avais cactus mais un autre avait moins, quelqu'un a moins que moi, je marque le "
+                          "point quand même ? I had cactus but someone had less, someone was lower, do I "
+                          "still get the point, do I score with cactus if another is lower",
     "@cactus-no-cactus": "personne n'a cactus, qui gagne ? nobody has cactus, who wins the round",
     "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished "
                           "l'annonceur a un bonus au décompte, ça rapporte d'annoncer ? does the "

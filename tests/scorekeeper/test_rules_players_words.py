@@ -122,3 +122,95 @@ def test_it_answers_a_powers_detail_with_the_reading_about_that_card_before_its_
 def test_it_still_answers_what_a_card_does_with_its_row(language, question):
     answer = first(question, key_of("Dutch"), language)
     assert (answer.anchor, answer.fact) == ("powers", True)
+
+
+# -- facts: the anchor that says it, and facts said in other words ----------------------
+
+@pytest.mark.parametrize("language, question, name", [
+    ("fr", "on fait combien de manches ?", "Cactus (tas de merde)"),
+    ("en", "how many rounds is a game?", "Koubo charentais"),
+])
+def test_it_links_the_number_of_rounds_to_the_option_the_page_shows_it_in(language, question, name):
+    answer = first(question, key_of(name), language)
+    assert (answer.anchor, answer.fact) == ("end", True)
+
+
+@pytest.mark.parametrize("language, question, anchor", [
+    ("fr", "ça s'arrête quand la partie ?", "dutch-last-player-in"),
+    ("en", "when does the game end?", "dutch-last-player-in"),
+    ("fr", "à combien on est éliminé ?", "dutch-eliminated"),
+    ("en", "at what score am I out?", "dutch-eliminated"),
+])
+def test_it_links_a_knock_out_games_end_to_its_end_rule_and_a_knock_out_to_its_own(language, question, anchor):
+    assert first(question, key_of("Dutch"), language).anchor == anchor
+
+
+@pytest.mark.parametrize("language, question", [
+    ("fr", "égalité pour gagner la manche, qui gagne ?"),
+    ("en", "tie to win the round, who wins?"),
+])
+def test_it_answers_the_round_winner_not_the_games_end(language, question):
+    answer = first(question, key_of("Dutch toulousain"), language)
+    assert answer.anchor == "dutch-toulousain-round-winner"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "opening meld when we're in the negatives"),
+    ("fr", "on est en négatif, il faut combien pour poser ?"),
+    ("en", "minimum first meld with a score below zero"),
+])
+def test_it_answers_the_opening_minimum_for_a_negative_total_said_in_words(language, question):
+    answer = first(question, key_of("Canasta"), language)
+    assert answer.anchor == "canasta-opening" and "15" in answer.text
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "is there a max hand to call tamalou?"),
+    ("fr", "il y a une limite pour dire tamalou ?"),
+])
+def test_it_links_no_call_limit_to_the_reading_that_says_so(language, question):
+    answer = first(question, key_of("Fontenaysien"), language)
+    assert (answer.anchor, answer.fact) == ("reading-fontenaysien-call-limit", True)
+
+
+@pytest.mark.parametrize("language, question", [
+    ("fr", "cactus avec 5 pile ça compte ?"),
+    ("en", "with exactly 5 do I have cactus?"),
+])
+def test_it_answers_a_hand_at_the_call_limit_with_the_reading_of_the_limit(language, question):
+    assert first(question, key_of("Cactus"), language).anchor == "reading-cactus-at-limit"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "I had cactus with 4 but someone had 2, do I still get the point?"),
+    ("fr", "j'avais cactus avec 4 mais un autre avait 2, je marque le point quand même ?"),
+])
+def test_it_answers_a_score_asked_with_still_by_the_scoring_rules(language, question):
+    assert first(question, key_of("Cactus"), language).anchor == "cactus-cactus-not-lowest"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "the dutcher had 9, two players had less, what's his score?"),
+    ("fr", "le dutcheur avait 9 et deux joueurs avaient moins, il marque combien ?"),
+])
+def test_it_reads_a_number_a_player_had_as_a_hand_not_a_card(language, question):
+    answer = first(question, key_of("Dutch toulousain"), language)
+    assert answer.anchor == "dutch-toulousain-penalty-cards"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "does the guy who said cactus still get a turn after?"),
+    ("fr", "celui qui a dit cactus, il rejoue après ?"),
+])
+def test_it_answers_whether_the_caller_plays_again_with_the_calls_own_sentence(language, question):
+    answer = first(question, key_of("Cactus"), language)
+    assert answer.anchor == "call"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("fr", "on a 1600 points, il faut combien pour ouvrir ?"),
+    ("en", "we're on 2000, what's the minimum to open?"),
+])
+def test_it_answers_a_fact_only_one_game_has_when_no_game_is_named(language, question):
+    answer = first(question, None, language)
+    assert (answer.variant, answer.anchor, answer.fact) == (key_of("Canasta"), "canasta-opening", True)

@@ -152,7 +152,10 @@ TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
 LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
                       "the most|le plus|how high|how low|jusqu'a combien|autorise|permis|le droit|allowed|"
-                      "too much|too high|trop")
+                      "too much|too high|trop|pile|exactly|exactement|tout juste|moins de|less than|or less|"
+                      "ou moins|strictly|strictement")
+# A hand said at the very limit (« avec 5 pile », "with exactly 5").
+AT_LIMIT = _words("pile|exactly|exactement|tout juste|juste|exact|ou moins|or less|inclus|included|strictement|strictly")
 # A limit said plainly, strong enough when the call word is only said in passing
 # (« cactus c'est combien max ? »); "how much" alone asks a card, a score...
 LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|the most|le plus")
@@ -161,7 +164,9 @@ LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|t
 OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
                  "on marque|marque combien|what do i score|do i score|what do the others|je prends combien|"
                  "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get|"
-                 "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties")
+                 "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties|"
+                 "do i still get|still get|still score|quand meme le point|le point quand meme|get the point|"
+                 "gets the point|marque le point|je marque quand meme|score anyway")
 # A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
 COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
@@ -169,7 +174,7 @@ COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contr
 CALL_VERB = _words("call|calls|called|calling|to call|annoncer|annonce|annonces|annonces|"
                    "j'ai annonce|il a annonce|on annonce|peut annoncer|appeler|appele")
 # A hand's points said with a number: « avec 7 », « with 8 points », "7 pts", « à 6 ».
-HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
+HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on|had|has|have|avait|avais|avaient|ai)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
                          r"manches?|rounds?|tours?|turns?|fois|times|people|personnes))"
                          r"|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])")
 # After the call: whether the round stops or everyone plays once more.
@@ -199,6 +204,19 @@ END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|par
              "win the game|wins the game|lose the game|play until|play to|play up to|elimine|eliminated|"
              "knocked out|how long does the game|how long is a game|when does a game|quand se termine|"
              "se joue en combien|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
+
+
+# The round, not the game: « gagner la manche » is no question about the game's end.
+ROUND_ONLY = _words("la manche|cette manche|une manche|the round|a round|this round|round winner|"
+                    "gagne la manche|win the round|wins the round")
+ROUNDS = _words("manches|combien de manches|nombre de manches|rounds|how many rounds|number of rounds")
+GAME_WORD = _words("partie|parties|game|games")
+# Knocked out, rather than the game's end (« à combien on est éliminé ? »).
+KNOCKED_OUT = _words("elimine|eliminee|elimines|eliminated|knocked out|am i out|is out|are out|i'm out|"
+                     "on sort|je sors|il sort|sortir|dehors")
+# A negative total said in words (canasta's opening minimum below zero).
+NEGATIVE = _words("negatif|negatifs|en negatif|dans le negatif|sous zero|moins de zero|en dessous de zero|"
+                  "negative|negatives|in the negatives|below zero|under zero|less than zero|in the minus|minus")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:

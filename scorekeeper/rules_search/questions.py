@@ -84,7 +84,10 @@ ASKED: dict[str, str] = {
                                              "deux joueurs peuvent doubler sur la même carte ? can "
                                              "several people snap on one card",
     "une seule carte passe par defausse": "deux joueurs doublent en même temps, qui a la priorité, le plus "
-                                          "rapide ? two players snap at once, who is first, fastest",
+                                          "rapide ? two players snap at once, who is first, fastest "
+                                          "on pose la même carte au même moment, laquelle reste, qui la "
+                                          "garde ? both snap the same card at the same time, whose card "
+                                          "stays, who gets to keep it",
     "defausse rapide ratee": "je me suis trompé de carte, doublé raté, mauvaise carte, pénalité ? snapped "
                              "the wrong card, wrong snap, missed snap, penalty",
     "seulement pendant son propre tour": "défausser rapide pendant le tour d'un autre, hors de son tour ? "
@@ -128,6 +131,11 @@ ASKED: dict[str, str] = {
     "@scale": "c'est quoi le barème, comment on compte les mains ? scoring scale, how are hands scored",
     "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
                  "left",
+    "@negative-counts-zero": "ma main est négative, sous zéro, je marque des points en moins ? my hand is "
+                             "below zero, negative hand, do I score negative points, minus points",
+    "@table": "on joue pareil qu'au cactus, c'est comme le cactus, qu'est-ce qui change, la différence, des "
+              "règles en plus ? is it played like cactus, same as cactus, what is different, the "
+              "difference, extra rules",
     "@below-zero": "main négative, moins de zéro ? negative hand, below zero",
     "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost "
                     "mauvais cabo, pénalité ? penalty for a bad cabo, wrong cabo",
@@ -206,7 +214,9 @@ ASKED: dict[str, str] = {
     "@empty-stock": "le paquet est vide, il n'y a plus de cartes, le talon est épuisé ? the deck is "
                     "empty, no cards left, the stock runs out",
     "@red-threes-without-meld": "les 3 rouges si on n'a rien posé, sans avoir posé ? red threes if we "
-                                "haven't melded, with no meld",
+                                "haven't melded, with no meld "
+                                "on n'a jamais rien posé, les 3 rouges comptent quand même ? never melded, "
+                                "nothing melded, do the red threes still count",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

@@ -214,3 +214,17 @@ def test_it_answers_whether_the_caller_plays_again_with_the_calls_own_sentence(l
 def test_it_answers_a_fact_only_one_game_has_when_no_game_is_named(language, question):
     answer = first(question, None, language)
     assert (answer.variant, answer.anchor, answer.fact) == (key_of("Canasta"), "canasta-opening", True)
+
+
+# -- the players' questions attached to more paragraphs ---------------------------------
+
+@pytest.mark.parametrize("language, question, name, anchors", [
+    ("en", "I'm below zero, do I get negative points?", "Cabo bruxellois", {"cabo-negative-counts-zero"}),
+    ("fr", "ma main est sous zéro, je marque en négatif ?", "Cabo bruxellois", {"cabo-negative-counts-zero"}),
+    ("fr", "c'est quoi la différence avec le cactus normal ?", "Cactus (tas de merde)", {"reading-cactus-tas-table"}),
+    ("en", "is it the same as cactus at the table?", "Cactus (tas de merde)", {"reading-cactus-tas-table"}),
+    ("en", "nothing melded all round, do our red threes still count?", "Canasta", {"canasta-red-threes-without-meld"}),
+    ("fr", "deux joueurs posent la même carte au même moment, laquelle reste ?", "Tamalou", {"snap"}),
+])
+def test_it_finds_the_rule_a_player_asks_about_in_other_words_than_the_pages(language, question, name, anchors):
+    assert found(question, key_of(name), language)[0][1] in anchors

@@ -188,7 +188,8 @@ MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|co
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
                     "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over")
 # Canasta's red threes, all four of them (« les 4 trois rouges », "all four red threes").
-ALL_FOUR = _words("4|quatre|tous|tous les|les quatre|all|all four|four|every")
+# "all" alone is loose ("nothing melded all round"): all of them, or four.
+ALL_FOUR = _words("4|quatre|tous les|les quatre|all four|all 4|all the red|all my red|all our red|all red|four|every red")
 LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
                "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low")
 SNAP = _words("defausse rapide|defausser|double|doubler|doubles|snapper|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"

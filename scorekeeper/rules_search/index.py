@@ -26,7 +26,7 @@ from scorekeeper.wording.facts import COLOURS
 from .bm25 import BM25
 from .facts import facts_for, power_detail_first, power_readings
 from .paragraphs import Paragraph, paragraphs
-from .question import games
+from .question import asked, games
 from .question.synonyms import CALL, expand, plain, same_words
 from .question.tokens import terms
 from .questions import asked_about
@@ -43,7 +43,8 @@ MIN_SCORE = 3.6
 # ...nor one holding under this share of the question's words (stop words aside): a
 # question of three words matched on one common word is not answered.
 MIN_COVERAGE = 0.55
-FACT_SCORE = 1000.0  # a fact is shown before any paragraph
+FACT_SCORE = 1000.0
+NO_CALL_ANCHOR = "-no-call"  # the scoring rule of a round nobody called  # a fact is shown before any paragraph
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,8 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     queries = {other: ((_query(f"{text} {noun}", other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
                for other in LANGUAGES}
     said = {a.text.rstrip(".") for a in found}
+    # « Julie a annoncé… »: a round with a call is not answered by the rule of a round without.
+    called = (reading.calling or asked.has(asked.CALL_VERB, text)) and not asked.has(asked.NO_CALL, text)
     scored: list[Answer] = []
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot
@@ -158,7 +161,8 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                 for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
         for i, (p, total) in enumerate(zip(shown, totals, strict=True)):
-            if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE:
+            if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE \
+                    and not (called and p.anchor.endswith(NO_CALL_ANCHOR)):
                 scored.append(Answer(key, p.anchor, p.text, float(total)))
     scored.sort(key=lambda a: -a.score)
     if reading.game:  # « le 7, on a le droit de regarder ? »: the reading about the 7 before its row
@@ -173,11 +177,11 @@ def _covered(key: str, i: int, own: dict[str, tuple[set[str], set[str], set[str]
     caboteur a 4 mais Tom a 2 » says hands, which no rule writes (« le 9 » is found in
     its row)."""
     best = 0.0
-    for other, (words, asked, named) in own.items():
+    for other, (words, question, named) in own.items():
         counts = language_index(other)[key].bm25.counts[i]
         hits = len(words.intersection(counts))
-        out_of = len(asked) - sum(1 for term in asked if term.isdigit() and term not in counts)
-        if out_of == 0 and asked:
+        out_of = len(question) - sum(1 for term in question if term.isdigit() and term not in counts)
+        if out_of == 0 and question:
             continue  # only numbers, none of them here
         if named and named.issubset(counts):
             hits, out_of = hits + len(named), out_of + len(named)
@@ -185,16 +189,16 @@ def _covered(key: str, i: int, own: dict[str, tuple[set[str], set[str], set[str]
     return best
 
 
-_CAPITALISED = re.compile(r"(?<=[\w,'’] )[A-Z][a-zà-ÿ]{2,}(?![\w'’])")
+_CAPITALISED = re.compile(r"(?<![\w'’-])[A-ZÀ-Ý][a-zà-ÿ]{2,}(?![\w'’-])")
 
 
 def _without_players_names(text: str) -> str:
     """The question without the players' first names (« mais Paul a moins que moi »,
-    "Lea had 3"): a capitalised word inside a sentence that no page knows is a name, and
-    would count against every paragraph as a word of the question none holds."""
+    "Lea had 3"): a capitalised word that no page knows, nor is a typo of a page's word,
+    is a name, and would count against every paragraph as a word none holds."""
     def name(match: re.Match[str]) -> str:
         word = match.group()
-        unknown = all(term not in vocabulary(language) for language in LANGUAGES
+        unknown = all(known(term, language) is None for language in LANGUAGES
                       for term in terms(word, language))
         return " " if unknown else word
     return _CAPITALISED.sub(name, text)

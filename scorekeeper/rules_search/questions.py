@@ -105,7 +105,8 @@ ASKED: dict[str, str] = {
                          "lowest hand, does the caller score zero",
     "@announcer-not-lowest": "quelqu'un a moins que l'annonceur, l'annonceur a perdu, il marque quoi ? "
                              "someone is lower than the caller, caller loses, what does the caller score "
-                             "l'annonceur n'a pas la plus petite main, il a perdu ? the caller doesn't have the lowest",
+                             "l'annonceur n'a pas la plus petite main, il a perdu ? the caller doesn't have the lowest "
+                             "j'ai annoncé mais un autre avait moins ? I called but someone had less",
     "@at-or-below-announcer": "j'ai autant que l'annonceur, égalité avec l'annonceur ? same as the caller, "
                               "tie with the caller",
     "@above-announcer": "j'ai plus que l'annonceur, je marque quoi ? more than the caller, what do I score",
@@ -147,6 +148,8 @@ ASKED: dict[str, str] = {
                       "le dutcheur avait plus que d'autres, des joueurs avaient moins, il marque combien ? "
                       "the dutcher had more than others, players had less, what does the dutcher score",
     "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
+                     "on a tous les deux la même main, tous les deux cactus ? we both have the same, both "
+                     "of us, who wins between the two "
                      "deux joueurs à égalité pour la manche, ex aequo, la même main ? two of us tie, a "
                      "tie for the round, tied for the lowest hand",
     "plusieurs valets defausses": "plusieurs valets, qui échange en premier ? several jacks snapped, who "

@@ -228,3 +228,27 @@ def test_it_answers_a_fact_only_one_game_has_when_no_game_is_named(language, que
 ])
 def test_it_finds_the_rule_a_player_asks_about_in_other_words_than_the_pages(language, question, name, anchors):
     assert found(question, key_of(name), language)[0][1] in anchors
+
+
+def test_it_takes_a_players_name_out_of_the_question_even_first():
+    """« Marc » or « Léa » first in the question is a name too, when no page word is near it."""
+    assert found("Marc and Julie both have cactus with 3, who wins?", key_of("Cactus"), "en")[0][1] == "cactus-round-winner"
+    assert found("Léa avait 100 pile, elle est éliminée ?", key_of("Dutch"))[0][1] == "dutch-eliminated"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("fr", "Julie a annoncé avec 4 mais Marc avait 2, elle marque quoi ?"),
+    ("en", "I called and Tom had less, what do I score?"),
+])
+def test_it_never_answers_a_round_someone_called_with_the_rule_of_a_round_nobody_called(language, question):
+    assert "tamoul-no-call" not in [anchor for _v, anchor in found(question, key_of("Tamoul"), language)]
+
+
+def test_it_indexes_the_pages_with_the_same_words_as_the_questions():
+    """"A drawn 7" on the page and "drawing a 7" asked are one word."""
+    assert found("ctdm: what does drawing a 7 do?", None, "en")[0][1] == "cactus-tas-seven-flush"
+
+
+def test_it_answers_how_many_cards_the_game_is_played_with_from_the_deck():
+    answer = first("kobo on joue avec combien de cartes ?", None)
+    assert (answer.variant, answer.anchor, answer.fact) == (key_of("Koubo charentais"), "cards", True)

@@ -125,8 +125,10 @@ WHAT_DO = re.compile(r"(?<![\w])(what|whats|what's|wat)(?![\w]).*(?<![\w])do(?![
 DETAIL = _words("le droit|on a le droit|a le droit|j'ai le droit|ai-je le droit|peut-on|on peut|je peux|est-ce qu'on|"
                 "can i|can you|can we|may i|am i allowed|allowed|do i have to|must i|have to|a l'aveugle|blind|"
                 "myself|moi-meme|soi-meme|lui-meme|himself|herself|yourself|my own|mes propres|ma propre|"
-                "obligatoire|oblige|obligee|compulsory|mandatory|pendant|while|during|sans regarder|without looking")
+                "obligatoire|oblige|obligee|compulsory|mandatory|pendant|while|during|sans regarder|without looking|"
+                "do i get to|get to see|see|voir|voit|vois|look|looks|regarder|regarde")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
+                    "elle marque|ils marquent|elles marquent|marque quoi|his score|her score|he score|she score|"
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
                     "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"
                     "what do i score|what do you score|what do i get")
@@ -141,6 +143,8 @@ DECK = _words("play with jokers|play with the jokers|on joue avec les jokers|on 
               "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
+              "on joue avec combien de cartes|joue avec combien de cartes|combien de cartes on joue|"
+              "how many cards do we play with|how many cards do you play with|play with how many cards|"
               "are there jokers|any jokers|cards in the pack|size of the deck|jeu de 32|jeu de 52|jeu de 54")
 VALUE_NAMED = _words("vaut|valent|valeur|vaux|combien|worth|value|values|how much|how many points")
 POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
@@ -186,7 +190,8 @@ AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un ann
                     "a ete annonce|est annonce|quand quelqu'un dit|quand on dit")
 MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
-                    "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over")
+                    "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over|"
+                    "still play|play again|plays again|joue encore|jouer encore|get a turn|gets a turn")
 # Canasta's red threes, all four of them (« les 4 trois rouges », "all four red threes").
 # "all" alone is loose ("nothing melded all round"): all of them, or four.
 ALL_FOUR = _words("4|quatre|tous les|les quatre|all four|all 4|all the red|all my red|all our red|all red|four|every red")
@@ -203,6 +208,7 @@ END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|par
              "combien de manches|gagne la partie|gagner la partie|perd la partie|game end|game ends|"
              "end of the game|game over|when does the game|how does the game end|how many rounds|"
              "win the game|wins the game|lose the game|play until|play to|play up to|elimine|eliminated|"
+             "eliminee|"
              "knocked out|how long does the game|how long is a game|when does a game|quand se termine|"
              "se joue en combien|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
 
@@ -218,6 +224,11 @@ KNOCKED_OUT = _words("elimine|eliminee|elimines|eliminated|knocked out|am i out|
 # A negative total said in words (canasta's opening minimum below zero).
 NEGATIVE = _words("negatif|negatifs|en negatif|dans le negatif|sous zero|moins de zero|en dessous de zero|"
                   "negative|negatives|in the negatives|below zero|under zero|less than zero|in the minus|minus")
+
+
+# Nobody called: « personne n'a annoncé », "no one called", "without a call".
+NO_CALL = _words("personne|nobody|no one|noone|sans annonce|sans annoncer|pas d'annonce|without|no call|"
+                 "n'a annonce|n'a pas annonce|didn't call|did not call|hasn't called|has not called|nobody called")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:

@@ -81,7 +81,8 @@ SYNONYMS: dict[str, str] = {
 
 # Words players use for a page's own word, meaning just that: the question is searched
 # with the page's word in their place, so it counts as the player's own word (in the
-# share of the question a paragraph holds), not as a table phrase's added words.
+# share of the question a paragraph holds), not as a table phrase's added words. The pages
+# are indexed so too (tokens.py): "A drawn 7" is found by "drawing a 7".
 SAME_WORDS: dict[str, str] = {
     **{w: "obligatoire" for w in ("oblige", "obligee", "obliges", "obligees", "obligation")},
     **{w: "compulsory" for w in ("mandatory", "forced", "obligatory", "required")},
@@ -91,7 +92,7 @@ SAME_WORDS: dict[str, str] = {
     **{w: "take" for w in ("took", "taken")},
     **{w: "snap" for w in ("slap", "slaps", "slapped", "slapping", "slam", "slammed")},
     **{w: "reach" for w in ("hit", "hits")},
-    **{w: "fewest" for w in ("least", "less kilos")},
+    **{w: "fewest" for w in ("least",)},
 }
 
 

@@ -11,7 +11,7 @@ import threading
 
 import snowballstemmer
 
-from .synonyms import plain
+from .synonyms import SAME_WORDS, plain
 
 STEMMERS = {"fr": "french", "en": "english"}
 
@@ -22,7 +22,7 @@ STOP_WORDS = {
         sont suis es etait peut peux puis puisque comment quoi quel quelle quels quelles
         alors donc est-ce ce-que faut il-faut tout toute tous toutes ok bah ben hein svp stp
         dans cette cet sinon oui non deja encore aussi tres faire fait fais font veut veux veulent voulez
-        truc trucs bref genre""".split()),
+        truc trucs bref genre avait avais avaient avons avez""".split()),
     "en": set("""a an the and or of to in on at for with by is are was were be been do does did i
         you he she it we they my your his her its our their me him them this that these those
         can could should would will may might must what where which who whom why how if
@@ -51,6 +51,6 @@ def _stemmer(language: str) -> snowballstemmer.stemmer:
 def terms(text: str, language: str) -> list[str]:
     """The searchable terms of a text in `language` ("fr" or "en")."""
     stop = STOP_WORDS.get(language, STOP_WORDS["fr"])
-    words = [w for w in _WORD.findall(text.lower().replace("’", "'").replace("'", " "))
+    words = [SAME_WORDS.get(plain(w), w) for w in _WORD.findall(text.lower().replace("’", "'").replace("'", " "))
              if plain(w) not in stop]
     return [plain(stem) for stem in _stemmer(language).stemWords(words)]

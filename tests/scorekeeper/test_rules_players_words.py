@@ -252,3 +252,7 @@ def test_it_indexes_the_pages_with_the_same_words_as_the_questions():
 def test_it_answers_how_many_cards_the_game_is_played_with_from_the_deck():
     answer = first("kobo on joue avec combien de cartes ?", None)
     assert (answer.variant, answer.anchor, answer.fact) == (key_of("Koubo charentais"), "cards", True)
+
+
+def test_it_chooses_the_game_named_first_when_two_call_words_are_said():
+    assert read("tamoul whats the max to call, 5 like tamalou?").game == key_of("Tamoul")

@@ -104,20 +104,20 @@ def read(question: str, chosen: str | None = None) -> Read:
     # for the French stemmer) when folding kept every character in place, as it does
     # for French and English.
     text = question.replace("\u2019", "'") if len(folded) == len(question) else folded
-    named: list[tuple[str, str]] = []  # (game, the name it was called by)
+    named: list[tuple[int, str, str]] = []  # (where, the game, the name it was called by)
     cuts: list[tuple[int, int, bool]] = []  # (start, end, as the call)
     masked = folded
     for pattern, key, name in _PATTERNS:
         for match in list(pattern.finditer(masked)):
             before = masked[:match.start()].split()
             as_call = name in _CALL_WORDS and bool(before) and before[-1].strip("'") in CALLING
-            named.append((key, name))
+            named.append((match.start(), key, name))
             cuts.append((match.start(), match.end(), as_call and (chosen is None or chosen in _CALL_WORDS[name])))
             masked = masked[:match.start()] + " " * len(name) + masked[match.end():]
     if not cuts:
         for match in _WORD.finditer(folded):
             if key := _typo_of(match.group()):
-                named.append((key, match.group()))
+                named.append((match.start(), key, match.group()))
                 cuts.append((match.start(), match.end(), False))
     game = chosen if chosen in VARIANTS else _named_game(named)
     word = next((w for w, keys in _CALL_WORDS.items() if game in keys), None)
@@ -131,12 +131,14 @@ def read(question: str, chosen: str | None = None) -> Read:
     return Read(game, " ".join(text.split()), calling, call_named, names)
 
 
-def _named_game(named: list[tuple[str, str]]) -> str | None:
+def _named_game(named: list[tuple[int, str, str]]) -> str | None:
     """The game the question names. A game named by its own name wins over a call word:
     « tamalou » is also fontenaysien's call, « cactus » cactus-tas' (« call tamalou in
-    fontenaysien », « cactus tdm »), so beside another game's name it is that game's call."""
-    own = [key for key, name in named if name not in _CALL_WORDS]
-    return own[0] if own else (named[0][0] if named else None)
+    fontenaysien », « cactus tdm »), so beside another game's name it is that game's call;
+    else the game named first ("tamoul: max to call, 5 like tamalou?")."""
+    in_order = sorted(named)
+    own = [key for _at, key, name in in_order if name not in _CALL_WORDS]
+    return own[0] if own else (in_order[0][1] if in_order else None)
 
 
 def _typo_of(word: str) -> str | None:

@@ -60,6 +60,7 @@ def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | Non
     if not cards or variant.deck is None:
         return None
     if not asked.has(asked.VALUE, question) and (asks_power(question) or deck_asked(question)
+                                                 or asked.HAND_POINTS.search(asked.plain(question))
                                                  or not asked.only_cards(question, ALL_STOP_WORDS)):
         return None  # "what does the jack do" is only a card among stop words, and asks its power
     if asked.has(asked.POWER_NAMED, question):
@@ -193,7 +194,7 @@ def caller_fact(variant: Variant, question: str, cards: list[Card], said: str = 
 
 
 def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[Card],
-                    strong: bool = True) -> Fact | None:
+                    strong: bool = True, said: str = "") -> Fact | None:
     """« on peut dire tamalou avec 7 ? », « cactus c'est combien max ? »: `calling` says
     the game's call word is in the question (a card named asks its value instead); not
     `strong` (the word said in passing), only a plain question of limit counts ("what if
@@ -201,7 +202,7 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     call = variant.call
     if call is None or not calling or asked.has(asked.COUNTER, question):
         return None  # « can I counter call with 10? »: the counter-call's rules
-    if not strong and not _limit_in_passing(question, cards):
+    if not strong and not (_limit_in_passing(question, cards) or _call_with_a_hand(variant, said)):
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
         return None  # who wins or what one scores, even with a hand said: the scoring rules
@@ -234,6 +235,18 @@ def _reading_ending(key: str, end: str) -> str | None:
     with translation.override("fr"):
         return next((p.anchor for p in paragraphs(VARIANTS[key])
                      if p.anchor.startswith("reading-") and p.anchor.endswith(end)), None)
+
+
+def _call_with_a_hand(variant: Variant, said: str) -> bool:
+    """« cabo avec 6, ça donne quoi ? », "cactus with 4?": the call word and a hand right
+    after it ask what calling with that hand does."""
+    if variant.call is None or not said:
+        return False
+    folded = asked.plain(said)
+    if asked.has(asked.HAND_SCORE, folded) or asked.has(asked.OUTCOME, folded):
+        return False
+    word = re.escape(asked.plain(variant.call.word))
+    return re.search(rf"(?<![\w]){word}\s+(avec|with|a|at)\s+-?\d+(?![\w])", folded) is not None
 
 
 def _limit_in_passing(question: str, cards: list[Card]) -> bool:
@@ -434,7 +447,7 @@ def facts_for(variant: Variant, question: str, calling: bool, call_named: bool =
         lambda: wrong_snap_fact(variant, question),
         lambda: end_fact(variant, question) if not cards else None,
         lambda: players_fact(variant, question),
-        lambda: call_limit_fact(variant, question, call_named, cards, strong=False),
+        lambda: call_limit_fact(variant, question, call_named, cards, strong=False, said=said),
     )
     for attempt in tries:
         found = attempt()

@@ -68,7 +68,9 @@ ASKED: dict[str, str] = {
              "how low must my hand be to call, what happens after the call, do we keep playing, last round",
     "@call-when": "quand est-ce qu'on annonce, à quel moment, au début ou à la fin du tour, pendant mon tour ? "
                   "when can I call, when do I say it, at what moment, start or end of my turn, during my turn "
-                  "dès le premier tour, au premier tour ? on my first turn, on the first round",
+                  "dès le premier tour, au premier tour ? on my first turn, on the first round "
+                  "j'ai oublié d'annoncer, je peux le dire plus tard, au tour suivant ? I forgot to call, "
+                  "can I call later, on my next turn",
     "pouvoirs ne peuvent pas viser l'annonceur": "utiliser un pouvoir sur celui qui a annoncé, viser "
                                                  "l'annonceur, échanger avec lui, le 9 sur lui ? use a power on "
                                                  "the caller, target the caller, swap with the guy who called",
@@ -112,7 +114,9 @@ ASKED: dict[str, str] = {
     "@above-announcer": "j'ai plus que l'annonceur, je marque quoi ? more than the caller, what do I score",
     "@no-call": "personne n'a annoncé, sans annonce ? nobody called, no call",
     "@announcer-strictly-lowest": "l'annonceur gagne, il marque combien, annonce réussie ? caller wins, "
-                                  "successful call points",
+                                  "successful call points "
+                                  "l'annonceur a la plus petite main, il a le moins, il a quoi ? the announcer "
+                                  "has the lowest hand, the caller is the lowest, what does he get",
     "@announcer-not-strictly-lowest": "égalité avec celui qui a annoncé, annonce ratée ? tie with the caller, "
                                       "failed call points "
                                       "l'annonceur n'a pas la plus petite main, combien ? the caller isn't the lowest",
@@ -131,7 +135,7 @@ ASKED: dict[str, str] = {
     "@hundred-drops-to-fifty": "pile 100, exactement 100, on retombe à 50 ? exactly 100, reset to 50",
     "@scale": "c'est quoi le barème, comment on compte les mains ? scoring scale, how are hands scored",
     "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
-                 "left",
+                 "left, I ran out of cards, my hand is empty, plus rien en main",
     "@negative-counts-zero": "ma main est négative, sous zéro, je marque des points en moins ? my hand is "
                              "below zero, negative hand, do I score negative points, minus points",
     "@table": "on joue pareil qu'au cactus, c'est comme le cactus, qu'est-ce qui change, la différence, des "

@@ -256,3 +256,22 @@ def test_it_answers_how_many_cards_the_game_is_played_with_from_the_deck():
 
 def test_it_chooses_the_game_named_first_when_two_call_words_are_said():
     assert read("tamoul whats the max to call, 5 like tamalou?").game == key_of("Tamoul")
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "the announcer is the lowest, what does he get?"),
+    ("fr", "l'annonceur a la plus petite main, il a quoi ?"),
+])
+def test_it_answers_a_caller_with_the_lowest_hand_not_the_rule_for_otherwise(language, question):
+    """"isn't the lowest" and "is the lowest" share their words: the paragraph for a caller
+    with the lowest hand carries the players' own words for it, so « Otherwise (a tie
+    included), the announcer scores 20 » is not shown first."""
+    assert found(question, key_of("Koubo charentais"), language)[0][1] == "koubo-announcer-strictly-lowest"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("fr", "cabo avec 6, ça donne quoi ?"), ("en", "cabo with 7?"),
+])
+def test_it_answers_the_call_word_followed_by_a_hand_with_the_calls_limit(language, question):
+    answer = first(question, key_of("Cabo bruxellois"), language)
+    assert (answer.anchor, answer.fact) == ("call", True) and "5" in answer.text

@@ -419,6 +419,8 @@ def deck_asked(question: str) -> bool:
     """« combien de cartes dans le paquet ? », "kobo deck, how many cards? no 2s right?"."""
     if asked.has(asked.DECK_STOCK, question):
         return False  # "when the deck is empty": the stock's reading
+    if asked.has(asked.PLAY_WITH, question) and asked.cards_in(question) and not asks_power(question):
+        return True  # « on joue avec les 2 ? », "do we play with 2s?"
     return asked.has(asked.DECK, question) or (asked.has(asked.DECK_WORD, question)
                                                and asked.has(asked.DECK_ASK, question))
 

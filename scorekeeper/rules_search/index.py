@@ -44,7 +44,12 @@ MIN_SCORE = 3.6
 # question of three words matched on one common word is not answered.
 MIN_COVERAGE = 0.55
 FACT_SCORE = 1000.0
-NO_CALL_ANCHOR = "-no-call"  # the scoring rule of a round nobody called  # a fact is shown before any paragraph
+NO_CALL_ANCHOR = "-no-call"  # the scoring rule of a round nobody called
+# The rules a caller's side rules out: a caller said to be the lowest is not answered by
+# the rule of a beaten caller, nor the other way (they share their words).
+BEATEN_RULES = ("-announcer-not-lowest", "-announcer-not-strictly-lowest", "-cactus-not-lowest", "-beaten")
+LOWEST_RULES = ("-announcer-lowest", "-announcer-strictly-lowest")
+OPPOSITE: dict[str | None, tuple[str, ...]] = {"lowest": BEATEN_RULES, "beaten": LOWEST_RULES}  # a fact is shown before any paragraph
 
 
 @dataclass(frozen=True)
@@ -146,6 +151,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     said = {a.text.rstrip(".") for a in found}
     # « Julie a annoncé… »: a round with a call is not answered by the rule of a round without.
     called = (reading.calling or asked.has(asked.CALL_VERB, text)) and not asked.has(asked.NO_CALL, text)
+    side = asked.caller_side(text)  # "the caller had the lowest hand": not the rule for a beaten caller
     scored: list[Answer] = []
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot
@@ -162,7 +168,8 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                     totals[i] += weight * score
         for i, (p, total) in enumerate(zip(shown, totals, strict=True)):
             if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE \
-                    and not (called and p.anchor.endswith(NO_CALL_ANCHOR)):
+                    and not (called and p.anchor.endswith(NO_CALL_ANCHOR)) \
+                    and not p.anchor.endswith(OPPOSITE.get(side, ())):
                 scored.append(Answer(key, p.anchor, p.text, float(total)))
     scored.sort(key=lambda a: -a.score)
     if reading.game:  # « le 7, on a le droit de regarder ? »: the reading about the 7 before its row

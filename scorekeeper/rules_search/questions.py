@@ -154,6 +154,8 @@ ASKED: dict[str, str] = {
     "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
                      "on a tous les deux la même main, tous les deux cactus ? we both have the same, both "
                      "of us, who wins between the two "
+                     "je suis le plus bas, j'ai le moins, je marque combien ? I'm the lowest, I have the "
+                     "least, what do I score "
                      "deux joueurs à égalité pour la manche, ex aequo, la même main ? two of us tie, a "
                      "tie for the round, tied for the lowest hand",
     "plusieurs valets defausses": "plusieurs valets, qui échange en premier ? several jacks snapped, who "

@@ -275,3 +275,27 @@ def test_it_answers_a_caller_with_the_lowest_hand_not_the_rule_for_otherwise(lan
 def test_it_answers_the_call_word_followed_by_a_hand_with_the_calls_limit(language, question):
     answer = first(question, key_of("Cabo bruxellois"), language)
     assert (answer.anchor, answer.fact) == ("call", True) and "5" in answer.text
+
+
+@pytest.mark.parametrize("language, question, name, anchor", [
+    ("en", "the caller had the lowest hand, what does he score?", "Tamalou", "tamalou-announcer-lowest"),
+    ("fr", "l'annonceur a la plus petite main, il marque combien ?", "Tamoul", "tamoul-announcer-lowest"),
+    ("en", "someone had less than the caller, what does the caller get?", "Tamoul", "tamoul-announcer-not-lowest"),
+    ("fr", "j'ai cactus et je suis le plus bas, je marque combien ?", "Cactus", "cactus-round-winner"),
+])
+def test_it_tells_a_caller_with_the_lowest_hand_from_a_beaten_caller(language, question, name, anchor):
+    """« quelqu'un a moins que l'annonceur » and « personne n'a une main plus petite » share
+    their words; the question's side (the caller lowest, or beaten) rules the other out."""
+    got = found(question, key_of(name), language, top=5)
+    assert got[0][1] == anchor
+    beaten = anchor.endswith(("not-lowest", "beaten"))
+    assert not any(a.endswith(("-announcer-lowest", "-announcer-strictly-lowest") if beaten
+                              else ("-not-lowest", "-beaten")) for _v, a in got)
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "do we play with 2s in koubo?"), ("fr", "au koubo on joue avec les 2 ?"),
+])
+def test_it_answers_playing_with_a_rank_from_the_deck(language, question):
+    answer = first(question, None, language)
+    assert (answer.anchor, answer.fact) == ("cards", True) and "2" in answer.text

@@ -113,7 +113,7 @@ def _words(*groups: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(" + "|".join(re.escape(plain(p)) for p in phrases) + r")(?![\w])")
 
 
-VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|"
+VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|pese|pesent|"
                "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
@@ -229,6 +229,34 @@ NEGATIVE = _words("negatif|negatifs|en negatif|dans le negatif|sous zero|moins d
 # Nobody called: « personne n'a annoncé », "no one called", "without a call".
 NO_CALL = _words("personne|nobody|no one|noone|sans annonce|sans annoncer|pas d'annonce|without|no call|"
                  "n'a annonce|n'a pas annonce|didn't call|did not call|hasn't called|has not called|nobody called")
+
+
+# The round's caller beaten, or lowest: two rules that share their words (« someone has
+# less than the announcer » / « nobody has a lower hand »), told apart by how it is said.
+CALLER_BEATEN = re.compile(
+    r"(?<![\w])(quelqu'un|un autre|une autre|l'autre|les autres|un joueur|deux joueurs|someone|somebody|another|"
+    r"the other|others|other player|two players|\w+ guys)\s+(a|avait|avaient|ont|has|had|have|was|were|is|are)\s+"
+    r"(moins|less|lower|plus bas|une main plus petite|a lower)(?![\w])"
+    r"|(?<![\w])(pas la plus petite|pas le plus bas|pas le moins|not the lowest|isn't the lowest|wasn't the lowest|"
+    r"not lowest|beaten|battu|battue|bat l'annonceur|beats the caller|beat the caller|a moins que|had less than|has less than|"
+    r"lower than the caller|lower than me|moins que moi|moins que l'annonceur)(?![\w])")
+CALLER_LOWEST = re.compile(
+    r"(?<![\w])(personne n'a moins|personne n'avait moins|personne n'a une main plus petite|personne ne bat|"
+    r"nobody has less|nobody had less|nobody lower|no one has less|no one had less|no one lower|nobody beats|"
+    r"la plus petite main|le plus bas|la plus basse|le moins de points|the lowest hand|the lowest|lowest hand|"
+    r"i'm the lowest|i am the lowest|le plus petit)(?![\w])")
+
+
+def caller_side(question: str) -> str | None:
+    """"beaten", "lowest" or None: which of the two rules the question's words say."""
+    folded = plain(question).replace("’", "'")
+    if CALLER_BEATEN.search(folded):
+        return "beaten"
+    return "lowest" if CALLER_LOWEST.search(folded) else None
+
+
+# « on joue avec les 2 ? », "do we play with 2s?": the deck's make-up.
+PLAY_WITH = _words("play with|plays with|playing with|on joue avec|joue avec|jouer avec|jouent avec")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:

@@ -299,3 +299,13 @@ def test_it_tells_a_caller_with_the_lowest_hand_from_a_beaten_caller(language, q
 def test_it_answers_playing_with_a_rank_from_the_deck(language, question):
     answer = first(question, None, language)
     assert (answer.anchor, answer.fact) == ("cards", True) and "2" in answer.text
+
+
+@pytest.mark.parametrize("language, question, name, anchor", [
+    ("fr", "on joue à combien au tamalou ?", "Tamalou", "players"),
+    ("fr", "le koubo on peut l'annoncer avec n'importe quelle main ?", "Koubo charentais", "call"),
+    ("en", "can I call tamalou with any hand?", "Fontenaysien", "reading-fontenaysien-call-limit"),
+])
+def test_it_answers_how_many_play_and_calling_with_any_hand_said_loosely(language, question, name, anchor):
+    answer = first(question, key_of(name), language)
+    assert (answer.anchor, answer.fact) == (anchor, True)

@@ -133,6 +133,7 @@ HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marq
                     "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"
                     "what do i score|what do you score|what do i get")
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
+                 "on joue a combien|on peut jouer a combien|jouer a combien|se joue a combien|"
                  "how many players|how many people|number of players|how many can play|players can play")
 DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54|dans le jeu|"
                    "in the deck|in the pack")
@@ -157,7 +158,8 @@ TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target
 LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
                       "the most|le plus|how high|how low|jusqu'a combien|autorise|permis|le droit|allowed|"
                       "too much|too high|trop|pile|exactly|exactement|tout juste|moins de|less than|or less|"
-                      "ou moins|strictly|strictement")
+                      "ou moins|strictly|strictement|n'importe quelle main|any hand|whatever hand|whatever my hand|"
+                      "quelle que soit|peu importe")
 # A hand said at the very limit (« avec 5 pile », "with exactly 5").
 AT_LIMIT = _words("pile|exactly|exactement|tout juste|juste|exact|ou moins|or less|inclus|included|strictement|strictly")
 # A limit said plainly, strong enough when the call word is only said in passing
@@ -196,7 +198,8 @@ MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|co
 # "all" alone is loose ("nothing melded all round"): all of them, or four.
 ALL_FOUR = _words("4|quatre|tous les|les quatre|all four|all 4|all the red|all my red|all our red|all red|four|every red")
 LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
-               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low")
+               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low|"
+               "n'importe quelle main|any hand|whatever hand|whatever my hand|quelle que soit|peu importe")
 SNAP = _words("defausse rapide|defausser|double|doubler|doubles|snapper|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
               "same rank|matching")
 WRONG = _words("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"

@@ -55,7 +55,8 @@ ASKED: dict[str, str] = {
     "le 8 oublie": "il a oublié son 8, le 8 reste, le suivant peut l'utiliser ? forgot the 8, next player "
                    "uses the 8",
     "a deux, chacun joue pour soi avec": "combien de cartes chacun, on distribue combien, on joue en équipe ? "
-                                        "how many cards each, how many cards do we deal, do we play in teams",
+                                        "how many cards each, how many cards do we deal, do we play in teams "
+                                        "combien de cartes par joueur à 2, à 4 ? cards per player at 2, at 4",
     "chacun commence avec": "combien de cartes au début, chacun a combien de cartes ? how many cards each at "
                             "the start",
     "le joueur le plus habille de vert commence": "qui commence, qui joue en premier, dans quel sens ? who "
@@ -80,7 +81,8 @@ ASKED: dict[str, str] = {
                         "cards, sideways cards",
     # -- the snap
     "@snap": "défausse rapide, doubler, coller, poser une carte pareille, on peut snapper ? snap, same rank, "
-             "matching card, throw a matching card",
+             "matching card, throw a matching card "
+             "quand on veut, n'importe quand ?",
     "plusieurs cartes de meme rang peuvent": "deux cartes sur la même défausse, plusieurs doublés ? two cards "
                                              "on the same discard, several snaps "
                                              "deux joueurs peuvent doubler sur la même carte ? can "

@@ -309,3 +309,13 @@ def test_it_answers_playing_with_a_rank_from_the_deck(language, question):
 def test_it_answers_how_many_play_and_calling_with_any_hand_said_loosely(language, question, name, anchor):
     answer = first(question, key_of(name), language)
     assert (answer.anchor, answer.fact) == (anchor, True)
+
+
+@pytest.mark.parametrize("language, question, name, anchor", [
+    ("en", "toulouse: can I snap anytime?", None, "snap"),
+    ("fr", "au dutsch on peut snapper quand on veut ?", None, "snap"),
+    ("en", "how much is going out worth?", "Canasta", "canasta-going-out"),
+])
+def test_it_reads_anytime_whenever_and_how_much_as_players_mean_them(language, question, name, anchor):
+    """"anytime" is the page's "at any time"; "much" in "how much" is no word a rule must hold."""
+    assert found(question, name and key_of(name), language)[0][1] == anchor

@@ -93,6 +93,7 @@ SAME_WORDS: dict[str, str] = {
     **{w: "snap" for w in ("slap", "slaps", "slapped", "slapping", "slam", "slammed")},
     **{w: "reach" for w in ("hit", "hits")},
     **{w: "fewest" for w in ("least",)},
+    **{w: "time" for w in ("anytime", "whenever")},  # "any" is a stop word: "at any time"
 }
 
 

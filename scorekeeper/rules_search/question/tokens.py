@@ -28,7 +28,7 @@ STOP_WORDS = {
         can could should would will may might must what where which who whom why how if
         then than so not no yes there here have has had am as from into about any some
         just also too very still get got want wants s t re ve ll m d
-        right okay ok really actually please anything something ever even guys""".split()),
+        right okay ok really actually please anything something ever even guys much""".split()),
 }
 
 _WORD = re.compile(r"[\w]+", re.UNICODE)

@@ -126,6 +126,9 @@ def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "
     return "powers", str(sentence) % {"cards": _card_short(card.rank)}
 
 
+CARD_ROWS = ("powers", "values")  # the page's rows of a card: what it does, what it is worth
+
+
 @cache
 def power_readings(key: str) -> dict[str, tuple[Card, ...]]:
     """The page's readings about cards' powers, by anchor, with the cards they are about:
@@ -149,14 +152,22 @@ def about(asked_card: Card, card: Card) -> bool:
 
 def power_detail_first(variant: Variant, question: str, found: list[tuple[str, float]]) -> list[int]:
     """Of the (anchor, score) found, best first, the order in which to show them: the
-    readings about the card asked first when the question asks more than what it does."""
+    readings about the card asked before the card's rows (its power, its value) when the
+    question asks more than what it does; any other paragraph keeps its place (« le 8
+    oublié, je peux l'utiliser ? » is answered by the forgotten 8's own rule)."""
     cards = asked.cards_in(question)
     readings = power_readings(variant.key)
     if not cards or not readings or not asked.has(asked.DETAIL, question):
         return list(range(len(found)))
-    first = [i for i, (anchor, _s) in enumerate(found)
-             if any(about(cards[0], card) for card in readings.get(anchor, ()))]
-    return first + [i for i in range(len(found)) if i not in first]
+    about_card = [i for i, (anchor, _s) in enumerate(found)
+                  if any(about(cards[0], card) for card in readings.get(anchor, ()))]
+    order: list[int] = []
+    for i, (anchor, _s) in enumerate(found):
+        if anchor in CARD_ROWS:  # the readings about the card come before its rows
+            order += [j for j in about_card if j not in order]
+        if i not in order:
+            order.append(i)
+    return order
 
 
 @cache
@@ -301,6 +312,8 @@ def end_fact(variant: Variant, question: str) -> Fact | None:
         return None  # "how long do we have to snap": the snap's window
     if asked.has(asked.ROUND_ONLY, question) and not asked.has(asked.GAME_WORD, question):
         return None  # « égalité pour gagner la manche » asks the round's winner
+    if asked.has(asked.COUNTER, question):
+        return None  # "I said counter and lost": the counter-call's cost, not the game lost
     facts = rule_facts(variant)
     limits = {limit.kind: limit.points for limit in variant.end_limits(variant.option_defaults())}
     anchor = _end_anchor(variant, asked.has(asked.KNOCKED_OUT, question))

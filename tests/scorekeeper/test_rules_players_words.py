@@ -319,3 +319,16 @@ def test_it_answers_how_many_play_and_calling_with_any_hand_said_loosely(languag
 def test_it_reads_anytime_whenever_and_how_much_as_players_mean_them(language, question, name, anchor):
     """"anytime" is the page's "at any time"; "much" in "how much" is no word a rule must hold."""
     assert found(question, name and key_of(name), language)[0][1] == anchor
+
+
+def test_it_moves_a_cards_reading_before_the_cards_row_only():
+    """« le 8 oublié, je peux l'utiliser ? » asks the forgotten 8's own rule, which stays
+    first: the reading about the 8 comes before the 8's row, not before every paragraph."""
+    assert found("le 8 oublié, je peux l'utiliser ?", key_of("Cactus"))[0][1] == "play"
+
+
+@pytest.mark.parametrize("language, question", [
+    ("en", "i said counter tamoul and lost, how much?"), ("fr", "j'ai contré et j'ai perdu, ça coûte combien ?"),
+])
+def test_it_answers_a_lost_counter_call_not_the_game_lost(language, question):
+    assert found(question, key_of("Tamoul"), language)[0][1] == "tamoul-counter-call-lost"

@@ -35,6 +35,9 @@ from scorekeeper.wording.variants import CALL_OVER_LIMIT_NORMAL, play_texts
 from .paragraphs import paragraphs
 from .question import asked
 from .question.asked import Card
+from .question.tokens import STOP_WORDS
+
+ALL_STOP_WORDS = STOP_WORDS["fr"] | STOP_WORDS["en"]
 
 Fact = tuple[str, str]  # (anchor, sentence)
 
@@ -54,10 +57,17 @@ def _card_short(rank: str) -> str:
 
 
 def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
-    if not cards or not asked.has(asked.VALUE, question) or variant.deck is None:
+    if not cards or variant.deck is None:
         return None
+    if not asked.has(asked.VALUE, question) and (asks_power(question) or deck_asked(question)
+                                                 or asked.HAND_POINTS.search(asked.plain(question))
+                                                 or not asked.only_cards(question, ALL_STOP_WORDS)):
+        return None  # "what does the jack do" is only a card among stop words, and asks its power
     if asked.has(asked.POWER_NAMED, question):
         return None  # « le valet, son pouvoir compte ? » asks the power
+    if asked.HAND_POINTS.search(asked.plain(question)) and (
+            asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question) or names_caller(variant, question)):
+        return None  # "the dutcher had 8, what's his score": a hand, scored by the rules
     card = cards[0]
     if card.rank in _ranks_in_rules(variant.key) and not asked.has(asked.VALUE_NAMED, question):
         return None  # "does a seven reset my kilos" asks cactus-tas' flush, not the 7's weight
@@ -90,12 +100,19 @@ def _colour_of(codes: list[str]) -> str | None:
     return colours.pop() if len(colours) == 1 else None
 
 
+def asks_power(question: str) -> bool:
+    return asked.has(asked.POWER, question) or bool(asked.WHAT_DO.search(asked.plain(question).replace("’", "'")))
+
+
 def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "") -> Fact | None:
-    if not cards or not asked.has(asked.POWER, question) or variant.deck is None:
+    if not cards or not asks_power(question) or variant.deck is None:
         return None
     if names_caller(variant, said or question):
         return None  # a power on the caller: caller_fact, or the paragraphs
     card = cards[0]
+    if asked.has(asked.DETAIL, question) and any(about(card, c) for held in power_readings(variant.key).values()
+                                                 for c in held):
+        return None  # « le 7, on a le droit de regarder ? »: the reading about the 7 (index.py)
     for declared, row in zip(variant.powers, power_rows(variant), strict=True):
         ranks = declared.cards.split()[-1]
         colour = {"black": "black", "red": "red"}.get(declared.cards.split()[0]) if " " in declared.cards else None
@@ -107,6 +124,50 @@ def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "
         return None  # « un 7 pioché ça fait quoi ? » asks cactus-tas' flush, a rule naming the 7
     sentence = words.NO_POWER_QUEEN if card.rank == "Q" else words.NO_POWER
     return "powers", str(sentence) % {"cards": _card_short(card.rank)}
+
+
+CARD_ROWS = ("powers", "values")  # the page's rows of a card: what it does, what it is worth
+
+
+@cache
+def power_readings(key: str) -> dict[str, tuple[Card, ...]]:
+    """The page's readings about cards' powers, by anchor, with the cards they are about:
+    those with a power in this game that the reading's first sentence names (« Le texte
+    ne dit pas si l'échange du 7 se fait à l'aveugle. », « Pouvoirs obligatoires (V ; R
+    rouge) : … »); a card named further on is an example, not the subject."""
+    variant = VARIANTS[key]
+    powered = {declared.cards.split()[-1] for declared in variant.powers}
+    with translation.override("fr"):
+        found = {p.anchor: asked.cards_in(re.split(r"(?<=[.!?])\s", p.text)[0])
+                 for p in paragraphs(variant) if p.anchor.startswith("reading-")}
+    return {anchor: held for anchor, cards in found.items()
+            if (held := tuple(card for card in cards if card.rank in powered))}
+
+
+def about(asked_card: Card, card: Card) -> bool:
+    """The card asked is this one: the same rank, and no other colour."""
+    return asked_card.rank == card.rank and (None in (asked_card.colour, card.colour)
+                                             or asked_card.colour == card.colour)
+
+
+def power_detail_first(variant: Variant, question: str, found: list[tuple[str, float]]) -> list[int]:
+    """Of the (anchor, score) found, best first, the order in which to show them: the
+    readings about the card asked before the card's rows (its power, its value) when the
+    question asks more than what it does; any other paragraph keeps its place (« le 8
+    oublié, je peux l'utiliser ? » is answered by the forgotten 8's own rule)."""
+    cards = asked.cards_in(question)
+    readings = power_readings(variant.key)
+    if not cards or not readings or not asked.has(asked.DETAIL, question):
+        return list(range(len(found)))
+    about_card = [i for i, (anchor, _s) in enumerate(found)
+                  if any(about(cards[0], card) for card in readings.get(anchor, ()))]
+    order: list[int] = []
+    for i, (anchor, _s) in enumerate(found):
+        if anchor in CARD_ROWS:  # the readings about the card come before its rows
+            order += [j for j in about_card if j not in order]
+        if i not in order:
+            order.append(i)
+    return order
 
 
 @cache
@@ -144,7 +205,7 @@ def caller_fact(variant: Variant, question: str, cards: list[Card], said: str = 
 
 
 def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[Card],
-                    strong: bool = True) -> Fact | None:
+                    strong: bool = True, said: str = "") -> Fact | None:
     """« on peut dire tamalou avec 7 ? », « cactus c'est combien max ? »: `calling` says
     the game's call word is in the question (a card named asks its value instead); not
     `strong` (the word said in passing), only a plain question of limit counts ("what if
@@ -152,28 +213,51 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     call = variant.call
     if call is None or not calling or asked.has(asked.COUNTER, question):
         return None  # « can I counter call with 10? »: the counter-call's rules
-    if not strong and not _limit_in_passing(question, cards):
+    if not strong and not (_limit_in_passing(question, cards) or _call_with_a_hand(variant, said)):
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
         return None  # who wins or what one scores, even with a hand said: the scoring rules
     if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
         return None
     facts = rule_facts(variant)
-    if call.threshold is None:
-        return "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
+    if call.threshold is None:  # the page's reading says there is none, and why
+        return _reading_ending(variant.key, "-call-limit") or "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
     threshold = number(to_number(call.threshold, variant.scale))
     sentence = words.CALL_LIMIT.get(call.over, words.CALL_LIMIT["scored"])
     # A call above the limit is asked of the rule that scores it (« cabo raté, ça coûte ? »,
     # « j'ai dit cactus avec 8, je suis puni ? »).
     failed = next((r for r in variant.rules if r.endswith((".failed_call", ".announcer_ignored"))), None)
     anchor = "call"
-    if asked.has(asked.WRONG, question):
+    at_limit = _reading_ending(variant.key, "-at-limit")
+    if at_limit and (asked.has(asked.AT_LIMIT, question) or to_number(call.threshold, variant.scale) in asked.numbers_in(question)):
+        anchor = at_limit  # « cactus avec 5 pile ? »: the page's reading of a hand at the very limit
+    elif asked.has(asked.WRONG, question):
         if failed:
             anchor = rule_anchor(failed)
         elif any(text is CALL_OVER_LIMIT_NORMAL for text in play_texts(variant)):
             anchor = "play"  # « une annonce au-dessus n'est pas punie à part » is said there
     return anchor, str(sentence) % {"word": call.word, "threshold": threshold,
                                     "failed": number(facts.get("failed") or 0)}
+
+
+@cache
+def _reading_ending(key: str, end: str) -> str | None:
+    """The anchor of the game's reading ending so (« reading-cactus-at-limit »), if any."""
+    with translation.override("fr"):
+        return next((p.anchor for p in paragraphs(VARIANTS[key])
+                     if p.anchor.startswith("reading-") and p.anchor.endswith(end)), None)
+
+
+def _call_with_a_hand(variant: Variant, said: str) -> bool:
+    """« cabo avec 6, ça donne quoi ? », "cactus with 4?": the call word and a hand right
+    after it ask what calling with that hand does."""
+    if variant.call is None or not said:
+        return False
+    folded = asked.plain(said)
+    if asked.has(asked.HAND_SCORE, folded) or asked.has(asked.OUTCOME, folded):
+        return False
+    word = re.escape(asked.plain(variant.call.word))
+    return re.search(rf"(?<![\w]){word}\s+(avec|with|a|at)\s+-?\d+(?![\w])", folded) is not None
 
 
 def _limit_in_passing(question: str, cards: list[Card]) -> bool:
@@ -199,6 +283,9 @@ def opening_fact(variant: Variant, question: str) -> Fact | None:
     if variant.family != CANASTA or not asked.has(asked.OPENING, question):
         return None
     totals = [n for n in asked.numbers_in(question) if abs(n) >= 100 or n < 0]
+    if not totals and asked.has(asked.NEGATIVE, question):  # "when we're in the negatives"
+        return rule_anchor("canasta.opening"), str(words.OPENING_NEGATIVE) % {
+            "minimum": number(canasta.opening_minimum(-1))}
     if not totals:
         return None
     total = totals[0]
@@ -223,9 +310,13 @@ def scale_fact(variant: Variant, question: str) -> Fact | None:
 def end_fact(variant: Variant, question: str) -> Fact | None:
     if not asked.has(asked.END, question) or asked.has(asked.SNAP, question):
         return None  # "how long do we have to snap": the snap's window
+    if asked.has(asked.ROUND_ONLY, question) and not asked.has(asked.GAME_WORD, question):
+        return None  # « égalité pour gagner la manche » asks the round's winner
+    if asked.has(asked.COUNTER, question):
+        return None  # "I said counter and lost": the counter-call's cost, not the game lost
     facts = rule_facts(variant)
     limits = {limit.kind: limit.points for limit in variant.end_limits(variant.option_defaults())}
-    anchor = _end_anchor(variant)
+    anchor = _end_anchor(variant, asked.has(asked.KNOCKED_OUT, question))
     if "out_at" in limits:
         return anchor, str(words.END["out_at"]) % {"points": number(limits["out_at"])}
     if "ends_over" in limits:
@@ -243,6 +334,10 @@ def end_fact(variant: Variant, question: str) -> Fact | None:
     rounds = next((o for o in variant.options if o.key == "rounds"), None)
     if rounds is None:
         return None
+    # The number of rounds asked: an option, the page shows it under the end's rule ("end");
+    # "how many points to win" is linked to the rule saying who wins.
+    if asked.has(asked.ROUNDS, question):
+        anchor = rule_anchor("end")
     if rounds.default is None:
         return anchor, str(words.END["rounds_open"])
     return anchor, str(words.END["rounds"]) % {"rounds": number(rounds.default)}
@@ -253,7 +348,11 @@ END_RULES = (".eliminated", ".over_hundred_ends", ".losing_limit", ".target", ".
              ".most_round_wins", ".fewest_kilos")
 
 
-def _end_anchor(variant: Variant) -> str:
+def _end_anchor(variant: Variant, knocked_out: bool = False) -> str:
+    """The rule saying how the game ends; a player knocked out asked, the rule saying that."""
+    last_in = next((rule for rule in variant.rules if rule.endswith(".last_player_in")), None)
+    if last_in and not knocked_out:
+        return rule_anchor(last_in)  # « ça s'arrête quand la partie ? » at a knock-out game
     for suffix in END_RULES:
         for rule in variant.rules:
             if rule.endswith(suffix):
@@ -305,7 +404,9 @@ def after_call_fact(variant: Variant, question: str, said: str = "") -> Fact | N
         return None
     word = re.escape(asked.plain(variant.call.word)) if variant.call else ""
     after_word = re.search(rf"(?<![\w])(apres|after|une fois|once)( le| l'| the| a)? {word}(?![\w])", asked.plain(said))
-    if not (asked.has(asked.AFTER_CALL, question) or after_word):
+    # "does the guy who said cactus still get a turn?": the caller and a turn asked.
+    caller_turn = names_caller(variant, said) and not asked.cards_in(question)
+    if not (asked.has(asked.AFTER_CALL, question) or after_word or caller_turn):
         return None
     if asked.has(asked.SNAP, question):
         return None  # « après l'annonce je peux encore doubler ? »: the snap's rules
@@ -331,6 +432,8 @@ def deck_asked(question: str) -> bool:
     """« combien de cartes dans le paquet ? », "kobo deck, how many cards? no 2s right?"."""
     if asked.has(asked.DECK_STOCK, question):
         return False  # "when the deck is empty": the stock's reading
+    if asked.has(asked.PLAY_WITH, question) and asked.cards_in(question) and not asks_power(question):
+        return True  # « on joue avec les 2 ? », "do we play with 2s?"
     return asked.has(asked.DECK, question) or (asked.has(asked.DECK_WORD, question)
                                                and asked.has(asked.DECK_ASK, question))
 
@@ -359,7 +462,7 @@ def facts_for(variant: Variant, question: str, calling: bool, call_named: bool =
         lambda: wrong_snap_fact(variant, question),
         lambda: end_fact(variant, question) if not cards else None,
         lambda: players_fact(variant, question),
-        lambda: call_limit_fact(variant, question, call_named, cards, strong=False),
+        lambda: call_limit_fact(variant, question, call_named, cards, strong=False, said=said),
     )
     for attempt in tries:
         found = attempt()

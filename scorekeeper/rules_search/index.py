@@ -13,18 +13,21 @@ A question word the page does not know is read as the closest page word (a typo)
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from django.utils import translation
 
 from engine.rules import VARIANTS
+from scorekeeper.wording.cards import rank_name
+from scorekeeper.wording.facts import COLOURS
 
 from .bm25 import BM25
-from .facts import facts_for
+from .facts import facts_for, power_detail_first, power_readings
 from .paragraphs import Paragraph, paragraphs
-from .question import games
-from .question.synonyms import CALL, expand, plain
+from .question import asked, games
+from .question.synonyms import CALL, expand, plain, same_words
 from .question.tokens import terms
 from .questions import asked_about
 
@@ -40,7 +43,13 @@ MIN_SCORE = 3.6
 # ...nor one holding under this share of the question's words (stop words aside): a
 # question of three words matched on one common word is not answered.
 MIN_COVERAGE = 0.55
-FACT_SCORE = 1000.0  # a fact is shown before any paragraph
+FACT_SCORE = 1000.0
+NO_CALL_ANCHOR = "-no-call"  # the scoring rule of a round nobody called
+# The rules a caller's side rules out: a caller said to be the lowest is not answered by
+# the rule of a beaten caller, nor the other way (they share their words).
+BEATEN_RULES = ("-announcer-not-lowest", "-announcer-not-strictly-lowest", "-cactus-not-lowest", "-beaten")
+LOWEST_RULES = ("-announcer-lowest", "-announcer-strictly-lowest")
+OPPOSITE: dict[str | None, tuple[str, ...]] = {"lowest": BEATEN_RULES, "beaten": LOWEST_RULES}  # a fact is shown before any paragraph
 
 
 @dataclass(frozen=True)
@@ -77,9 +86,16 @@ def language_index(language: str) -> dict[str, PageIndex]:
 
 
 def _page_index(found: list[Paragraph], french: list[Paragraph], language: str) -> PageIndex:
-    asked = [asked_about(p.anchor, f.text) for p, f in zip(found, french, strict=True)]
+    asked = [f"{asked_about(p.anchor, f.text)} {_card_named(p)}" for p, f in zip(found, french, strict=True)]
     return PageIndex(tuple(found), BM25([terms(f"{p.text} {p.heading} {q}", language)
                                          for p, q in zip(found, asked, strict=True)]))
+
+
+def _card_named(paragraph: Paragraph) -> str:
+    """A reading about a card's power is searched by the card's name too (« Le R rouge : … »
+    is about the red king), as its row is."""
+    return " ".join(f"{rank_name(card.rank)} {COLOURS[card.colour] if card.colour else ''}"
+                    for card in power_readings(paragraph.variant).get(paragraph.anchor, ()))
 
 
 @cache
@@ -119,21 +135,28 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     noun = _with_page_noun(reading, language)
     keys = [reading.game] if reading.game else list(VARIANTS)
     found: list[Answer] = []
-    if reading.game:
-        found += [Answer(reading.game, anchor, sentence, FACT_SCORE, fact=True)
-                  for anchor, sentence in facts_for(VARIANTS[reading.game], text, reading.calling,
+    for key in [reading.game] if reading.game else list(VARIANTS):
+        found += [Answer(key, anchor, sentence, FACT_SCORE, fact=True)
+                  for anchor, sentence in facts_for(VARIANTS[key], text, reading.calling,
                                                      reading.call_named, said=question)]
+    if not reading.game and len({a.variant for a in found}) > 1:
+        found = []  # « combien vaut le roi rouge ? » differs by game: no fact rather than one game's
+
     if _noise(text):
         return found
+    text = _without_players_names(same_words(text))
     added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))
     queries = {other: ((_query(f"{text} {noun}", other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
                for other in LANGUAGES}
     said = {a.text.rstrip(".") for a in found}
+    # « Julie a annoncé… »: a round with a call is not answered by the rule of a round without.
+    called = (reading.calling or asked.has(asked.CALL_VERB, text)) and not asked.has(asked.NO_CALL, text)
+    side = asked.caller_side(text)  # "the caller had the lowest hand": not the rule for a beaten caller
     scored: list[Answer] = []
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot
     # answer); the game's name put back counts where the paragraph has it (« canasta »).
-    own = {other: (set(_query(text, other)), len(set(terms(text, other))), set(terms(noun, other)))
+    own = {other: (set(_query(text, other)), set(terms(text, other)), set(terms(noun, other)))
            for other in LANGUAGES}
     for key in keys:
         shown = language_index(language)[key].paragraphs
@@ -144,23 +167,48 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                 for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
         for i, (p, total) in enumerate(zip(shown, totals, strict=True)):
-            if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE:
+            if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE \
+                    and not (called and p.anchor.endswith(NO_CALL_ANCHOR)) \
+                    and not p.anchor.endswith(OPPOSITE.get(side, ())):
                 scored.append(Answer(key, p.anchor, p.text, float(total)))
     scored.sort(key=lambda a: -a.score)
+    if reading.game:  # « le 7, on a le droit de regarder ? »: the reading about the 7 before its row
+        scored = [scored[i] for i in power_detail_first(VARIANTS[reading.game], reading.question,
+                                                        [(a.anchor, a.score) for a in scored])]
     return (found + _one_per_text(scored))[:limit]
 
 
-def _covered(key: str, i: int, own: dict[str, tuple[set[str], int, set[str]]]) -> float:
+def _covered(key: str, i: int, own: dict[str, tuple[set[str], set[str], set[str]]]) -> float:
     """The share of the question's words paragraph `i` of `key`'s page holds, in the
-    language where it holds most."""
+    language where it holds most. A number counts only where the paragraph has it: « le
+    caboteur a 4 mais Tom a 2 » says hands, which no rule writes (« le 9 » is found in
+    its row)."""
     best = 0.0
-    for other, (words, asked, named) in own.items():
+    for other, (words, question, named) in own.items():
         counts = language_index(other)[key].bm25.counts[i]
-        hits, out_of = len(words.intersection(counts)), asked
+        hits = len(words.intersection(counts))
+        out_of = len(question) - sum(1 for term in question if term.isdigit() and term not in counts)
+        if out_of == 0 and question:
+            continue  # only numbers, none of them here
         if named and named.issubset(counts):
             hits, out_of = hits + len(named), out_of + len(named)
         best = max(best, hits / out_of if out_of else 1.0)
     return best
+
+
+_CAPITALISED = re.compile(r"(?<![\w'’-])[A-ZÀ-Ý][a-zà-ÿ]{2,}(?![\w'’-])")
+
+
+def _without_players_names(text: str) -> str:
+    """The question without the players' first names (« mais Paul a moins que moi »,
+    "Lea had 3"): a capitalised word that no page knows, nor is a typo of a page's word,
+    is a name, and would count against every paragraph as a word none holds."""
+    def name(match: re.Match[str]) -> str:
+        word = match.group()
+        unknown = all(known(term, language) is None for language in LANGUAGES
+                      for term in terms(word, language))
+        return " " if unknown else word
+    return _CAPITALISED.sub(name, text)
 
 
 def _with_page_noun(reading: games.Read, language: str) -> str:

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from engine.rules.variants.base import Variant
 from scorekeeper.rules_page import page_context
 from scorekeeper.wording.cards import card_name, rank_name
+from scorekeeper.wording.facts import COLOURS
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,18 @@ def paragraphs(variant: Variant) -> list[Paragraph]:
             for anchor, text, heading in _sections(context)]
 
 
+SUIT_COLOURS = {"H": "red", "D": "red", "S": "black", "C": "black"}
+
+
+def _colour(codes: list[str]) -> list[str]:
+    """« rouge » for a row of red cards only (« R♥ R♦ »): players name them so, the row
+    names their suits."""
+    colours = {SUIT_COLOURS.get(code[-1]) for code in codes}
+    if len(colours) != 1 or None in colours:
+        return []
+    return [str(COLOURS[colours.pop()])]
+
+
 def _sections(c: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
     deck = _("Le paquet")
     if c["own_cards"]:
@@ -41,7 +54,7 @@ def _sections(c: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
     else:
         yield c["deck_rule"]["anchor"], c["deck_rule"]["text"], deck
     for row in c["value_rows"]:  # one answer per row: "what is the red king worth?"
-        names = " ".join(card_name(code) for code in row["codes"])
+        names = " ".join([card_name(code) for code in row["codes"]] + _colour(row["codes"]))
         yield "values", f"{c['values_heading']} — {row['cards']} : {row['value']}", f"{_('Valeur')} {names}"
     for text in c["play"]:
         yield "play", text, _("Comment se joue une manche")

@@ -22,6 +22,17 @@ ASKED: dict[str, str] = {
                "how much is this card worth, what is it worth, card points value",
     "@powers": "la carte fait quoi, elle sert à quoi, son pouvoir, je peux l'utiliser ? "
                "what does this card do, card power, special card, can I use it",
+    # The powers' note (optional or compulsory) and dutch toulousain's reading of it.
+    "n'est jamais obligatoire": "je suis obligé de jouer le pouvoir, on est obligé de l'utiliser, je peux "
+                                "ne pas m'en servir, passer son pouvoir, facultatif ? do I have to use the "
+                                "power, must I use it, is it compulsory, mandatory, can I skip it, optional",
+    "sauf pour": "je suis obligé de jouer le pouvoir, on est obligé de l'utiliser, je peux ne pas m'en "
+                 "servir, passer son pouvoir ? do I have to use the power, must I use it, is it "
+                 "compulsory, mandatory, can I skip it, forced",
+    "@red-king": "à qui je donne la carte, je peux me la donner à moi-même ? who do I give the card to, can "
+                 "I give it to myself, to anyone",
+    "pouvoirs obligatoires": "on est obligé de jouer le pouvoir, je peux passer, refuser ? do I have to use "
+                             "it, can I pass, can I refuse, forced to play it",
     # -- how a round goes (memory games)
     "quatre cartes face cachee": "on distribue combien de cartes, combien de cartes chacun, au début je regarde "
                                  "mes cartes ? how many cards each, how many cards do we deal, do we look at "
@@ -39,12 +50,13 @@ ASKED: dict[str, str] = {
     "annonce faite avec une main au-dessus": "j'ai annoncé avec trop de points, annonce au-dessus de la limite, "
                                              "puni ? called with too many points, called over the limit, "
                                              "is it punished",
-    "regarder ses deux premieres cartes": "je peux regarder mes cartes au début, revoir mes cartes avant de "
+    "peut regarder les deux plus proches de lui tant qu": "je peux regarder mes cartes au début, revoir mes cartes avant de "
                                           "piocher ? can I look at my cards again before drawing",
     "le 8 oublie": "il a oublié son 8, le 8 reste, le suivant peut l'utiliser ? forgot the 8, next player "
                    "uses the 8",
     "a deux, chacun joue pour soi avec": "combien de cartes chacun, on distribue combien, on joue en équipe ? "
-                                        "how many cards each, how many cards do we deal, do we play in teams",
+                                        "how many cards each, how many cards do we deal, do we play in teams "
+                                        "combien de cartes par joueur à 2, à 4 ? cards per player at 2, at 4",
     "chacun commence avec": "combien de cartes au début, chacun a combien de cartes ? how many cards each at "
                             "the start",
     "le joueur le plus habille de vert commence": "qui commence, qui joue en premier, dans quel sens ? who "
@@ -57,7 +69,9 @@ ASKED: dict[str, str] = {
              "how low must my hand be to call, what happens after the call, do we keep playing, last round",
     "@call-when": "quand est-ce qu'on annonce, à quel moment, au début ou à la fin du tour, pendant mon tour ? "
                   "when can I call, when do I say it, at what moment, start or end of my turn, during my turn "
-                  "dès le premier tour, au premier tour ? on my first turn, on the first round",
+                  "dès le premier tour, au premier tour ? on my first turn, on the first round "
+                  "j'ai oublié d'annoncer, je peux le dire plus tard, au tour suivant ? I forgot to call, "
+                  "can I call later, on my next turn",
     "pouvoirs ne peuvent pas viser l'annonceur": "utiliser un pouvoir sur celui qui a annoncé, viser "
                                                  "l'annonceur, échanger avec lui, le 9 sur lui ? use a power on "
                                                  "the caller, target the caller, swap with the guy who called",
@@ -67,13 +81,17 @@ ASKED: dict[str, str] = {
                         "cards, sideways cards",
     # -- the snap
     "@snap": "défausse rapide, doubler, coller, poser une carte pareille, on peut snapper ? snap, same rank, "
-             "matching card, throw a matching card",
+             "matching card, throw a matching card "
+             "quand on veut, n'importe quand ?",
     "plusieurs cartes de meme rang peuvent": "deux cartes sur la même défausse, plusieurs doublés ? two cards "
                                              "on the same discard, several snaps "
                                              "deux joueurs peuvent doubler sur la même carte ? can "
                                              "several people snap on one card",
     "une seule carte passe par defausse": "deux joueurs doublent en même temps, qui a la priorité, le plus "
-                                          "rapide ? two players snap at once, who is first, fastest",
+                                          "rapide ? two players snap at once, who is first, fastest "
+                                          "on pose la même carte au même moment, laquelle reste, qui la "
+                                          "garde ? both snap the same card at the same time, whose card "
+                                          "stays, who gets to keep it",
     "defausse rapide ratee": "je me suis trompé de carte, doublé raté, mauvaise carte, pénalité ? snapped "
                              "the wrong card, wrong snap, missed snap, penalty",
     "seulement pendant son propre tour": "défausser rapide pendant le tour d'un autre, hors de son tour ? "
@@ -91,13 +109,16 @@ ASKED: dict[str, str] = {
                          "lowest hand, does the caller score zero",
     "@announcer-not-lowest": "quelqu'un a moins que l'annonceur, l'annonceur a perdu, il marque quoi ? "
                              "someone is lower than the caller, caller loses, what does the caller score "
-                             "l'annonceur n'a pas la plus petite main, il a perdu ? the caller doesn't have the lowest",
+                             "l'annonceur n'a pas la plus petite main, il a perdu ? the caller doesn't have the lowest "
+                             "j'ai annoncé mais un autre avait moins ? I called but someone had less",
     "@at-or-below-announcer": "j'ai autant que l'annonceur, égalité avec l'annonceur ? same as the caller, "
                               "tie with the caller",
     "@above-announcer": "j'ai plus que l'annonceur, je marque quoi ? more than the caller, what do I score",
     "@no-call": "personne n'a annoncé, sans annonce ? nobody called, no call",
     "@announcer-strictly-lowest": "l'annonceur gagne, il marque combien, annonce réussie ? caller wins, "
-                                  "successful call points",
+                                  "successful call points "
+                                  "l'annonceur a la plus petite main, il a le moins, il a quoi ? the announcer "
+                                  "has the lowest hand, the caller is the lowest, what does he get",
     "@announcer-not-strictly-lowest": "égalité avec celui qui a annoncé, annonce ratée ? tie with the caller, "
                                       "failed call points "
                                       "l'annonceur n'a pas la plus petite main, combien ? the caller isn't the lowest",
@@ -116,7 +137,12 @@ ASKED: dict[str, str] = {
     "@hundred-drops-to-fifty": "pile 100, exactement 100, on retombe à 50 ? exactly 100, reset to 50",
     "@scale": "c'est quoi le barème, comment on compte les mains ? scoring scale, how are hands scored",
     "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
-                 "left",
+                 "left, I ran out of cards, my hand is empty, plus rien en main",
+    "@negative-counts-zero": "ma main est négative, sous zéro, je marque des points en moins ? my hand is "
+                             "below zero, negative hand, do I score negative points, minus points",
+    "@table": "on joue pareil qu'au cactus, c'est comme le cactus, qu'est-ce qui change, la différence, des "
+              "règles en plus ? is it played like cactus, same as cactus, what is different, the "
+              "difference, extra rules",
     "@below-zero": "main négative, moins de zéro ? negative hand, below zero",
     "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost "
                     "mauvais cabo, pénalité ? penalty for a bad cabo, wrong cabo",
@@ -124,13 +150,22 @@ ASKED: dict[str, str] = {
     "@negative-call": "le caboteur est en négatif, sous zéro ? caller below zero, negative caller",
     "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost",
     "@penalty-cards": "le dutcheur prend combien de cartes de pénalité ? how many penalty cards for the "
-                      "dutcher",
+                      "dutcher "
+                      "le dutcheur avait plus que d'autres, des joueurs avaient moins, il marque combien ? "
+                      "the dutcher had more than others, players had less, what does the dutcher score",
     "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
+                     "on a tous les deux la même main, tous les deux cactus ? we both have the same, both "
+                     "of us, who wins between the two "
+                     "je suis le plus bas, j'ai le moins, je marque combien ? I'm the lowest, I have the "
+                     "least, what do I score "
                      "deux joueurs à égalité pour la manche, ex aequo, la même main ? two of us tie, a "
                      "tie for the round, tied for the lowest hand",
     "plusieurs valets defausses": "plusieurs valets, qui échange en premier ? several jacks snapped, who "
                                   "swaps first",
     # -- cactus
+    "@cactus-not-lowest": "j'avais cactus mais un autre avait moins, quelqu'un a moins que moi, je marque le "
+                          "point quand même ? I had cactus but someone had less, someone was lower, do I "
+                          "still get the point, do I score with cactus if another is lower",
     "@cactus-no-cactus": "personne n'a cactus, qui gagne ? nobody has cactus, who wins the round",
     "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished "
                           "l'annonceur a un bonus au décompte, ça rapporte d'annoncer ? does the "
@@ -155,14 +190,17 @@ ASKED: dict[str, str] = {
                     "pile, a 2 or a joker in the pile, buried in it",
     # -- cactus game
     "@turn-ends": "quand mon tour se termine, je rejoue ? when does my turn end, do I play again",
-    "un point gratuit, un vol de point ou une pioche 3 arretes": "piquez 1 point stoppé, je rejoue, mon tour "
-                                                                 "continue ? stopped steal, does my turn go on",
+    "une carte point gratuit, piquez 1 point ou piochez 3x arretee": "piquez 1 point stoppé, je rejoue, mon "
+                                                                    "tour continue ? stopped steal, does my "
+                                                                    "turn go on",
     "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped",
     "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
                     "point "
                     "voler un point à quelqu'un qui n'en a pas, à zéro point ? steal from someone who "
                     "has none, who has no points, at zero",
-    "n'importe quel joueur peut jouer un stop": "jouer un stop hors de son tour ? play a stop out of turn",
+    "n'importe quel joueur peut le jouer": "jouer un stop hors de son tour, pendant mon propre tour, à mon "
+                                           "tour ? play a stop out of turn, during my own turn, on my turn, "
+                                           "when it's my turn",
     "@point-cards": "combien de cartes point ? how many point cards",
     "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
                          "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "
@@ -187,7 +225,9 @@ ASKED: dict[str, str] = {
     "@empty-stock": "le paquet est vide, il n'y a plus de cartes, le talon est épuisé ? the deck is "
                     "empty, no cards left, the stock runs out",
     "@red-threes-without-meld": "les 3 rouges si on n'a rien posé, sans avoir posé ? red threes if we "
-                                "haven't melded, with no meld",
+                                "haven't melded, with no meld "
+                                "on n'a jamais rien posé, les 3 rouges comptent quand même ? never melded, "
+                                "nothing melded, do the red threes still count",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

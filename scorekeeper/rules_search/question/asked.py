@@ -89,6 +89,20 @@ def cards_in(question: str) -> list[Card]:
     return [c for c in found if c.rank in (*RANKS, JOKER)]
 
 
+def only_cards(question: str, stop_words: set[str]) -> bool:
+    """The question names cards and says nothing else (« roi rouge ? », "red king?"): what
+    the card is worth is asked, the commonest question of a card at the table."""
+    if not cards_in(question):
+        return False
+    for word in _TOKEN.findall(plain(question.replace("’", "'")).replace("'", " ")):
+        if word in stop_words or word in RANK_WORDS or word in COLOURS or word in ("de", "of", "du"):
+            continue
+        if (word.isdigit() and 1 <= int(word) <= 10) or (len(word) <= 2 and word.upper()[:1] in LETTERS):
+            continue  # « 7 », « R », "KH"
+        return False
+    return True
+
+
 def numbers_in(question: str) -> list[int]:
     """Whole numbers as players write them: 1600, « 1 600 », 1.600, -50."""
     return [int(re.sub(r"[ .,\u202f\u00a0]", "", m.group(1))) for m in _NUMBER.finditer(question)]
@@ -99,16 +113,27 @@ def _words(*groups: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(" + "|".join(re.escape(plain(p)) for p in phrases) + r")(?![\w])")
 
 
-VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|"
+VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|pese|pesent|"
                "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
                "regarder|look at|peek|echanger|swap")
+# "whats the black king do", "what does a 7 do in cabo": the power asked, "do" at the end.
+WHAT_DO = re.compile(r"(?<![\w])(what|whats|what's|wat)(?![\w]).*(?<![\w])do(?![\w])")
+# More than what a card does: whether one may, must, or how (« on a le droit de regarder
+# pendant l'échange ? », "can I give it to myself?", « je suis obligé ? »).
+DETAIL = _words("le droit|on a le droit|a le droit|j'ai le droit|ai-je le droit|peut-on|on peut|je peux|est-ce qu'on|"
+                "can i|can you|can we|may i|am i allowed|allowed|do i have to|must i|have to|a l'aveugle|blind|"
+                "myself|moi-meme|soi-meme|lui-meme|himself|herself|yourself|my own|mes propres|ma propre|"
+                "obligatoire|oblige|obligee|compulsory|mandatory|pendant|while|during|sans regarder|without looking|"
+                "do i get to|get to see|see|voir|voit|vois|look|looks|regarder|regarde")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
+                    "elle marque|ils marquent|elles marquent|marque quoi|his score|her score|he score|she score|"
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
                     "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"
                     "what do i score|what do you score|what do i get")
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
+                 "on joue a combien|on peut jouer a combien|jouer a combien|se joue a combien|"
                  "how many players|how many people|number of players|how many can play|players can play")
 DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54|dans le jeu|"
                    "in the deck|in the pack")
@@ -119,6 +144,8 @@ DECK = _words("play with jokers|play with the jokers|on joue avec les jokers|on 
               "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
+              "on joue avec combien de cartes|joue avec combien de cartes|combien de cartes on joue|"
+              "how many cards do we play with|how many cards do you play with|play with how many cards|"
               "are there jokers|any jokers|cards in the pack|size of the deck|jeu de 32|jeu de 52|jeu de 54")
 VALUE_NAMED = _words("vaut|valent|valeur|vaux|combien|worth|value|values|how much|how many points")
 POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
@@ -130,7 +157,11 @@ TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
 LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
                       "the most|le plus|how high|how low|jusqu'a combien|autorise|permis|le droit|allowed|"
-                      "too much|too high|trop")
+                      "too much|too high|trop|pile|exactly|exactement|tout juste|moins de|less than|or less|"
+                      "ou moins|strictly|strictement|n'importe quelle main|any hand|whatever hand|whatever my hand|"
+                      "quelle que soit|peu importe")
+# A hand said at the very limit (« avec 5 pile », "with exactly 5").
+AT_LIMIT = _words("pile|exactly|exactement|tout juste|juste|exact|ou moins|or less|inclus|included|strictement|strictly")
 # A limit said plainly, strong enough when the call word is only said in passing
 # (« cactus c'est combien max ? »); "how much" alone asks a card, a score...
 LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|the most|le plus")
@@ -139,7 +170,9 @@ LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|t
 OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
                  "on marque|marque combien|what do i score|do i score|what do the others|je prends combien|"
                  "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get|"
-                 "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties")
+                 "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties|"
+                 "do i still get|still get|still score|quand meme le point|le point quand meme|get the point|"
+                 "gets the point|marque le point|je marque quand meme|score anyway")
 # A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
 COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
@@ -147,7 +180,7 @@ COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contr
 CALL_VERB = _words("call|calls|called|calling|to call|annoncer|annonce|annonces|annonces|"
                    "j'ai annonce|il a annonce|on annonce|peut annoncer|appeler|appele")
 # A hand's points said with a number: « avec 7 », « with 8 points », "7 pts", « à 6 ».
-HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
+HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on|had|has|have|avait|avais|avaient|ai)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
                          r"manches?|rounds?|tours?|turns?|fois|times|people|personnes))"
                          r"|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])")
 # After the call: whether the round stops or everyone plays once more.
@@ -159,11 +192,14 @@ AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un ann
                     "a ete annonce|est annonce|quand quelqu'un dit|quand on dit")
 MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
-                    "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over")
+                    "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over|"
+                    "still play|play again|plays again|joue encore|jouer encore|get a turn|gets a turn")
 # Canasta's red threes, all four of them (« les 4 trois rouges », "all four red threes").
-ALL_FOUR = _words("4|quatre|tous|tous les|les quatre|all|all four|four|every")
+# "all" alone is loose ("nothing melded all round"): all of them, or four.
+ALL_FOUR = _words("4|quatre|tous les|les quatre|all four|all 4|all the red|all my red|all our red|all red|four|every red")
 LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
-               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low")
+               "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low|"
+               "n'importe quelle main|any hand|whatever hand|whatever my hand|quelle que soit|peu importe")
 SNAP = _words("defausse rapide|defausser|double|doubler|doubles|snapper|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
               "same rank|matching")
 WRONG = _words("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"
@@ -175,8 +211,55 @@ END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|par
              "combien de manches|gagne la partie|gagner la partie|perd la partie|game end|game ends|"
              "end of the game|game over|when does the game|how does the game end|how many rounds|"
              "win the game|wins the game|lose the game|play until|play to|play up to|elimine|eliminated|"
+             "eliminee|"
              "knocked out|how long does the game|how long is a game|when does a game|quand se termine|"
              "se joue en combien|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
+
+
+# The round, not the game: « gagner la manche » is no question about the game's end.
+ROUND_ONLY = _words("la manche|cette manche|une manche|the round|a round|this round|round winner|"
+                    "gagne la manche|win the round|wins the round")
+ROUNDS = _words("manches|combien de manches|nombre de manches|rounds|how many rounds|number of rounds")
+GAME_WORD = _words("partie|parties|game|games")
+# Knocked out, rather than the game's end (« à combien on est éliminé ? »).
+KNOCKED_OUT = _words("elimine|eliminee|elimines|eliminated|knocked out|am i out|is out|are out|i'm out|"
+                     "on sort|je sors|il sort|sortir|dehors")
+# A negative total said in words (canasta's opening minimum below zero).
+NEGATIVE = _words("negatif|negatifs|en negatif|dans le negatif|sous zero|moins de zero|en dessous de zero|"
+                  "negative|negatives|in the negatives|below zero|under zero|less than zero|in the minus|minus")
+
+
+# Nobody called: « personne n'a annoncé », "no one called", "without a call".
+NO_CALL = _words("personne|nobody|no one|noone|sans annonce|sans annoncer|pas d'annonce|without|no call|"
+                 "n'a annonce|n'a pas annonce|didn't call|did not call|hasn't called|has not called|nobody called")
+
+
+# The round's caller beaten, or lowest: two rules that share their words (« someone has
+# less than the announcer » / « nobody has a lower hand »), told apart by how it is said.
+CALLER_BEATEN = re.compile(
+    r"(?<![\w])(quelqu'un|un autre|une autre|l'autre|les autres|un joueur|deux joueurs|someone|somebody|another|"
+    r"the other|others|other player|two players|\w+ guys)\s+(a|avait|avaient|ont|has|had|have|was|were|is|are)\s+"
+    r"(moins|less|lower|plus bas|une main plus petite|a lower)(?![\w])"
+    r"|(?<![\w])(pas la plus petite|pas le plus bas|pas le moins|not the lowest|isn't the lowest|wasn't the lowest|"
+    r"not lowest|beaten|battu|battue|bat l'annonceur|beats the caller|beat the caller|a moins que|had less than|has less than|"
+    r"lower than the caller|lower than me|moins que moi|moins que l'annonceur)(?![\w])")
+CALLER_LOWEST = re.compile(
+    r"(?<![\w])(personne n'a moins|personne n'avait moins|personne n'a une main plus petite|personne ne bat|"
+    r"nobody has less|nobody had less|nobody lower|no one has less|no one had less|no one lower|nobody beats|"
+    r"la plus petite main|le plus bas|la plus basse|le moins de points|the lowest hand|the lowest|lowest hand|"
+    r"i'm the lowest|i am the lowest|le plus petit)(?![\w])")
+
+
+def caller_side(question: str) -> str | None:
+    """"beaten", "lowest" or None: which of the two rules the question's words say."""
+    folded = plain(question).replace("’", "'")
+    if CALLER_BEATEN.search(folded):
+        return "beaten"
+    return "lowest" if CALLER_LOWEST.search(folded) else None
+
+
+# « on joue avec les 2 ? », "do we play with 2s?": the deck's make-up.
+PLAY_WITH = _words("play with|plays with|playing with|on joue avec|joue avec|jouer avec|jouent avec")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:

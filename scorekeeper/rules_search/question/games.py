@@ -29,11 +29,11 @@ from .synonyms import plain
 # toulousain » as dutch. Written without accents, lower case (questions are read so).
 NICKNAMES: dict[str, str] = {  # "|" between the names of one game
     CactusGame.key: "cactus game|cactus-game|cactusgame|blue orange|blueorange|jeu de blue orange|"
-                    "cactus blue orange|cactus de blue orange",
-    CactusTas.key: "tas de merde|tas de merdes|cactus tas|cactus-tas|tdm",
+                    "cactus blue orange|cactus de blue orange|cactus card game|cactus cards game",
+    CactusTas.key: "cactus tas de merde|tas de merde|tas de merdes|cactus tas|cactus-tas|cactus tdm|tdm|ctdm",
     DutchToulousain.key: "dutch toulousain|dutch-toulousain|toulousain|dutch de toulouse|toulouse",
     CaboBruxellois.key: "cabo bruxellois|cabo-bruxellois|bruxellois|cabo",
-    Koubo.key: "koubo charentais|koubo|charentais|kubo|coubo",
+    Koubo.key: "koubo charentais|koubo|charentais|kubo|coubo|kobo",
     Fontenaysien.key: "fontenaysien|fontenay|fontenaisien|fontenaysienne",
     Tamoul.key: "tamoul|tamoule",
     Canasta.key: "canasta|canastas",
@@ -104,22 +104,22 @@ def read(question: str, chosen: str | None = None) -> Read:
     # for the French stemmer) when folding kept every character in place, as it does
     # for French and English.
     text = question.replace("\u2019", "'") if len(folded) == len(question) else folded
-    named: list[str] = []
+    named: list[tuple[int, str, str]] = []  # (where, the game, the name it was called by)
     cuts: list[tuple[int, int, bool]] = []  # (start, end, as the call)
     masked = folded
     for pattern, key, name in _PATTERNS:
         for match in list(pattern.finditer(masked)):
             before = masked[:match.start()].split()
             as_call = name in _CALL_WORDS and bool(before) and before[-1].strip("'") in CALLING
-            named.append(key)
+            named.append((match.start(), key, name))
             cuts.append((match.start(), match.end(), as_call and (chosen is None or chosen in _CALL_WORDS[name])))
             masked = masked[:match.start()] + " " * len(name) + masked[match.end():]
     if not cuts:
         for match in _WORD.finditer(folded):
             if key := _typo_of(match.group()):
-                named.append(key)
+                named.append((match.start(), key, match.group()))
                 cuts.append((match.start(), match.end(), False))
-    game = chosen if chosen in VARIANTS else (named[0] if named else None)
+    game = chosen if chosen in VARIANTS else _named_game(named)
     word = next((w for w, keys in _CALL_WORDS.items() if game in keys), None)
     calling = any(as_call for _s, _e, as_call in cuts) and word is not None
     # « contre-tamoul » names the counter-call, not the call.
@@ -129,6 +129,16 @@ def read(question: str, chosen: str | None = None) -> Read:
         text = text[:start] + " " + text[end:]  # the call is searched by its page words (CALL)
     names = tuple(dict.fromkeys(folded[start:end] for start, end, _as_call in cuts))
     return Read(game, " ".join(text.split()), calling, call_named, names)
+
+
+def _named_game(named: list[tuple[int, str, str]]) -> str | None:
+    """The game the question names. A game named by its own name wins over a call word:
+    « tamalou » is also fontenaysien's call, « cactus » cactus-tas' (« call tamalou in
+    fontenaysien », « cactus tdm »), so beside another game's name it is that game's call;
+    else the game named first ("tamoul: max to call, 5 like tamalou?")."""
+    in_order = sorted(named)
+    own = [key for _at, key, name in in_order if name not in _CALL_WORDS]
+    return own[0] if own else (in_order[0][1] if in_order else None)
 
 
 def _typo_of(word: str) -> str | None:

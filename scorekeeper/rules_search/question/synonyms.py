@@ -79,6 +79,24 @@ SYNONYMS: dict[str, str] = {
 }
 
 
+# Words players use for a page's own word, meaning just that: the question is searched
+# with the page's word in their place, so it counts as the player's own word (in the
+# share of the question a paragraph holds), not as a table phrase's added words. The pages
+# are indexed so too (tokens.py): "A drawn 7" is found by "drawing a 7".
+SAME_WORDS: dict[str, str] = {
+    **{w: "obligatoire" for w in ("oblige", "obligee", "obliges", "obligees", "obligation")},
+    **{w: "compulsory" for w in ("mandatory", "forced", "obligatory", "required")},
+    **{w: "pioche" for w in ("tire", "tirer", "tires", "tirent", "tirage")},
+    **{w: "draw" for w in ("drew", "drawn")},
+    **{w: "throw" for w in ("threw", "thrown")},
+    **{w: "take" for w in ("took", "taken")},
+    **{w: "snap" for w in ("slap", "slaps", "slapped", "slapping", "slam", "slammed")},
+    **{w: "reach" for w in ("hit", "hits")},
+    **{w: "fewest" for w in ("least",)},
+    **{w: "time" for w in ("anytime", "whenever")},  # "any" is a stop word: "at any time"
+}
+
+
 def plain(text: str) -> str:
     """Lower case, without accents: « Défaussé » -> "defausse"."""
     decomposed = unicodedata.normalize("NFKD", text.lower())
@@ -86,6 +104,23 @@ def plain(text: str) -> str:
 
 
 _PATTERNS = [(re.compile(rf"\b{re.escape(plain(phrase))}\b"), words) for phrase, words in SYNONYMS.items()]
+
+
+_SAME = re.compile(r"(?<![\w'])(" + "|".join(sorted(map(re.escape, SAME_WORDS), key=len, reverse=True))
+                   + r")(?![\w'])")
+
+
+def same_words(question: str) -> str:
+    """The question with the page's word for each word players say instead (« obligé »
+    -> « obligatoire », "drew" -> "draw"), the rest as typed."""
+    folded = plain(question)
+    if len(folded) != len(question):
+        return _SAME.sub(lambda m: SAME_WORDS[m.group(1)], folded)
+    out, last = [], 0
+    for match in _SAME.finditer(folded):  # spans of the folded text, cut from the typed one
+        out += [question[last:match.start()], SAME_WORDS[match.group(1)]]
+        last = match.end()
+    return "".join(out) + question[last:]
 
 
 def expand(question: str) -> str:

@@ -11,7 +11,7 @@ import threading
 
 import snowballstemmer
 
-from .synonyms import plain
+from .synonyms import SAME_WORDS, plain
 
 STEMMERS = {"fr": "french", "en": "english"}
 
@@ -21,12 +21,14 @@ STOP_WORDS = {
         sa se ses si son sur ta te tes toi ton tu un une vos votre vous y ai as avez avons ont
         sont suis es etait peut peux puis puisque comment quoi quel quelle quels quelles
         alors donc est-ce ce-que faut il-faut tout toute tous toutes ok bah ben hein svp stp
-        dans cette cet sinon oui non deja encore aussi tres faire fait fais font veut veux veulent voulez""".split()),
+        dans cette cet sinon oui non deja encore aussi tres faire fait fais font veut veux veulent voulez
+        truc trucs bref genre avait avais avaient avons avez""".split()),
     "en": set("""a an the and or of to in on at for with by is are was were be been do does did i
         you he she it we they my your his her its our their me him them this that these those
         can could should would will may might must what where which who whom why how if
         then than so not no yes there here have has had am as from into about any some
-        just also too very still get got want wants s t re ve ll m d""".split()),
+        just also too very still get got want wants s t re ve ll m d
+        right okay ok really actually please anything something ever even guys much""".split()),
 }
 
 _WORD = re.compile(r"[\w]+", re.UNICODE)
@@ -49,6 +51,6 @@ def _stemmer(language: str) -> snowballstemmer.stemmer:
 def terms(text: str, language: str) -> list[str]:
     """The searchable terms of a text in `language` ("fr" or "en")."""
     stop = STOP_WORDS.get(language, STOP_WORDS["fr"])
-    words = [w for w in _WORD.findall(text.lower().replace("’", "'").replace("'", " "))
+    words = [SAME_WORDS.get(plain(w), w) for w in _WORD.findall(text.lower().replace("’", "'").replace("'", " "))
              if plain(w) not in stop]
     return [plain(stem) for stem in _stemmer(language).stemWords(words)]

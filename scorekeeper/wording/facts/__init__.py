@@ -37,6 +37,9 @@ CALL_NO_LIMIT = _("Pas de limite : on peut dire « %(word)s » quelle que soit l
 OPENING_AT = _("Avec un total de %(total)s, la première pose de la manche doit valoir au moins "
                "%(minimum)s points.")
 
+OPENING_NEGATIVE = _("Avec un total négatif, la première pose de la manche doit valoir au moins "
+                     "%(minimum)s points.")
+
 # A hand's points at a game scoring hands by bands (fontenaysien).
 SCALE_AT = _("Une main de %(value)s vaut %(points)s au barème.")
 

@@ -51,7 +51,12 @@ def count_hand(page: Page, name: str, digits: str) -> None:
     hand's field, then the number pad's keys (pad_keys)."""
     block = hand(page, name)
     if block.get_attribute("data-mode") != "count":
+        # Once the last change's preview has come back: a message it brings above this hand
+        # moves the switch between the moment the tap is aimed and the tap (in CI, loaded,
+        # the tap landed beside « Compté » and the count field stayed hidden).
+        wait_for_preview(page)
         block.locator(".mode-switch label", has_text="Compté").tap()
+        expect(block).to_have_attribute("data-mode", "count")
     block.locator("[data-count]").tap()
     tap_pad(page, digits)
     expect(block.locator("[data-count]")).to_have_value(digits)

@@ -217,8 +217,8 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
         return None  # who wins or what one scores, even with a hand said: the scoring rules
-    if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
-        return None
+    if not asked.has(asked.LIMIT, asked.COUNTED.sub(" ", asked.plain(question))) and not asked.numbers_in(question):
+        return None  # « combien de kilos », "how many cards": a count asked, not the call's limit
     facts = rule_facts(variant)
     if call.threshold is None:  # the page's reading says there is none, and why
         return _reading_ending(variant.key, "-call-limit") or "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
@@ -403,7 +403,9 @@ def after_call_fact(variant: Variant, question: str, said: str = "") -> Fact | N
     if info is None or not asked.has(asked.MORE_TURNS, question):
         return None
     word = re.escape(asked.plain(variant.call.word)) if variant.call else ""
-    after_word = re.search(rf"(?<![\w])(apres|after|une fois|once)( le| l'| the| a)? {word}(?![\w])", asked.plain(said))
+    # "after i say cactus", « une fois que j'ai dit dutch »: a few words between.
+    after_word = re.search(rf"(?<![\w])(apres|after|une fois|once|des que|as soon as)(\s+[\w']+){{0,3}}\s+{word}(?![\w])",
+                           asked.plain(said))
     # "does the guy who said cactus still get a turn?": the caller and a turn asked.
     caller_turn = names_caller(variant, said) and not asked.cards_in(question)
     if not (asked.has(asked.AFTER_CALL, question) or after_word or caller_turn):

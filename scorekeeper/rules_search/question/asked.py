@@ -172,7 +172,15 @@ OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|w
                  "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get|"
                  "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties|"
                  "do i still get|still get|still score|quand meme le point|le point quand meme|get the point|"
-                 "gets the point|marque le point|je marque quand meme|score anyway")
+                 "gets the point|marque le point|je marque quand meme|score anyway|"
+                 # the scorer named by a pronoun or a name: « elle marque quoi », "what does Sam score"
+                 "marque quoi|elle marque|ils marquent|prend quoi|prends quoi|elle prend|je prends quoi|"
+                 "qui prend la manche|what does he score|what does she score|what does he get|"
+                 "what does she get|does she get|does he score|does she score|what do the rest|"
+                 "what do the others get|who takes|takes the round|take the round|score anything|"
+                 "qui remporte|remporte la manche|who gets the round")
+# "what does Sam score", « qu'est-ce que Léo marque »: a name between the asking and the score.
+OUTCOME = re.compile(OUTCOME.pattern + r"|(?<![\w])(what|how much) (does|did) \w+ (score|get)(?![\w])")
 # A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
 COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
@@ -189,8 +197,11 @@ AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un ann
                     "after someone calls|after someone says|after somebody calls|after i call|after you call|"
                     "once someone calls|once someone says|when someone calls|when someone says|after calling|"
                     "once is called|is called|has been called|once called|une fois l'annonce faite|"
-                    "a ete annonce|est annonce|quand quelqu'un dit|quand on dit")
-MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
+                    "a ete annonce|est annonce|quand quelqu'un dit|quand on dit|"
+                    "after somebody says|after somebody said|after someone said|once somebody says|"
+                    "someone calls|somebody calls|someone says|somebody says|quelqu'un annonce|"
+                    "quelqu'un dit|des que quelqu'un annonce|as soon as someone calls")
+MORE_TURNS = _words("go|one more go|another go|a last go|tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
                     "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over|"
                     "still play|play again|plays again|joue encore|jouer encore|get a turn|gets a turn")
@@ -264,3 +275,19 @@ PLAY_WITH = _words("play with|plays with|playing with|on joue avec|joue avec|jou
 
 def has(pattern: re.Pattern[str], question: str) -> bool:
     return bool(pattern.search(plain(question).replace("’", "'")))
+
+
+# A player's first name as the subject of what was said or held (« Max a dit cactus »,
+# "Tom said cabo"): a name, not a word of the question (« max » asks a limit).
+_SUBJECT_NAME = re.compile(r"(?<![\w'’-])[A-ZÀ-Ý][a-zà-ÿ]+(?= (a|avait|avais|had|has|said|says|called|calls|"
+                           r"annonce|a annoncé|dit|a dit|finit|ends|ended|got|gets)(?![\w]))")
+
+
+def without_subject_names(question: str) -> str:
+    return _SUBJECT_NAME.sub(" ", question)
+
+
+# A count asked of something else than a hand's points: « combien de kilos », "how many cards".
+COUNTED = re.compile(r"(?<![\w])(combien de|how many) (kilos?|cartes?|cards?|manches?|rounds?|tours?|turns?|"
+                     r"joueurs?|players?|jokers?)(?![\w])")
+

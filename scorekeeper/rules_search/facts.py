@@ -412,6 +412,8 @@ def after_call_fact(variant: Variant, question: str, said: str = "") -> Fact | N
         return None
     if asked.has(asked.SNAP, question):
         return None  # « après l'annonce je peux encore doubler ? »: the snap's rules
+    if asked.has(asked.WINNER_OR_SCORE, question):
+        return None  # "the dutcher and another tie, who takes the round?": the scoring rules
     return "call", info["says"]
 
 
@@ -432,8 +434,8 @@ def red_threes_fact(variant: Variant, question: str, cards: list[Card]) -> Fact 
 
 def deck_asked(question: str) -> bool:
     """« combien de cartes dans le paquet ? », "kobo deck, how many cards? no 2s right?"."""
-    if asked.has(asked.DECK_STOCK, question):
-        return False  # "when the deck is empty": the stock's reading
+    if asked.has(asked.DECK_STOCK, question) or asked.has(asked.MELD, question):
+        return False  # "when the deck is empty": the stock's reading; a meld's jokers: the meld's rule
     if asked.has(asked.PLAY_WITH, question) and asked.cards_in(question) and not asks_power(question):
         return True  # « on joue avec les 2 ? », "do we play with 2s?"
     return asked.has(asked.DECK, question) or (asked.has(asked.DECK_WORD, question)

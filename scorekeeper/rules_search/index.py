@@ -49,7 +49,8 @@ NO_CALL_ANCHOR = "-no-call"  # the scoring rule of a round nobody called
 # the rule of a beaten caller, nor the other way (they share their words).
 BEATEN_RULES = ("-announcer-not-lowest", "-announcer-not-strictly-lowest", "-cactus-not-lowest", "-beaten")
 LOWEST_RULES = ("-announcer-lowest", "-announcer-strictly-lowest")
-OPPOSITE: dict[str | None, tuple[str, ...]] = {"lowest": BEATEN_RULES, "beaten": LOWEST_RULES}  # a fact is shown before any paragraph
+OPPOSITE: dict[str | None, tuple[str, ...]] = {"lowest": BEATEN_RULES, "beaten": LOWEST_RULES,
+                                               "tied": ("-announcer-strictly-lowest",)}  # a fact is shown before any paragraph
 
 
 @dataclass(frozen=True)

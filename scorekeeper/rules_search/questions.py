@@ -134,7 +134,9 @@ ASKED: dict[str, str] = {
     "@dutch-no-zero": "l'annonceur marque zéro ? does the caller score zero "
                       "si j'annonce et je gagne, je marque zéro ? if I call and have the lowest, do I "
                       "score 0",
-    "@counter-call-won": "contre réussi, combien ? counter call won, successful counter",
+    "@counter-call-won": "contre réussi, combien ? counter call won, successful counter "
+                         "si j'ai raison, si mon contre passe, j'avais bien moins ? if I'm right, if my "
+                         "counter works, I really was lower",
     "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much "
                           "contre tamoul et je me suis trompé, j'avais tort, je prends combien ? said "
                           "counter and I was wrong, the counter was wrong, how much do I get",
@@ -227,6 +229,8 @@ ASKED: dict[str, str] = {
                             "quoi ? the caller is below zero and nobody beats him, what do the others "
                             "get",
     "@grand-winner-limit": "jusqu'où descendre, limite du grand gagnant ? how low to go to win "
+                           "on gagne direct à combien, gagner d'un coup, victoire immédiate ? win straight "
+                           "away, instant win, win outright at how many "
                            "outright, grand winner",
     "a tout moment, une carte de meme rang": "doubler même quand ce n'est pas son tour, hors de son "
                                              "tour ? snap when it's not my turn, out of turn, at any "

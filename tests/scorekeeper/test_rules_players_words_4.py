@@ -89,3 +89,35 @@ def test_it_answers_when_in_a_turn_one_may_call(language, question, variant):
 def test_it_answers_what_follows_the_call_with_the_calls_own_sentence(language, question, variant):
     got = first(question, variant, language)
     assert got.anchor == "call" and got.fact
+
+
+# -- a hand level with the caller's, the deck's jokers, a counter-call won -------------
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("en", "koubo: Lou called with 4 and I was level with her at 4, what does Lou score?"),
+    ("fr", "au koubo l'annonceur a 2 et moi aussi j'ai 2, il marque quoi ?"),
+])
+def test_it_never_answers_a_tie_with_the_caller_by_the_rule_of_a_strictly_lowest_caller(language, question):
+    with translation.override(language):
+        got = answers(question, "koubo")
+    assert got and all(not a.anchor.endswith("-announcer-strictly-lowest") for a in got)
+
+
+@pytest.mark.parametrize(("language", "question", "variant"), [
+    ("fr", "au tamoul on enlève les jokers du paquet ?", "tamoul"),
+    ("en", "do we take out the jokers in cabo?", "cabo-bruxellois"),
+])
+def test_it_answers_jokers_taken_out_or_put_in_as_the_deck_asked(language, question, variant):
+    got = first(question, variant, language)
+    assert got.fact and got.anchor == "cards"
+
+
+def test_it_answers_jokers_in_a_meld_by_the_meld_not_the_deck():
+    with translation.override("fr"):
+        got = answers("combien de jokers je peux mettre dans une combinaison ?", "canasta")
+    assert not any(a.fact and a.anchor == "cards" for a in got)
+
+
+def test_it_does_not_answer_who_takes_the_round_after_the_call_by_the_calls_sentence():
+    got = first("me and the dutcher were level on 3, who takes this round?", "dutch-toulousain", "en")
+    assert got.anchor == "dutch-toulousain-round-winner"

@@ -140,7 +140,11 @@ DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu d
 DECK_ASK = _words("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
 # The stock rather than the deck's make-up: « le paquet est vide », "shuffle the deck".
 DECK_STOCK = _words("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
-DECK = _words("play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
+# « combien de jokers dans une pose »: a meld's make-up, not the deck's.
+MELD = _words("meld|melds|une pose|dans une pose|combinaison|combinaisons|in one meld|in a meld")
+DECK = _words("met les jokers|mettre les jokers|on met les jokers|jokers dans le paquet|jokers in the pack|"
+              "jokers in the deck|retire les jokers|enleve les jokers|on enleve les jokers|take out the jokers|"
+              "remove the jokers|sans les jokers|jokers out|play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
               "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
@@ -181,6 +185,9 @@ OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|w
                  "qui remporte|remporte la manche|who gets the round")
 # "what does Sam score", « qu'est-ce que Léo marque »: a name between the asking and the score.
 OUTCOME = re.compile(OUTCOME.pattern + r"|(?<![\w])(what|how much) (does|did) \w+ (score|get)(?![\w])")
+# Who wins or what one scores, without "still get" (a turn may be what one still gets).
+WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
+                         "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
 # A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
 COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
@@ -261,11 +268,21 @@ CALLER_LOWEST = re.compile(
     r"i'm the lowest|i am the lowest|le plus petit)(?![\w])")
 
 
+# A hand level with the caller's (« moi aussi 3 », "I also had 3", « égalité avec lui »):
+# the caller is not strictly the lowest (koubo's -3 is not his), though nobody is lower.
+CALLER_TIED = re.compile(
+    r"(?<![\w])(moi aussi|j'avais aussi|j'ai aussi|i also had|i also have|also had|me too|same as him|same as her|"
+    r"same as the caller|same total|autant que lui|autant que elle|autant que l'annonceur|pareil que lui|"
+    r"egalite avec|level with|tied with|tie with|a tie)(?![\w])")
+
+
 def caller_side(question: str) -> str | None:
-    """"beaten", "lowest" or None: which of the two rules the question's words say."""
+    """"beaten", "lowest", "tied" or None: which of the rules the question's words say."""
     folded = plain(question).replace("’", "'")
     if CALLER_BEATEN.search(folded):
         return "beaten"
+    if CALLER_TIED.search(folded):
+        return "tied"
     return "lowest" if CALLER_LOWEST.search(folded) else None
 
 

@@ -213,6 +213,8 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     call = variant.call
     if call is None or not calling or asked.has(asked.COUNTER, question):
         return None  # « can I counter call with 10? »: the counter-call's rules
+    # A card drawn (« j'ai tiré un 7 », "drew a 9") is no hand said with the call.
+    question = asked.DRAWN.sub(" ", asked.plain(question))
     if not strong and not (_limit_in_passing(question, cards) or _call_with_a_hand(variant, said)):
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):

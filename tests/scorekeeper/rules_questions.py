@@ -636,6 +636,15 @@ TUNING: list[dict] = [
     {"language": "fr", "variant": "tamoul", "question": "tamoul : on commence la manche avec combien de cartes chacun ?", "right": ["play"], "wrong": []},
     {"language": "en", "variant": "cactus", "question": "Zoe said cactus at 3 and I had 1, who wins the round?", "right": ["cactus-round-winner", "cactus-cactus-not-lowest", "cactus-announcer-ignored"], "wrong": []},
     {"language": "fr", "variant": "dutch", "question": "Hugo a annoncé dutch à 7, moi j'avais 5, il marque quoi ?", "right": ["dutch-hand-value", "reading-dutch-no-zero"], "wrong": []},
+    # a sixteenth batch, round 4: the last round after the call, a card drawn at cactus tas de
+    # merde, a counter-call won, an outright win: 4/7 right first as written, 0 wrong first
+    {"language": "en", "variant": "tamoul", "question": "during the last round after the call, do we finish the turn if someone runs out of cards?", "right": ["call", "reading-table-after-call"], "wrong": []},
+    {"language": "fr", "variant": "koubo", "question": "pendant le dernier tour après l'annonce, on joue tous encore une fois ?", "right": ["call", "reading-table-after-call"], "wrong": []},
+    {"language": "en", "variant": "cactus-tas", "question": "tdm: I had no cactus and drew a 9, is that 9 kilos?", "right": ["cactus-tas-draw-weight", "values"], "wrong": []},
+    {"language": "fr", "variant": "cactus-tas", "question": "au tas de merde j'ai cactus, je tire quand même une carte ?", "right": ["cactus-tas-has-cactus"], "wrong": []},
+    {"language": "en", "variant": "cactus-tas", "question": "tas de merde: without cactus I drew a 7 on my very first draw, what happens?", "right": ["cactus-tas-first-draw-seven"], "wrong": ["cactus-tas#cactus-tas-seven-flush"]},
+    {"language": "fr", "variant": "tamoul", "question": "contre-tamoul réussi, j'avais vraiment moins, je marque combien ?", "right": ["tamoul-counter-call-won", "reading-tamoul-counter"], "wrong": ["tamoul#tamoul-counter-call-lost"]},
+    {"language": "en", "variant": "fontenaysien", "question": "fontenaysien: how low do I need to be to win the whole game straight away?", "right": ["fontenaysien-grand-winner-limit"], "wrong": []},
 ]
 
 

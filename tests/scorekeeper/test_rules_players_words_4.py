@@ -121,3 +121,14 @@ def test_it_answers_jokers_in_a_meld_by_the_meld_not_the_deck():
 def test_it_does_not_answer_who_takes_the_round_after_the_call_by_the_calls_sentence():
     got = first("me and the dutcher were level on 3, who takes this round?", "dutch-toulousain", "en")
     assert got.anchor == "dutch-toulousain-round-winner"
+
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("en", "tdm: no cactus for me and I pulled a 10, is that 10 kilos?"),
+    ("fr", "tas de merde, pas de cactus et j'ai tiré un 6, ça fait 6 kilos ?"),
+])
+def test_it_reads_a_card_drawn_or_a_weight_as_no_hand_said_with_the_call(language, question):
+    """At cactus tas de merde, « pas de cactus, j'ai tiré un 6 » asks the draw's kilos,
+    not whether one may call with 6."""
+    got = first(question, "cactus-tas", language)
+    assert got.anchor != "call"

@@ -308,3 +308,8 @@ def without_subject_names(question: str) -> str:
 COUNTED = re.compile(r"(?<![\w])(combien de|how many) (kilos?|cartes?|cards?|manches?|rounds?|tours?|turns?|"
                      r"joueurs?|players?|jokers?)(?![\w])")
 
+
+# A card drawn, said with its rank (« j'ai tiré un 7 », "pulled a 7", "drew a 9"), or a weight (« 9 kilos »).
+DRAWN = re.compile(r"(?<![\w])(pulled|pull|pulls|drew|draw|draws|drawn|tire|tiree|tirer|pioche|piochee|piocher)"
+                   r"\s+(a|an|un|une|le|la|my|mon)?\s*\d+(?![\w])|(?<![\w])\d+\s*kilos?(?![\w])")
+

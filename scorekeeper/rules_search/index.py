@@ -44,6 +44,7 @@ MIN_SCORE = 3.6
 # question of three words matched on one common word is not answered.
 MIN_COVERAGE = 0.55
 FACT_SCORE = 1000.0
+LAST_ROUND_CALL_WHEN = 0.5  # the weight of "when to call" in a question about the last round
 NO_CALL_ANCHOR = "-no-call"  # the scoring rule of a round nobody called
 # The rules a caller's side rules out: a caller said to be the lowest is not answered by
 # the rule of a beaten caller, nor the other way (they share their words).
@@ -174,6 +175,10 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                     and not (called and p.anchor.endswith(NO_CALL_ANCHOR)) \
                     and not p.anchor.endswith(OPPOSITE.get(side, ())):
                 scored.append(Answer(key, p.anchor, p.text, float(total)))
+    if asked.has(asked.LAST_ROUND, text) and not asked.has(asked.CAN_CALL, text):
+        # « pendant le dernier tour, je peux encore coller ? »: the round after the call,
+        # not when in a turn one may call (whose players' questions say « pendant mon tour »).
+        scored = [replace(a, score=a.score * LAST_ROUND_CALL_WHEN) if a.anchor == "call-when" else a for a in scored]
     scored.sort(key=lambda a: -a.score)
     if reading.game:  # « le 7, on a le droit de regarder ? »: the reading about the 7 before its row
         scored = [scored[i] for i in power_detail_first(VARIANTS[reading.game], reading.question,

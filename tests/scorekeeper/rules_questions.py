@@ -645,6 +645,10 @@ TUNING: list[dict] = [
     {"language": "en", "variant": "cactus-tas", "question": "tas de merde: without cactus I drew a 7 on my very first draw, what happens?", "right": ["cactus-tas-first-draw-seven"], "wrong": ["cactus-tas#cactus-tas-seven-flush"]},
     {"language": "fr", "variant": "tamoul", "question": "contre-tamoul réussi, j'avais vraiment moins, je marque combien ?", "right": ["tamoul-counter-call-won", "reading-tamoul-counter"], "wrong": ["tamoul#tamoul-counter-call-lost"]},
     {"language": "en", "variant": "fontenaysien", "question": "fontenaysien: how low do I need to be to win the whole game straight away?", "right": ["fontenaysien-grand-winner-limit"], "wrong": []},
+    # a seventeenth batch, round 4: the last round after the call: 3/3 right first as written
+    {"language": "en", "variant": "koubo", "question": "during the last round after someone called, does the caller play again?", "right": ["call", "reading-table-after-call"], "wrong": []},
+    {"language": "fr", "variant": "tamalou", "question": "pendant le dernier tour, celui qui a annoncé rejoue ?", "right": ["call", "reading-table-after-call"], "wrong": []},
+    {"language": "en", "variant": "dutch", "question": "in the final round after dutch, does everybody finish their turn?", "right": ["call", "reading-table-after-call"], "wrong": []},
 ]
 
 

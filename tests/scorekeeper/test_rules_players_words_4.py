@@ -132,3 +132,17 @@ def test_it_reads_a_card_drawn_or_a_weight_as_no_hand_said_with_the_call(languag
     not whether one may call with 6."""
     got = first(question, "cactus-tas", language)
     assert got.anchor != "call"
+
+
+@pytest.mark.parametrize(("language", "question", "variant", "anchor"), [
+    ("fr", "j'ai dit cactus, pendant le dernier tour des autres je peux encore coller une carte ?", "cactus",
+     "reading-table-cactus-caller"),
+    ("en", "fontenay: someone called; in the last round a player throws their last card, do we finish the round?",
+     "fontenaysien", "call"),
+])
+def test_it_answers_the_last_round_after_the_call_not_when_one_may_call(language, question, variant, anchor):
+    """« pendant le dernier tour » is the round after the call: « pendant mon tour » in the
+    players' questions of when to call must not win it."""
+    with translation.override(language):
+        got = answers(question, variant)
+    assert got and got[0].anchor != "call-when" and anchor in [a.anchor for a in got[:3]]

@@ -313,3 +313,11 @@ COUNTED = re.compile(r"(?<![\w])(combien de|how many) (kilos?|cartes?|cards?|man
 DRAWN = re.compile(r"(?<![\w])(pulled|pull|pulls|drew|draw|draws|drawn|tire|tiree|tirer|pioche|piochee|piocher)"
                    r"\s+(a|an|un|une|le|la|my|mon)?\s*\d+(?![\w])|(?<![\w])\d+\s*kilos?(?![\w])")
 
+
+# The round of turns after the call (« le dernier tour », "the last round"), and a question
+# asking whether one may call (then « dernier tour » may be when).
+LAST_ROUND = _words("dernier tour|dernier tour des autres|derniers tours|last round|final round|last turn|last turns|"
+                    "last go|tour final")
+CAN_CALL = _words("peux annoncer|peut annoncer|je peux dire|on peut dire|can i call|can you call|can i say|"
+                  "can you say|allowed to call")
+

@@ -146,3 +146,12 @@ def test_it_answers_the_last_round_after_the_call_not_when_one_may_call(language
     with translation.override(language):
         got = answers(question, variant)
     assert got and got[0].anchor != "call-when" and anchor in [a.anchor for a in got[:3]]
+
+
+def test_it_reads_pulling_a_card_as_drawing_it():
+    """"pull a card" is the players' "draw": the page's word, counted as the player's own."""
+    from scorekeeper.rules_search.question.synonyms import same_words
+
+    assert "draw" in same_words("do I pull a card").split()
+    got = first("tdm: when I have cactus must I pull one?", "cactus-tas", "en")
+    assert got.anchor == "cactus-tas-has-cactus"

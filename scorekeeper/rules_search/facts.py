@@ -213,12 +213,14 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     call = variant.call
     if call is None or not calling or asked.has(asked.COUNTER, question):
         return None  # « can I counter call with 10? »: the counter-call's rules
+    # A card drawn (« j'ai tiré un 7 », "drew a 9") is no hand said with the call.
+    question = asked.DRAWN.sub(" ", asked.plain(question))
     if not strong and not (_limit_in_passing(question, cards) or _call_with_a_hand(variant, said)):
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
         return None  # who wins or what one scores, even with a hand said: the scoring rules
-    if not asked.has(asked.LIMIT, question) and not asked.numbers_in(question):
-        return None
+    if not asked.has(asked.LIMIT, asked.COUNTED.sub(" ", asked.plain(question))) and not asked.numbers_in(question):
+        return None  # « combien de kilos », "how many cards": a count asked, not the call's limit
     facts = rule_facts(variant)
     if call.threshold is None:  # the page's reading says there is none, and why
         return _reading_ending(variant.key, "-call-limit") or "call", str(words.CALL_NO_LIMIT) % {"word": call.word}
@@ -403,13 +405,17 @@ def after_call_fact(variant: Variant, question: str, said: str = "") -> Fact | N
     if info is None or not asked.has(asked.MORE_TURNS, question):
         return None
     word = re.escape(asked.plain(variant.call.word)) if variant.call else ""
-    after_word = re.search(rf"(?<![\w])(apres|after|une fois|once)( le| l'| the| a)? {word}(?![\w])", asked.plain(said))
+    # "after i say cactus", « une fois que j'ai dit dutch »: a few words between.
+    after_word = re.search(rf"(?<![\w])(apres|after|une fois|once|des que|as soon as)(\s+[\w']+){{0,3}}\s+{word}(?![\w])",
+                           asked.plain(said))
     # "does the guy who said cactus still get a turn?": the caller and a turn asked.
     caller_turn = names_caller(variant, said) and not asked.cards_in(question)
     if not (asked.has(asked.AFTER_CALL, question) or after_word or caller_turn):
         return None
     if asked.has(asked.SNAP, question):
         return None  # « après l'annonce je peux encore doubler ? »: the snap's rules
+    if asked.has(asked.WINNER_OR_SCORE, question):
+        return None  # "the dutcher and another tie, who takes the round?": the scoring rules
     return "call", info["says"]
 
 
@@ -430,8 +436,8 @@ def red_threes_fact(variant: Variant, question: str, cards: list[Card]) -> Fact 
 
 def deck_asked(question: str) -> bool:
     """« combien de cartes dans le paquet ? », "kobo deck, how many cards? no 2s right?"."""
-    if asked.has(asked.DECK_STOCK, question):
-        return False  # "when the deck is empty": the stock's reading
+    if asked.has(asked.DECK_STOCK, question) or asked.has(asked.MELD, question):
+        return False  # "when the deck is empty": the stock's reading; a meld's jokers: the meld's rule
     if asked.has(asked.PLAY_WITH, question) and asked.cards_in(question) and not asks_power(question):
         return True  # « on joue avec les 2 ? », "do we play with 2s?"
     return asked.has(asked.DECK, question) or (asked.has(asked.DECK_WORD, question)

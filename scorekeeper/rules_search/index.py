@@ -44,12 +44,14 @@ MIN_SCORE = 3.6
 # question of three words matched on one common word is not answered.
 MIN_COVERAGE = 0.55
 FACT_SCORE = 1000.0
+LAST_ROUND_CALL_WHEN = 0.5  # the weight of "when to call" in a question about the last round
 NO_CALL_ANCHOR = "-no-call"  # the scoring rule of a round nobody called
 # The rules a caller's side rules out: a caller said to be the lowest is not answered by
 # the rule of a beaten caller, nor the other way (they share their words).
 BEATEN_RULES = ("-announcer-not-lowest", "-announcer-not-strictly-lowest", "-cactus-not-lowest", "-beaten")
 LOWEST_RULES = ("-announcer-lowest", "-announcer-strictly-lowest")
-OPPOSITE: dict[str | None, tuple[str, ...]] = {"lowest": BEATEN_RULES, "beaten": LOWEST_RULES}  # a fact is shown before any paragraph
+OPPOSITE: dict[str | None, tuple[str, ...]] = {"lowest": BEATEN_RULES, "beaten": LOWEST_RULES,
+                                               "tied": ("-announcer-strictly-lowest",)}  # a fact is shown before any paragraph
 
 
 @dataclass(frozen=True)
@@ -131,13 +133,15 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     language = (translation.get_language() or "fr")[:2]  # "en-gb" reads as "en"
     language = language if language in LANGUAGES else "fr"
     reading = games.read(question, variant_key if variant_key in VARIANTS else None)
+    if reading.family:
+        return answers(question, _of_family(question, reading.family, language, limit), limit=limit)
     text = reading.question
     noun = _with_page_noun(reading, language)
     keys = [reading.game] if reading.game else list(VARIANTS)
     found: list[Answer] = []
     for key in [reading.game] if reading.game else list(VARIANTS):
         found += [Answer(key, anchor, sentence, FACT_SCORE, fact=True)
-                  for anchor, sentence in facts_for(VARIANTS[key], text, reading.calling,
+                  for anchor, sentence in facts_for(VARIANTS[key], asked.without_subject_names(text), reading.calling,
                                                      reading.call_named, said=question)]
     if not reading.game and len({a.variant for a in found}) > 1:
         found = []  # « combien vaut le roi rouge ? » differs by game: no fact rather than one game's
@@ -171,11 +175,37 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                     and not (called and p.anchor.endswith(NO_CALL_ANCHOR)) \
                     and not p.anchor.endswith(OPPOSITE.get(side, ())):
                 scored.append(Answer(key, p.anchor, p.text, float(total)))
+    if asked.has(asked.LAST_ROUND, text) and not asked.has(asked.CAN_CALL, text):
+        # « pendant le dernier tour, je peux encore coller ? »: the round after the call,
+        # not when in a turn one may call (whose players' questions say « pendant mon tour »).
+        scored = [replace(a, score=a.score * LAST_ROUND_CALL_WHEN) if a.anchor == "call-when" else a for a in scored]
     scored.sort(key=lambda a: -a.score)
     if reading.game:  # « le 7, on a le droit de regarder ? »: the reading about the 7 before its row
         scored = [scored[i] for i in power_detail_first(VARIANTS[reading.game], reading.question,
                                                         [(a.anchor, a.score) for a in scored])]
     return (found + _one_per_text(scored))[:limit]
+
+
+def _of_family(question: str, family: tuple[str, ...], language: str, limit: int) -> str:
+    """The game of `family` (the named one first) the question is about: another game
+    sharing the call word only when the question says a word of its page that the named
+    game's page never uses, and one of its own rules (a paragraph the named game's page
+    does not say) answers better than anything on the named game's page (« pas de
+    cactus, je tire une dame, combien de kilos ? » is cactus tas de merde's)."""
+    named, *others = family
+    best = max((a.score for a in answers(question, named, limit=limit) if not a.fact), default=0.0)
+    own_texts = {p.text for p in language_index(language)[named].paragraphs}
+    choice = named
+    for other in others:
+        if not any(set(_query(question, lang)) & (set(language_index(lang)[other].bm25.idf)
+                                                  - set(language_index(lang)[named].bm25.idf))
+                   for lang in LANGUAGES):
+            continue
+        score = max((a.score for a in answers(question, other, limit=limit)
+                     if not a.fact and a.text not in own_texts), default=0.0)
+        if score > best:
+            choice, best = other, score
+    return choice
 
 
 def _covered(key: str, i: int, own: dict[str, tuple[set[str], set[str], set[str]]]) -> float:

@@ -71,7 +71,9 @@ ASKED: dict[str, str] = {
                   "when can I call, when do I say it, at what moment, start or end of my turn, during my turn "
                   "dès le premier tour, au premier tour ? on my first turn, on the first round "
                   "j'ai oublié d'annoncer, je peux le dire plus tard, au tour suivant ? I forgot to call, "
-                  "can I call later, on my next turn",
+                  "can I call later, on my next turn "
+                  "en plein milieu, avant ou après, à tout moment ? before or after, "
+                  "halfway through, mid turn, any time, before discarding",
     "pouvoirs ne peuvent pas viser l'annonceur": "utiliser un pouvoir sur celui qui a annoncé, viser "
                                                  "l'annonceur, échanger avec lui, le 9 sur lui ? use a power on "
                                                  "the caller, target the caller, swap with the guy who called",
@@ -112,7 +114,10 @@ ASKED: dict[str, str] = {
                              "l'annonceur n'a pas la plus petite main, il a perdu ? the caller doesn't have the lowest "
                              "j'ai annoncé mais un autre avait moins ? I called but someone had less",
     "@at-or-below-announcer": "j'ai autant que l'annonceur, égalité avec l'annonceur ? same as the caller, "
-                              "tie with the caller",
+                              "tie with the caller, le même total que celui qui a annoncé, pareil que lui, "
+                              "autant de points, à égalité, je fais 0 ou mes points ? the exact same total, "
+                              "level with the caller, equal to him, as much as the caller, do I get zero or "
+                              "my points",
     "@above-announcer": "j'ai plus que l'annonceur, je marque quoi ? more than the caller, what do I score",
     "@no-call": "personne n'a annoncé, sans annonce ? nobody called, no call",
     "@announcer-strictly-lowest": "l'annonceur gagne, il marque combien, annonce réussie ? caller wins, "
@@ -129,7 +134,9 @@ ASKED: dict[str, str] = {
     "@dutch-no-zero": "l'annonceur marque zéro ? does the caller score zero "
                       "si j'annonce et je gagne, je marque zéro ? if I call and have the lowest, do I "
                       "score 0",
-    "@counter-call-won": "contre réussi, combien ? counter call won, successful counter",
+    "@counter-call-won": "contre réussi, combien ? counter call won, successful counter "
+                         "si j'ai raison, si mon contre passe, j'avais bien moins ? if I'm right, if my "
+                         "counter works, I really was lower",
     "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much "
                           "contre tamoul et je me suis trompé, j'avais tort, je prends combien ? said "
                           "counter and I was wrong, the counter was wrong, how much do I get",
@@ -154,6 +161,7 @@ ASKED: dict[str, str] = {
                       "le dutcheur avait plus que d'autres, des joueurs avaient moins, il marque combien ? "
                       "the dutcher had more than others, players had less, what does the dutcher score",
     "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
+                     "qui remporte la manche, qui prend la manche ? who takes the round, who gets the round "
                      "on a tous les deux la même main, tous les deux cactus ? we both have the same, both "
                      "of us, who wins between the two "
                      "je suis le plus bas, j'ai le moins, je marque combien ? I'm the lowest, I have the "
@@ -172,7 +180,14 @@ ASKED: dict[str, str] = {
                           "caller get a bonus, is there a bonus for calling",
     "@has-cactus": "j'ai cactus, je pioche ? I have cactus, do I draw "
                    "j'ai cactus, je dois piocher quand même, je pioche encore ? do I still have to "
-                   "draw, must I draw with cactus",
+                   "draw, must I draw with cactus "
+                   "j'ai cactus, je prends des kilos, ça me coûte des kilos ? I have cactus, do I get any "
+                   "kilos, does it cost me kilos",
+    "@draw-weight": "pas de cactus, je pioche quoi, la carte tirée pèse combien de kilos, on la garde ? no "
+                    "cactus, what do I draw, how heavy is the card I pull, how many kilos is a queen, do I "
+                    "keep it",
+    "@fewest-kilos": "qui gagne la partie, le moins de kilos ou le plus, égalité de kilos ? who wins the game, "
+                     "fewest or most kilos, a tie on kilos at the end",
     "@seven-flush": "un 7 pioché, chasse d'eau, remise à zéro des kilos ? drawing a seven, flush, reset my "
                     "kilos",
     # -- canasta
@@ -214,6 +229,8 @@ ASKED: dict[str, str] = {
                             "quoi ? the caller is below zero and nobody beats him, what do the others "
                             "get",
     "@grand-winner-limit": "jusqu'où descendre, limite du grand gagnant ? how low to go to win "
+                           "on gagne direct à combien, gagner d'un coup, victoire immédiate ? win straight "
+                           "away, instant win, win outright at how many "
                            "outright, grand winner",
     "a tout moment, une carte de meme rang": "doubler même quand ce n'est pas son tour, hors de son "
                                              "tour ? snap when it's not my turn, out of turn, at any "

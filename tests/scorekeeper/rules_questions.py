@@ -608,6 +608,47 @@ TUNING: list[dict] = [
      "right": ["reading-dutch-no-zero", "dutch-hand-value"], "wrong": []},
     {"language": "fr", "variant": "cactus", "question": "le 8 oublié, je peux l'utiliser ?", "right": ["play", "powers"],
      "wrong": []},
+    # a fourteenth batch, round 4: set 3's families (what a named caller scores, when to call, what
+    # follows the call, a call word two games share), in other games and words, written before
+    # running them: 6/15 right first as written, 0 wrong first with the game chosen
+    {"language": "en", "variant": "tamoul", "question": "Nina called tamoul on 5 but I had 2, what does Nina score?", "right": ["tamoul-announcer-not-lowest"], "wrong": ["tamoul#tamoul-announcer-lowest"]},
+    {"language": "fr", "variant": "tamalou", "question": "il a annoncé tamalou avec 3, moi aussi 3, je prends quoi ?", "right": ["tamalou-at-or-below-announcer"], "wrong": []},
+    {"language": "fr", "variant": "koubo", "question": "Paul annonce koubo à 2, j'ai 1, il prend quoi ?", "right": ["koubo-announcer-not-strictly-lowest"], "wrong": ["koubo#koubo-announcer-strictly-lowest"]},
+    {"language": "en", "variant": "fontenaysien", "question": "fontenay: she said tamalou at 4 and won, what does she get?", "right": ["fontenaysien-announcer-ignored"], "wrong": []},
+    {"language": "en", "variant": "koubo", "question": "can you call koubo right at the start of your turn before drawing?", "right": ["call-when"], "wrong": []},
+    {"language": "fr", "variant": "tamoul", "question": "on peut dire tamoul en plein milieu de son tour ?", "right": ["call-when"], "wrong": []},
+    {"language": "fr", "variant": "cabo-bruxellois", "question": "au cabo on annonce avant ou après avoir pioché ?", "right": ["call-when"], "wrong": []},
+    {"language": "en", "variant": "dutch-toulousain", "question": "toulousain: when exactly can I say dutch, after I discard?", "right": ["call-when"], "wrong": []},
+    {"language": "fr", "variant": "koubo", "question": "quand quelqu'un a dit koubo, les autres rejouent une fois ?", "right": ["call"], "wrong": []},
+    {"language": "en", "variant": "cabo-bruxellois", "question": "once I say cabo do the others get one more go each?", "right": ["call"], "wrong": []},
+    {"language": "fr", "variant": "tamoul", "question": "après que j'ai dit tamoul, je rejoue ?", "right": ["call"], "wrong": []},
+    {"language": "fr", "variant": "cactus-tas", "question": "j'ai pas cactus, je pioche une carte et ça fait des kilos ?", "right": ["cactus-tas-draw-weight"], "wrong": []},
+    {"language": "en", "variant": "cactus-tas", "question": "no cactus this round, how many kilos do I take?", "right": ["cactus-tas-draw-weight"], "wrong": []},
+    {"language": "en", "variant": "dutch-toulousain", "question": "I said dutch and one guy was lower than me, do I take a penalty card?", "right": ["dutch-toulousain-penalty-cards"], "wrong": []},
+    {"language": "fr", "variant": "cabo-bruxellois", "question": "au tamalou belge, le valet il fait quoi ?", "right": ["powers"], "wrong": []},
+    # a fifteenth batch, round 4: a tie with the caller, jokers in the deck, cards dealt, a player's
+    # name before « a dit »: 4/8 right first as written, 0 wrong first
+    {"language": "en", "variant": "tamoul", "question": "tamoul: I ended level with the caller, do I still score 0?", "right": ["tamoul-at-or-below-announcer"], "wrong": ["tamoul#tamoul-above-announcer"]},
+    {"language": "fr", "variant": "tamalou", "question": "égalité avec celui qui a dit tamalou, je marque combien ?", "right": ["tamalou-at-or-below-announcer"], "wrong": []},
+    {"language": "en", "variant": "koubo", "question": "koubo: jokers in the pack or not?", "right": ["cards"], "wrong": []},
+    {"language": "fr", "variant": "cabo-bruxellois", "question": "au cabo, on retire les jokers du paquet ?", "right": ["cards"], "wrong": []},
+    {"language": "en", "variant": "dutch", "question": "dutch, how many cards does everyone get at the start?", "right": ["play"], "wrong": []},
+    {"language": "fr", "variant": "tamoul", "question": "tamoul : on commence la manche avec combien de cartes chacun ?", "right": ["play"], "wrong": []},
+    {"language": "en", "variant": "cactus", "question": "Zoe said cactus at 3 and I had 1, who wins the round?", "right": ["cactus-round-winner", "cactus-cactus-not-lowest", "cactus-announcer-ignored"], "wrong": []},
+    {"language": "fr", "variant": "dutch", "question": "Hugo a annoncé dutch à 7, moi j'avais 5, il marque quoi ?", "right": ["dutch-hand-value", "reading-dutch-no-zero"], "wrong": []},
+    # a sixteenth batch, round 4: the last round after the call, a card drawn at cactus tas de
+    # merde, a counter-call won, an outright win: 4/7 right first as written, 0 wrong first
+    {"language": "en", "variant": "tamoul", "question": "during the last round after the call, do we finish the turn if someone runs out of cards?", "right": ["call", "reading-table-after-call"], "wrong": []},
+    {"language": "fr", "variant": "koubo", "question": "pendant le dernier tour après l'annonce, on joue tous encore une fois ?", "right": ["call", "reading-table-after-call"], "wrong": []},
+    {"language": "en", "variant": "cactus-tas", "question": "tdm: I had no cactus and drew a 9, is that 9 kilos?", "right": ["cactus-tas-draw-weight", "values"], "wrong": []},
+    {"language": "fr", "variant": "cactus-tas", "question": "au tas de merde j'ai cactus, je tire quand même une carte ?", "right": ["cactus-tas-has-cactus"], "wrong": []},
+    {"language": "en", "variant": "cactus-tas", "question": "tas de merde: without cactus I drew a 7 on my very first draw, what happens?", "right": ["cactus-tas-first-draw-seven"], "wrong": ["cactus-tas#cactus-tas-seven-flush"]},
+    {"language": "fr", "variant": "tamoul", "question": "contre-tamoul réussi, j'avais vraiment moins, je marque combien ?", "right": ["tamoul-counter-call-won", "reading-tamoul-counter"], "wrong": ["tamoul#tamoul-counter-call-lost"]},
+    {"language": "en", "variant": "fontenaysien", "question": "fontenaysien: how low do I need to be to win the whole game straight away?", "right": ["fontenaysien-grand-winner-limit"], "wrong": []},
+    # a seventeenth batch, round 4: the last round after the call: 3/3 right first as written
+    {"language": "en", "variant": "koubo", "question": "during the last round after someone called, does the caller play again?", "right": ["call", "reading-table-after-call"], "wrong": []},
+    {"language": "fr", "variant": "tamalou", "question": "pendant le dernier tour, celui qui a annoncé rejoue ?", "right": ["call", "reading-table-after-call"], "wrong": []},
+    {"language": "en", "variant": "dutch", "question": "in the final round after dutch, does everybody finish their turn?", "right": ["call", "reading-table-after-call"], "wrong": []},
 ]
 
 

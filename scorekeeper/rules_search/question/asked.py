@@ -140,7 +140,11 @@ DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu d
 DECK_ASK = _words("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
 # The stock rather than the deck's make-up: « le paquet est vide », "shuffle the deck".
 DECK_STOCK = _words("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
-DECK = _words("play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
+# « combien de jokers dans une pose »: a meld's make-up, not the deck's.
+MELD = _words("meld|melds|une pose|dans une pose|combinaison|combinaisons|in one meld|in a meld")
+DECK = _words("met les jokers|mettre les jokers|on met les jokers|jokers dans le paquet|jokers in the pack|"
+              "jokers in the deck|retire les jokers|enleve les jokers|on enleve les jokers|take out the jokers|"
+              "remove the jokers|sans les jokers|jokers out|play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
               "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
@@ -172,7 +176,18 @@ OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|w
                  "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get|"
                  "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties|"
                  "do i still get|still get|still score|quand meme le point|le point quand meme|get the point|"
-                 "gets the point|marque le point|je marque quand meme|score anyway")
+                 "gets the point|marque le point|je marque quand meme|score anyway|"
+                 # the scorer named by a pronoun or a name: « elle marque quoi », "what does Sam score"
+                 "marque quoi|elle marque|ils marquent|prend quoi|prends quoi|elle prend|je prends quoi|"
+                 "qui prend la manche|what does he score|what does she score|what does he get|"
+                 "what does she get|does she get|does he score|does she score|what do the rest|"
+                 "what do the others get|who takes|takes the round|take the round|score anything|"
+                 "qui remporte|remporte la manche|who gets the round")
+# "what does Sam score", « qu'est-ce que Léo marque »: a name between the asking and the score.
+OUTCOME = re.compile(OUTCOME.pattern + r"|(?<![\w])(what|how much) (does|did) \w+ (score|get)(?![\w])")
+# Who wins or what one scores, without "still get" (a turn may be what one still gets).
+WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
+                         "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
 # A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
 COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
@@ -189,8 +204,11 @@ AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un ann
                     "after someone calls|after someone says|after somebody calls|after i call|after you call|"
                     "once someone calls|once someone says|when someone calls|when someone says|after calling|"
                     "once is called|is called|has been called|once called|une fois l'annonce faite|"
-                    "a ete annonce|est annonce|quand quelqu'un dit|quand on dit")
-MORE_TURNS = _words("tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
+                    "a ete annonce|est annonce|quand quelqu'un dit|quand on dit|"
+                    "after somebody says|after somebody said|after someone said|once somebody says|"
+                    "someone calls|somebody calls|someone says|somebody says|quelqu'un annonce|"
+                    "quelqu'un dit|des que quelqu'un annonce|as soon as someone calls")
+MORE_TURNS = _words("go|one more go|another go|a last go|tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
                     "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over|"
                     "still play|play again|plays again|joue encore|jouer encore|get a turn|gets a turn")
@@ -250,11 +268,21 @@ CALLER_LOWEST = re.compile(
     r"i'm the lowest|i am the lowest|le plus petit)(?![\w])")
 
 
+# A hand level with the caller's (« moi aussi 3 », "I also had 3", « égalité avec lui »):
+# the caller is not strictly the lowest (koubo's -3 is not his), though nobody is lower.
+CALLER_TIED = re.compile(
+    r"(?<![\w])(moi aussi|j'avais aussi|j'ai aussi|i also had|i also have|also had|me too|same as him|same as her|"
+    r"same as the caller|same total|autant que lui|autant que elle|autant que l'annonceur|pareil que lui|"
+    r"egalite avec|level with|tied with|tie with|a tie)(?![\w])")
+
+
 def caller_side(question: str) -> str | None:
-    """"beaten", "lowest" or None: which of the two rules the question's words say."""
+    """"beaten", "lowest", "tied" or None: which of the rules the question's words say."""
     folded = plain(question).replace("’", "'")
     if CALLER_BEATEN.search(folded):
         return "beaten"
+    if CALLER_TIED.search(folded):
+        return "tied"
     return "lowest" if CALLER_LOWEST.search(folded) else None
 
 
@@ -264,3 +292,32 @@ PLAY_WITH = _words("play with|plays with|playing with|on joue avec|joue avec|jou
 
 def has(pattern: re.Pattern[str], question: str) -> bool:
     return bool(pattern.search(plain(question).replace("’", "'")))
+
+
+# A player's first name as the subject of what was said or held (« Max a dit cactus »,
+# "Tom said cabo"): a name, not a word of the question (« max » asks a limit).
+_SUBJECT_NAME = re.compile(r"(?<![\w'’-])[A-ZÀ-Ý][a-zà-ÿ]+(?= (a|avait|avais|had|has|said|says|called|calls|"
+                           r"annonce|a annoncé|dit|a dit|finit|ends|ended|got|gets)(?![\w]))")
+
+
+def without_subject_names(question: str) -> str:
+    return _SUBJECT_NAME.sub(" ", question)
+
+
+# A count asked of something else than a hand's points: « combien de kilos », "how many cards".
+COUNTED = re.compile(r"(?<![\w])(combien de|how many) (kilos?|cartes?|cards?|manches?|rounds?|tours?|turns?|"
+                     r"joueurs?|players?|jokers?)(?![\w])")
+
+
+# A card drawn, said with its rank (« j'ai tiré un 7 », "pulled a 7", "drew a 9"), or a weight (« 9 kilos »).
+DRAWN = re.compile(r"(?<![\w])(pulled|pull|pulls|drew|draw|draws|drawn|tire|tiree|tirer|pioche|piochee|piocher)"
+                   r"\s+(a|an|un|une|le|la|my|mon)?\s*\d+(?![\w])|(?<![\w])\d+\s*kilos?(?![\w])")
+
+
+# The round of turns after the call (« le dernier tour », "the last round"), and a question
+# asking whether one may call (then « dernier tour » may be when).
+LAST_ROUND = _words("dernier tour|dernier tour des autres|derniers tours|last round|final round|last turn|last turns|"
+                    "last go|tour final")
+CAN_CALL = _words("peux annoncer|peut annoncer|je peux dire|on peut dire|can i call|can you call|can i say|"
+                  "can you say|allowed to call")
+

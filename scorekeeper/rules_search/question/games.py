@@ -32,13 +32,14 @@ NICKNAMES: dict[str, str] = {  # "|" between the names of one game
                     "cactus blue orange|cactus de blue orange|cactus card game|cactus cards game",
     CactusTas.key: "cactus tas de merde|tas de merde|tas de merdes|cactus tas|cactus-tas|cactus tdm|tdm|ctdm",
     DutchToulousain.key: "dutch toulousain|dutch-toulousain|toulousain|dutch de toulouse|toulouse",
-    CaboBruxellois.key: "cabo bruxellois|cabo-bruxellois|bruxellois|cabo",
+    CaboBruxellois.key: "cabo bruxellois|cabo-bruxellois|bruxellois|cabo|tamalou belge|tamalou bruxellois|cabo belge|"
+                        "belgian tamalou|belgian cabo|tamalou de bruxelles",
     Koubo.key: "koubo charentais|koubo|charentais|kubo|coubo|kobo",
     Fontenaysien.key: "fontenaysien|fontenay|fontenaisien|fontenaysienne",
     Tamoul.key: "tamoul|tamoule",
     Canasta.key: "canasta|canastas",
     Tamalou.key: "tamalou|tamalo|tamalou's",
-    Dutch.key: "dutch|dutsch",
+    Dutch.key: "dutch|dutsch|duch|dutsh|deutch",
     Cactus.key: "cactus|kactus",
 }
 SHORTEST_TYPO = 5  # shorter words are too close to others to read as a misspelt name
@@ -52,6 +53,10 @@ CALLING = frozenset(plain(w) for w in """dire dis dit dite dites disent dise ann
     avec no without with""".split())
 
 
+# Words before a game's name that make it the game, not its call: « au tamalou », "at dutch".
+GAME_NAMING = frozenset("au aux du at in playing play plays jouer joue jouez".split())
+
+
 @dataclass(frozen=True)
 class Read:
     """What the question's game words say: the game they choose (None: none named),
@@ -63,6 +68,10 @@ class Read:
     calling: bool
     call_named: bool = False  # the game's call word is in the question, in any sense
     names: tuple[str, ...] = ()  # the naming words taken out (« canasta » is also a meld's name)
+    # The game named only by a call word several games share (« dutch » is also dutch
+    # toulousain's call, « cactus » cactus tas de merde's): every game it may be, the
+    # named one first, for the search to choose by the rest of the question's words.
+    family: tuple[str, ...] = ()
 
 
 _WORD = re.compile(r"[\w'-]+", re.UNICODE)
@@ -123,12 +132,32 @@ def read(question: str, chosen: str | None = None) -> Read:
     word = next((w for w, keys in _CALL_WORDS.items() if game in keys), None)
     calling = any(as_call for _s, _e, as_call in cuts) and word is not None
     # « contre-tamoul » names the counter-call, not the call.
+    # A longer name holding the call word (« dutch de toulouse ») names the game, not the call.
+    unnamed = folded
+    for start, end, _as_call in cuts:
+        if folded[start:end] != word:
+            unnamed = unnamed[:start] + " " * (end - start) + unnamed[end:]
     call_named = word is not None and re.search(rf"(?<!contre )(?<!contre-)(?<!counter )(?<![\w-]){re.escape(word)}(?![\w-])",
-                                                folded) is not None
+                                                unnamed) is not None
     for start, end, _as_call in sorted(cuts, reverse=True):
         text = text[:start] + " " + text[end:]  # the call is searched by its page words (CALL)
     names = tuple(dict.fromkeys(folded[start:end] for start, end, _as_call in cuts))
-    return Read(game, " ".join(text.split()), calling, call_named, names)
+    family = _family(named, folded) if chosen not in VARIANTS else ()
+    return Read(game, " ".join(text.split()), calling, call_named, names, family)
+
+
+def _family(named: list[tuple[int, str, str]], folded: str) -> tuple[str, ...]:
+    """The games a question may be about when only a shared call word names one: « j'ai
+    dit dutch avec 9, deux joueurs ont moins que moi » may be dutch or dutch toulousain;
+    « au tamalou », "playing dutch" name the game itself."""
+    if not named or any(name not in _CALL_WORDS for _at, _key, name in named):
+        return ()
+    first = sorted(named)[0]
+    before = folded[:first[0]].split()
+    if before and before[-1].strip("'") in GAME_NAMING:
+        return ()
+    games = _CALL_WORDS[first[2]]
+    return (first[1], *sorted(games - {first[1]})) if len(games) > 1 else ()
 
 
 def _named_game(named: list[tuple[int, str, str]]) -> str | None:

@@ -87,7 +87,7 @@ SAME_WORDS: dict[str, str] = {
     **{w: "obligatoire" for w in ("oblige", "obligee", "obliges", "obligees", "obligation")},
     **{w: "compulsory" for w in ("mandatory", "forced", "obligatory", "required")},
     **{w: "pioche" for w in ("tire", "tirer", "tires", "tirent", "tirage")},
-    **{w: "draw" for w in ("drew", "drawn")},
+    **{w: "draw" for w in ("drew", "drawn", "pull", "pulls", "pulled", "pulling")},  # "pull a card"
     **{w: "throw" for w in ("threw", "thrown")},
     **{w: "take" for w in ("took", "taken")},
     **{w: "snap" for w in ("slap", "slaps", "slapped", "slapping", "slam", "slammed")},

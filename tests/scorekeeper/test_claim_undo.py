@@ -6,8 +6,6 @@ detaches one seat of one game from the person behind it. Each in the game's hist
 from __future__ import annotations
 
 import html
-import re
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -18,22 +16,7 @@ from referee.views import cookie_name
 from scorekeeper.models import PersonKey, RoundChange
 from scorekeeper.players.me import ME_COOKIE
 from tests.factories import make_game, tamalou_round
-
-PHONE = "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile"
-
-
-def holding(game) -> Client:
-    phone = Client(HTTP_USER_AGENT=PHONE)
-    phone.get(game.get_absolute_url())
-    return phone
-
-
-def claim(phone: Client, game, name: str) -> Any:
-    return phone.post(reverse("claim_person"), {"game": game.token, "name": name})
-
-
-def me(phone: Client) -> str:
-    return phone.get(reverse("my_page")).content.decode()
+from tests.scorekeeper.people_phones import PHONE, claim, holding, me, new_personal_link
 
 
 @pytest.mark.django_db
@@ -80,8 +63,7 @@ def test_a_phone_the_link_brought_in_has_no_claim_to_undo() -> None:
     game = make_game(players=["Ana", "Ben"])
     first = holding(game)
     claim(first, game, "Ana")
-    link = re.search(r'data-testid="personal-link"[^>]*>([^<]+)<',
-                     first.post(reverse("new_person_link")).content.decode()).group(1)
+    link = new_personal_link(first)
     second = Client()
     second.post(link)
 
@@ -97,8 +79,7 @@ def test_undoing_a_claim_leaves_the_phones_its_link_brought_and_ben_goes_to_a_fr
     first = holding(game)
     claim(first, game, "Ben")
     wrong_person = ben.person_id
-    link = re.search(r'data-testid="personal-link"[^>]*>([^<]+)<',
-                     first.post(reverse("new_person_link")).content.decode()).group(1)
+    link = new_personal_link(first)
     tablet = Client()
     tablet.post(link)
 

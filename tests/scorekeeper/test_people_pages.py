@@ -3,25 +3,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import PersonKey
 from tests.factories import make_game, tamalou_round
-
-
-def holding(game) -> Client:
-    """A phone that opened `game`'s link (it holds the game)."""
-    phone = Client()
-    phone.get(game.get_absolute_url())
-    return phone
-
-
-def claim(phone: Client, game, name: str):
-    return phone.post(reverse("claim_person"), {"game": game.token, "name": name})
+from tests.scorekeeper.people_phones import claim, holding, new_personal_link
 
 
 @pytest.mark.django_db
@@ -69,8 +57,7 @@ def test_the_personal_link_brings_another_phone_and_a_lost_phone_is_revoked_from
     game = make_game(players=["Ana", "Ben"])
     first = holding(game)
     claim(first, game, "Ana")
-    link = re.search(r'data-testid="personal-link"[^>]*>([^<]+)<',
-                     first.post(reverse("new_person_link")).content.decode()).group(1)
+    link = new_personal_link(first)
 
     second = Client()
     assert "Ce téléphone sera à Ana" in second.get(link).content.decode()

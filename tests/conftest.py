@@ -164,6 +164,19 @@ def _plain_static_files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
         yield
 
 
+@pytest.fixture(autouse=True)
+def _the_sites_language() -> Iterator[None]:
+    """Each test starts in the site's language. The test client runs a request in the test's
+    own thread, and LocaleMiddleware leaves that request's language active there: an English
+    request made a later test, of the same worker, write « 3.4 » where the page said « 3,4 »
+    (CI, two browser tests, depending on which test ran before them)."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Debian's chromium: pytest-playwright's --browser-channel cannot find it."""

@@ -3,7 +3,9 @@ the announcer. Shared by tests/browser/test_play_*.py."""
 
 from __future__ import annotations
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def hand(page: Page, name: str) -> Locator:
@@ -76,7 +78,27 @@ def save_round(page: Page) -> None:
     flight: a tap while the form is being swapped (a card added, the preview refreshed) lands
     on the button being replaced and is lost (seen once in CI, the machine loaded)."""
     wait_for_htmx_idle(page)
-    page.locator("#entry-form button.save").tap()
+    tap_until_submitted(page, page.locator("#entry-form button.save"))
+
+
+def tap_until_submitted(page: Page, button: Locator) -> None:
+    """Tap a button; tap it again, as a thumb would, if the tap made no click.
+
+    A tap is touchstart then touchend, and the browser makes the click only if the page did
+    not move in between: the entry page scrolls itself (the picker bringing its field into
+    view), and on a loaded machine a save tap was lost so (CI: the page still on the form,
+    no request, no message). The second tap is made only when the button saw no click, so a
+    round is never sent twice."""
+    button.evaluate("""(b) => { window.__tapped = false;
+        b.addEventListener("click", () => { window.__tapped = true; }, { capture: true, once: true }); }""")
+    button.tap()
+    try:
+        # true: clicked; undefined: a new page (the form was sent and the sheet opened)
+        page.wait_for_function("() => window.__tapped !== false", timeout=5_000)
+    except PlaywrightTimeoutError:
+        button.tap()
+    except PlaywrightError:
+        pass  # the page went on (to the sheet) before the flag was read: the click was made
 
 
 def wait_for_htmx_idle(page: Page) -> None:

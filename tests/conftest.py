@@ -164,6 +164,21 @@ def _plain_static_files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _quick_password_hashes() -> Iterator[None]:
+    """New passwords hashed with MD5 in tests, as Django's testing docs advise: the
+    production hasher's million rounds made each login of a test half a second on CI (the
+    lockout test alone took 12 s). The production hashers stay in the list, so passwords
+    stored by the upgrade fixtures are still checked with theirs."""
+    from django.contrib.auth.hashers import get_hashers
+
+    md5 = "django.contrib.auth.hashers.MD5PasswordHasher"
+    with override_settings(PASSWORD_HASHERS=[md5, *settings.PASSWORD_HASHERS]):
+        get_hashers.cache_clear()
+        yield
+    get_hashers.cache_clear()
+
+
 @pytest.fixture(autouse=True)
 def _the_sites_language() -> Iterator[None]:
     """Each test starts in the site's language. The test client runs a request in the test's

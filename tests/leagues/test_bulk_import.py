@@ -151,7 +151,7 @@ def two_seasons(db: None) -> tuple[Season, Season]:
             Season.objects.create(league=league, name="une à une", start=date(2026, 3, 1)))
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_it_counts_a_bulk_import_exactly_as_games_ending_one_by_one(two_seasons, seed,
                                                                     django_capture_on_commit_callbacks):
     bulk, one_by_one = two_seasons

@@ -119,6 +119,15 @@ def test_updates_from_two_servers_delivered_out_of_order_are_applied_in_seq_orde
             for ws in (on_first, on_second):
                 assert json.loads(await ws.recv())["type"] == "table.state"
             start = json.loads(await watching.recv())  # what the page opened with: the three joins
+            windows_seen = [0, 0]  # windows opened, as read on Ana's phone and on Ben's
+
+            async def until_opened(phone: int, count: int) -> None:
+                """Reads `phone`'s messages until it has seen `count` windows opened."""
+                ws = (on_first, on_second)[phone]
+                while windows_seen[phone] < count:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
+                    windows_seen[phone] += sum(r["rule"] == "window.opened" for r in message.get("rulings", []))
+
             for burst in range(5):  # both servers write at once: their broadcasts race through Redis
                 # Ana and Ben discard in turn (Chloé has no phone here: her turn passes).
                 turn, other = ((on_first, "Ana"), (on_second, "Ben"))[::1 if burst % 2 == 0 else -1]
@@ -126,6 +135,9 @@ def test_updates_from_two_servers_delivered_out_of_order_are_applied_in_seq_orde
                     turn[0].send(json.dumps({"type": "discard", "player": turn[1], "card": "4H"})),
                     other[0].send(json.dumps({"type": "snap.claim", "player": other[1], "card": "4S"})),
                     turn[0].send(json.dumps({"type": "snap.claim", "player": turn[1], "card": "5S"})))
+                # The next burst's discard waits for this one's to reach its phone: sent sooner,
+                # on a loaded machine it came before the turn had passed and was refused (CI).
+                await until_opened(burst % 2 == 0, burst + 1)
             updates: list[dict[str, Any]] = []
             try:
                 while True:  # until the table has been quiet for a second

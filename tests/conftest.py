@@ -164,19 +164,32 @@ def _plain_static_files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
         yield
 
 
+QUICK_HASHER = "django.contrib.auth.hashers.MD5PasswordHasher"
+
+
+def _hashing_with(hashers: list[str]) -> Iterator[None]:
+    from django.contrib.auth.hashers import get_hashers
+
+    with override_settings(PASSWORD_HASHERS=hashers):
+        get_hashers.cache_clear()
+        yield
+    get_hashers.cache_clear()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _quick_password_hashes() -> Iterator[None]:
     """New passwords hashed with MD5 in tests, as Django's testing docs advise: the
     production hasher's million rounds made each login of a test half a second on CI (the
     lockout test alone took 12 s). The production hashers stay in the list, so passwords
     stored by the upgrade fixtures are still checked with theirs."""
-    from django.contrib.auth.hashers import get_hashers
+    yield from _hashing_with([QUICK_HASHER, *settings.PASSWORD_HASHERS])
 
-    md5 = "django.contrib.auth.hashers.MD5PasswordHasher"
-    with override_settings(PASSWORD_HASHERS=[md5, *settings.PASSWORD_HASHERS]):
-        get_hashers.cache_clear()
-        yield
-    get_hashers.cache_clear()
+
+@pytest.fixture
+def production_password_hashes() -> Iterator[None]:
+    """For a test whose users log in to the production recipe: its own processes read the
+    production settings, which do not know the tests' quick hasher."""
+    yield from _hashing_with([h for h in settings.PASSWORD_HASHERS if h != QUICK_HASHER])
 
 
 @pytest.fixture(autouse=True)

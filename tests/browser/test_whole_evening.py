@@ -42,7 +42,7 @@ from engine.rules import GameResult, score_record
 from tests.browser.offline_phone import cached
 from tests.browser.play_helpers import count_hand, pick_french, save_round, wait_for_preview
 from tests.browser.test_referee_round import discard
-from tests.deploy.conftest import NGINX, ROOT, SECRET_KEY, free_ports
+from tests.deploy.conftest import NGINX, ROOT, SECRET_KEY, flush_own_redis_database, free_ports
 
 pytestmark = [
     pytest.mark.backends,
@@ -56,8 +56,9 @@ TODAY = date.today()
 
 
 @pytest.fixture
-def site(transactional_db: None, tmp_path: Path) -> Iterator[str]:
-    """The production recipe serving the test database; yields its base URL."""
+def site(transactional_db: None, tmp_path: Path, production_password_hashes: None) -> Iterator[str]:
+    """The production recipe serving the test database; yields its base URL (the organiser's
+    password hashed as production checks it: tests/conftest.py)."""
     settings = connection.settings_dict
     database = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT']}/{settings['NAME']}"
     listen = free_ports(1)
@@ -74,6 +75,7 @@ def site(transactional_db: None, tmp_path: Path) -> Iterator[str]:
     if settings.get("PASSWORD"):
         env["PGPASSWORD"] = settings["PASSWORD"]
     script = str(ROOT / "tools" / "serve_prod.sh")
+    flush_own_redis_database()  # the deploy tests spend 127.0.0.1's join-code guesses on purpose
     started = subprocess.run([script, "start", "2"], env=env, capture_output=True, text=True, timeout=300)
     try:
         assert started.returncode == 0, started.stdout + started.stderr

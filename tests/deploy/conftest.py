@@ -68,7 +68,7 @@ def start_recipe(tmp_path: Path, **extra: str) -> tuple[int, dict[str, str]]:
            "DJANGO_SECRET_KEY": SECRET_KEY, "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
            "DJANGO_SECURE_SSL_REDIRECT": "false", "DJANGO_SECURE_COOKIES": "false",
            "DJANGO_LOG_LEVEL": "WARNING", **LIMITS, **extra}
-    _flush_own_redis_database()
+    flush_own_redis_database()
     if settings.get("PASSWORD"):
         env["PGPASSWORD"] = settings["PASSWORD"]
     started = subprocess.run([SCRIPT, "start", "2"], env=env, capture_output=True, text=True, timeout=300)
@@ -80,6 +80,11 @@ def start_recipe(tmp_path: Path, **extra: str) -> tuple[int, dict[str, str]]:
 
 def stop_recipe(env: dict[str, str]) -> None:
     subprocess.run([SCRIPT, "stop"], env=env, capture_output=True, timeout=120)
+
+
+@pytest.fixture(autouse=True)
+def _passwords_the_recipe_can_check(production_password_hashes: None) -> None:
+    """Users made here log in to the recipe's own processes (tests/conftest.py)."""
 
 
 @pytest.fixture(scope="package")
@@ -99,7 +104,7 @@ def served(recipe: tuple[int, dict[str, str]]) -> int:
     return recipe[0]
 
 
-def _flush_own_redis_database() -> None:
+def flush_own_redis_database() -> None:
     """Counts left by an earlier run (join-code guesses) would start these tests half-spent."""
     import redis
 

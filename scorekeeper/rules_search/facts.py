@@ -35,6 +35,7 @@ from scorekeeper.wording.variants import CALL_OVER_LIMIT_NORMAL, play_texts
 from .paragraphs import paragraphs
 from .question import asked
 from .question.asked import Card
+from .question.scenario import hands
 from .question.tokens import STOP_WORDS
 
 ALL_STOP_WORDS = STOP_WORDS["fr"] | STOP_WORDS["en"]
@@ -233,7 +234,9 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     at_limit = _reading_ending(variant.key, "-at-limit")
     if at_limit and (asked.has(asked.AT_LIMIT, question) or to_number(call.threshold, variant.scale) in asked.numbers_in(question)):
         anchor = at_limit  # « cactus avec 5 pile ? »: the page's reading of a hand at the very limit
-    elif asked.has(asked.WRONG, question):
+    elif asked.has(asked.WRONG, question) or any(n > to_number(call.threshold, variant.scale)
+                                                 for n in hands(question)):
+        # « cabo avec 7, elle prend combien ? »: a hand above the limit is scored by that rule
         if failed:
             anchor = rule_anchor(failed)
         elif any(text is CALL_OVER_LIMIT_NORMAL for text in play_texts(variant)):

@@ -185,6 +185,11 @@ OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|w
                  "qui remporte|remporte la manche|who gets the round")
 # "what does Sam score", « qu'est-ce que Léo marque »: a name between the asking and the score.
 OUTCOME = re.compile(OUTCOME.pattern + r"|(?<![\w])(what|how much) (does|did) \w+ (score|get)(?![\w])")
+# What one takes, besides OUTCOME and HAND_SCORE: « elle prend combien », "how much does
+# she take", « je marque 0 ou 2 », "do I get zero or my 3" (question/scenario.py).
+TAKES = _words("prend combien|prends combien|elle prend|il prend|does she take|does he take|do i take|"
+               "how much does|how much do i|combien il prend|combien elle prend|get zero|zero or|"
+               "0 ou|ou 0|0 or|or 0|still get|malus|bonus")
 # Who wins or what one scores, without "still get" (a turn may be what one still gets).
 WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
                          "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
@@ -265,7 +270,8 @@ CALLER_LOWEST = re.compile(
     r"(?<![\w])(personne n'a moins|personne n'avait moins|personne n'a une main plus petite|personne ne bat|"
     r"nobody has less|nobody had less|nobody lower|no one has less|no one had less|no one lower|nobody beats|"
     r"la plus petite main|le plus bas|la plus basse|le moins de points|the lowest hand|the lowest|lowest hand|"
-    r"i'm the lowest|i am the lowest|le plus petit)(?![\w])")
+    r"i'm the lowest|i am the lowest|le plus petit|avait le moins|avais le moins|ai le moins|a le moins|"
+    r"had the least|has the least|had the fewest|had the lowest)(?![\w])")
 
 
 # A hand level with the caller's (« moi aussi 3 », "I also had 3", « égalité avec lui »):

@@ -97,6 +97,25 @@ SAME_WORDS: dict[str, str] = {
 }
 
 
+# Words players shorten in a message (« qd qqn dit tamalou », « jpeux », "when u say"),
+# written out before anything reads the question: the readers below match whole words.
+# Only shortenings no page word or card letter shares (« R » is a king, « y a » French).
+SHORTHAND: dict[str, str] = {
+    "qd": "quand", "qqn": "quelqu'un", "qqun": "quelqu'un", "qq1": "quelqu'un", "jpeux": "je peux",
+    "jpx": "je peux", "jai": "j'ai", "jsuis": "je suis", "chui": "je suis", "jme": "je me", "mm": "même",
+    "ds": "dans", "tt": "tout", "ts": "tous", "pr": "pour", "pk": "pourquoi", "pq": "pourquoi",
+    "u": "you", "ur": "your", "b4": "before", "cuz": "because", "coz": "because", "dont": "don't",
+    "cant": "can't", "im": "i'm", "ive": "i've", "didnt": "didn't", "doesnt": "doesn't",
+}
+_SHORT = re.compile(r"(?<![\w'’-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w'’-])", re.IGNORECASE)
+
+
+def shorthand(question: str) -> str:
+    """The question with its shortened words written out (« qd qqn dit » -> « quand
+    quelqu'un dit »); a capital « U » or « MM » is left as typed."""
+    return _SHORT.sub(lambda m: SHORTHAND[m.group(1)] if m.group(1).islower() else m.group(1), question)
+
+
 def plain(text: str) -> str:
     """Lower case, without accents: « Défaussé » -> "defausse"."""
     decomposed = unicodedata.normalize("NFKD", text.lower())

@@ -58,8 +58,8 @@ def _card_short(rank: str) -> str:
 
 
 def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
-    if not cards or variant.deck is None:
-        return None
+    if not cards or variant.deck is None or asked.thrown_on(question):
+        return None  # « un 6 sur un 7 »: the cards were thrown, their worth is not asked
     if not asked.has(asked.VALUE, question) and (asks_power(question) or deck_asked(question)
                                                  or asked.HAND_POINTS.search(asked.plain(question))
                                                  or not asked.only_cards(question, ALL_STOP_WORDS)):
@@ -106,10 +106,12 @@ def asks_power(question: str) -> bool:
 
 
 def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "") -> Fact | None:
-    if not cards or not asks_power(question) or variant.deck is None:
+    if not cards or not asks_power(question) or variant.deck is None or asked.thrown_on(question):
         return None
     if names_caller(variant, said or question):
         return None  # a power on the caller: caller_fact, or the paragraphs
+    if asked.has(asked.WRONG, question):
+        return None  # « il a regardé pendant l'échange du valet, ça coûte quoi ? »: a power misused
     card = cards[0]
     if asked.has(asked.DETAIL, question) and any(about(card, c) for held in power_readings(variant.key).values()
                                                  for c in held):
@@ -234,9 +236,9 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     at_limit = _reading_ending(variant.key, "-at-limit")
     if at_limit and (asked.has(asked.AT_LIMIT, question) or to_number(call.threshold, variant.scale) in asked.numbers_in(question)):
         anchor = at_limit  # « cactus avec 5 pile ? »: the page's reading of a hand at the very limit
-    elif asked.has(asked.WRONG, question) or any(n > to_number(call.threshold, variant.scale)
-                                                 for n in hands(question)):
-        # « cabo avec 7, elle prend combien ? »: a hand above the limit is scored by that rule
+    elif asked.has(asked.WRONG, question) or (asked.has(asked.TAKES, question) and any(
+            n > to_number(call.threshold, variant.scale) for n in hands(question))):
+        # « elle a dit cabo avec 7, elle prend combien ? »: what a hand above the limit takes
         if failed:
             anchor = rule_anchor(failed)
         elif any(text is CALL_OVER_LIMIT_NORMAL for text in play_texts(variant)):
@@ -278,7 +280,10 @@ def _limit_in_passing(question: str, cards: list[Card]) -> bool:
 
 def wrong_snap_fact(variant: Variant, question: str) -> Fact | None:
     snap = variant.snap
-    if snap is None or not asked.has(asked.SNAP, question) or not asked.has(asked.WRONG, question):
+    if snap is None:
+        return None
+    # « j'ai mis un 5 sur un 6 en défausse rapide »: a card on another of another rank is a wrong snap.
+    if not (asked.has(asked.SNAP, question) and asked.has(asked.WRONG, question)) and asked.thrown_on(question) != "other":
         return None
     line = str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points}
     return ("snap", line) if line in snap_info(variant) else None

@@ -29,7 +29,7 @@ from .bm25 import BM25
 from .facts import facts_for, power_detail_first, power_readings
 from .paragraphs import Paragraph, paragraphs
 from .question import asked, games, scenario
-from .question.synonyms import CALL, expand, plain, same_words, shorthand
+from .question.synonyms import CALL, PENALTY, SNAP, expand, plain, same_words, shorthand
 from .question.tokens import terms
 from .questions import asked_about
 
@@ -171,8 +171,11 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
 
     if _noise(text):
         return found
-    text = _without_players_names(same_words(text))
-    added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))
+    thrown = asked.thrown_on(text)  # « deux valets sur un valet », "a 6 on a 7": a snap, right or wrong
+    as_typed = _without_players_names(same_words(text))
+    text = _without_players_names(same_words(asked.same_rank_said(text)))
+    added = " ".join(filter(None, (expand(text), CALL if reading.calling else "", SNAP if thrown else "",
+                                   PENALTY if thrown == "other" else "")))
     queries = {other: ((_query(f"{text} {noun}", other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
                for other in LANGUAGES}
     said = {a.text.rstrip(".") for a in found}
@@ -184,8 +187,9 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot
     # answer); the game's name put back counts where the paragraph has it (« canasta »).
-    own = {other: (set(_query(text, other)), set(terms(text, other)), set(terms(noun, other)))
-           for other in LANGUAGES}
+    # A card thrown on one of its rank is measured both as typed and as the pages say it.
+    owns = [{other: (set(_query(words, other)), set(terms(words, other)), set(terms(noun, other)))
+             for other in LANGUAGES} for words in dict.fromkeys((text, as_typed))]
     for key in keys:
         shown = language_index(language)[key].paragraphs
         totals = [0.0] * len(shown)
@@ -195,7 +199,8 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
                 for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
         for i, (p, total) in enumerate(zip(shown, totals, strict=True)):
-            if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE \
+            if total >= MIN_SCORE and p.text.rstrip(".") not in said \
+                    and max(_covered(key, i, own) for own in owns) >= MIN_COVERAGE \
                     and not (called and p.anchor.endswith(NO_CALL_ANCHOR)) \
                     and not p.anchor.endswith(OPPOSITE.get(side, ())) and p.anchor not in case:
                 scored.append(Answer(key, p.anchor, p.text, float(total)))

@@ -89,6 +89,43 @@ def cards_in(question: str) -> list[Card]:
     return [c for c in found if c.rank in (*RANKS, JOKER)]
 
 
+_CARD_WORD = "|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True)) + r"|10|[1-9]"
+# A card thrown on another: « un 4 sur un 5 », "a 6 on a 7", « mes 2 valets d'un coup sur
+# un valet », "two jacks got snapped on a jack": the card said nearest before « sur », "on".
+THROWN_ON = re.compile(rf"(?<![\w])(sur|on|onto|over|par-dessus)\s+(?:un |une |a |an |the |le |la |l'|ce |cette |"
+                       rf"son |sa |his |her )?({_CARD_WORD})(?![\w])")
+_CARD_BEFORE = re.compile(rf"(?<![\w])({_CARD_WORD})(?![\w])")
+WORDS_BEFORE = 4  # how far before « sur » the card thrown may be said
+
+
+def thrown_on(question: str) -> str | None:
+    """A card thrown on another: "same" rank (a snap) or "other" (a wrong snap), or None."""
+    found = _thrown(question)
+    return found[0] if found else None
+
+
+def _thrown(question: str) -> tuple[str, int, int] | None:
+    """The kind of throw, and where it is said (from the card thrown to the one under it)."""
+    folded = plain(question).replace("’", "'")
+    for match in THROWN_ON.finditer(folded):
+        start = max(match.start() - 40, 0)
+        thrown = list(_CARD_BEFORE.finditer(folded, start, match.start()))
+        words_between = len(folded[thrown[-1].end():match.start()].split()) if thrown else 0
+        if thrown and words_between <= WORDS_BEFORE - 1:
+            ranks = [RANK_WORDS.get(word, "A" if word == "1" else word) for word in (thrown[-1].group(), match.group(2))]
+            return ("same" if ranks[0] == ranks[1] else "other"), thrown[-1].start(), match.end()
+    return None
+
+
+def same_rank_said(question: str) -> str:
+    """« deux valets d'un coup sur un valet » said also as the pages say it (« cartes de même
+    rang »): the card names alone are no word a snap rule holds (the jacks' rule keeps them)."""
+    found = _thrown(question)
+    if not found or found[0] != "same":
+        return question
+    return f"{question} cartes de même rang"
+
+
 def only_cards(question: str, stop_words: set[str]) -> bool:
     """The question names cards and says nothing else (« roi rouge ? », "red king?"): what
     the card is worth is asked, the commonest question of a card at the table."""
@@ -117,7 +154,10 @@ VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combie
                "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
-               "regarder|look at|peek|echanger|swap")
+               "regarder|look at|peek|echanger|swap|"
+               # looking, in every word players use: « le 10 ça regarde chez soi ? », « mater »
+               "regarde|regardes|regardent|mater|mate|matte|zieuter|zieute|reluquer|reluque|checker|"
+               "jeter un oeil|jeter un coup d'oeil|peeks|peeking|look|looks|check)")
 # "whats the black king do", "what does a 7 do in cabo": the power asked, "do" at the end.
 WHAT_DO = re.compile(r"(?<![\w])(what|whats|what's|wat)(?![\w]).*(?<![\w])do(?![\w])")
 # More than what a card does: whether one may, must, or how (« on a le droit de regarder
@@ -126,7 +166,8 @@ DETAIL = _words("le droit|on a le droit|a le droit|j'ai le droit|ai-je le droit|
                 "can i|can you|can we|may i|am i allowed|allowed|do i have to|must i|have to|a l'aveugle|blind|"
                 "myself|moi-meme|soi-meme|lui-meme|himself|herself|yourself|my own|mes propres|ma propre|"
                 "obligatoire|oblige|obligee|compulsory|mandatory|pendant|while|during|sans regarder|without looking|"
-                "do i get to|get to see|see|voir|voit|vois|look|looks|regarder|regarde")
+                "do i get to|get to see|see|voir|voit|vois|look|looks|regarder|regarde|chez soi|chez l'autre|"
+                "chez un autre|own card|mater|zieuter|si on veut|if i want|if you want")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
                     "elle marque|ils marquent|elles marquent|marque quoi|his score|her score|he score|she score|"
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
@@ -212,7 +253,9 @@ AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un ann
                     "a ete annonce|est annonce|quand quelqu'un dit|quand on dit|"
                     "after somebody says|after somebody said|after someone said|once somebody says|"
                     "someone calls|somebody calls|someone says|somebody says|quelqu'un annonce|"
-                    "quelqu'un dit|des que quelqu'un annonce|as soon as someone calls")
+                    "quelqu'un dit|des que quelqu'un annonce|as soon as someone calls|"
+                    "when you say|when you call|when i say|when i call|quand tu dis|quand tu annonces|"
+                    "quand j'annonce|quand je dis|once you say|once you call|after you say|apres avoir dit")
 MORE_TURNS = _words("go|one more go|another go|a last go|tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
                     "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over|"

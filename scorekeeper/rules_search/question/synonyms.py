@@ -91,6 +91,10 @@ SAME_WORDS: dict[str, str] = {
     **{w: "throw" for w in ("threw", "thrown")},
     **{w: "take" for w in ("took", "taken")},
     **{w: "snap" for w in ("slap", "slaps", "slapped", "slapping", "slam", "slammed")},
+    # looking and throwing, in the table's words: « mater la carte », « balancer deux valets »
+    **{w: "regarder" for w in ("mater", "mate", "matte", "zieuter", "zieute", "reluquer", "reluque")},
+    **{w: "jeter" for w in ("balancer", "balance", "balances", "balancent", "lacher", "claquer")},
+    **{w: "throw" for w in ("chuck", "chucked", "toss", "tossed", "dump", "dumped")},
     **{w: "reach" for w in ("hit", "hits")},
     **{w: "fewest" for w in ("least",)},
     **{w: "time" for w in ("anytime", "whenever")},  # "any" is a stop word: "at any time"

@@ -465,7 +465,8 @@ def facts_for(variant: Variant, question: str, calling: bool, call_named: bool =
         lambda: scale_fact(variant, question),
         lambda: caller_fact(variant, question, cards, said),
         # A card said with the call is a hand's worth (« call cabo with 8 »), not a card asked.
-        lambda: None if calling else value_fact(variant, question, cards),
+        # « une canasta que de jokers et de 2, ça vaut combien ? » asks the meld, not a joker.
+        lambda: None if calling or asked.has(asked.MELD_NAMED, said) else value_fact(variant, question, cards),
         lambda: None if calling else power_fact(variant, question, cards, said),
         # The deck asked (« how many cards in a koubo deck »), whatever call word it holds.
         lambda: deck_fact(variant, question),

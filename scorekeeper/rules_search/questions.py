@@ -198,7 +198,9 @@ ASKED: dict[str, str] = {
     "@opening": "combien pour poser, première pose, ouvrir, minimum ? minimum to meld, first meld, opening",
     "@target": "combien pour gagner, fin de partie ? how many points to win, game end "
                "la partie se joue en combien ? what do we play up to, the game is played to how many",
-    "une canasta est une pose": "combien de cartes pour une canasta ? how many cards for a canasta",
+    "une canasta est une pose": "combien de cartes pour une canasta, il faut combien de cartes pour faire une "
+                                "canasta ? how many cards for a canasta, how many cards do you need to "
+                                "make a canasta",
     "@frozen-pile": "défausse gelée, quand est-ce qu'on peut prendre le tas ? frozen pile, when can we take "
                     "the pile "
                     "ramasser le tas, un 2 ou un joker dans la défausse, enterré dedans ? pick up the "
@@ -208,7 +210,8 @@ ASKED: dict[str, str] = {
     "une carte point gratuit, piquez 1 point ou piochez 3x arretee": "piquez 1 point stoppé, je rejoue, mon "
                                                                     "tour continue ? stopped steal, does my "
                                                                     "turn go on",
-    "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped",
+    "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped "
+                "j'ai mis un stop sur son stop, stop du stop, mon action a lieu ou pas, elle passe ? I stopped her stop, a stop on my stop, does my card happen, does my action still go through",
     "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
                     "point "
                     "voler un point à quelqu'un qui n'en a pas, à zéro point ? steal from someone who "
@@ -216,7 +219,8 @@ ASKED: dict[str, str] = {
     "n'importe quel joueur peut le jouer": "jouer un stop hors de son tour, pendant mon propre tour, à mon "
                                            "tour ? play a stop out of turn, during my own turn, on my turn, "
                                            "when it's my turn",
-    "@point-cards": "combien de cartes point ? how many point cards",
+    "@point-cards": "combien de cartes point ? how many point cards "
+                    "plus de cartes point dans la réserve, la réserve est vide, je gagne quand même mon point ? no Point cards left in the supply, the reserve is empty, do I still get my point, run out of points",
     "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
                          "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "
                          "or not",
@@ -244,7 +248,25 @@ ASKED: dict[str, str] = {
     "@red-threes-without-meld": "les 3 rouges si on n'a rien posé, sans avoir posé ? red threes if we "
                                 "haven't melded, with no meld "
                                 "on n'a jamais rien posé, les 3 rouges comptent quand même ? never melded, "
-                                "nothing melded, do the red threes still count",
+                                "nothing melded, do the red threes still count "
+                                "on a rien posé de la manche, pas encore posé, ça compte en plus ou en moins, positif ou négatif ? nothing melded this round, not down yet, do they count plus or minus, positive or negative",
+    # -- round 5: canasta's red threes and wild cards, as players ask
+    "personne ne recoit la prime": "qui touche la prime de sortie, le bonus pour terminer quand la "
+                                   "pioche est vide ? who gets the going out bonus when the stock "
+                                   "runs out",
+    "@wild-canasta": "une canasta que de jokers et de 2, rien que des jokers, que des deux ? a canasta "
+                     "of only jokers and twos, jokers only, nothing but deuces",
+    "les 3 rouges se posent": "les 3 rouges on en fait quoi, on les garde dans la main, on peut les "
+                              "poser, on les pose quand ? what do we do with red threes, can you meld "
+                              "red threes, keep red threes in hand, put them down",
+    "une pose : au moins 3 cartes": "combien de jokers et de 2 dans une pose, combien de cartes "
+                                    "sauvages on peut mettre, c'est quoi une pose valable ? how many "
+                                    "jokers and deuces in one meld, how many wild cards can I stick in "
+                                    "a meld, what is a valid meld, max number of wild cards in a "
+                                    "normal meld, le maximum de jokers dans une pose normale",
+    "un stop arrive trop tard": "trop tard pour stopper, après qu'il a pioché la première carte, après "
+                                "l'échange, je peux encore stopper ? too late to stop, after he took the "
+                                "first card, after the hands were swapped, can I still stop it",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

@@ -181,6 +181,9 @@ DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu d
 DECK_ASK = _words("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
 # The stock rather than the deck's make-up: « le paquet est vide », "shuffle the deck".
 DECK_STOCK = _words("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
+# A canasta said as the meld, not the game: « une canasta que de jokers », "a canasta of 2s".
+MELD_NAMED = _words("une canasta|la canasta|a canasta|the canasta|canasta de|canasta que|canasta of|"
+                    "canasta with|canasta avec|canasta en|canasta made|canasta sauvage|wild canasta")
 # « combien de jokers dans une pose »: a meld's make-up, not the deck's.
 MELD = _words("meld|melds|une pose|dans une pose|combinaison|combinaisons|in one meld|in a meld")
 DECK = _words("met les jokers|mettre les jokers|on met les jokers|jokers dans le paquet|jokers in the pack|"
@@ -188,6 +191,7 @@ DECK = _words("met les jokers|mettre les jokers|on met les jokers|jokers dans le
               "remove the jokers|sans les jokers|jokers out|play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
               "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
+              "y a des jokers|ya des jokers|y'a des jokers|y a un joker|des jokers dans le|jokers dans le jeu|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
               "on joue avec combien de cartes|joue avec combien de cartes|combien de cartes on joue|"
               "how many cards do we play with|how many cards do you play with|play with how many cards|"

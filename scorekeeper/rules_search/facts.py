@@ -216,8 +216,10 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     call = variant.call
     if call is None or not calling or asked.has(asked.COUNTER, question):
         return None  # « can I counter call with 10? »: the counter-call's rules
+    if asked.has(asked.NOBODY_CALLED, question):
+        return None  # « personne a dit cabo », "3 of us had no cactus": no call was made
     # A card drawn (« j'ai tiré un 7 », "drew a 9") is no hand said with the call.
-    question = asked.DRAWN.sub(" ", asked.plain(question))
+    question = asked.PEOPLE.sub(" ", asked.DRAWN.sub(" ", asked.plain(question)))
     if not strong and not (_limit_in_passing(question, cards) or _call_with_a_hand(variant, said)):
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
@@ -286,13 +288,19 @@ def wrong_snap_fact(variant: Variant, question: str) -> Fact | None:
     if not (asked.has(asked.SNAP, question) and asked.has(asked.WRONG, question)) and asked.thrown_on(question) != "other":
         return None
     line = str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points}
-    return ("snap", line) if line in snap_info(variant) else None
+    if line not in snap_info(variant):
+        return None
+    # « personne a dit cabo, ça compte quand même ? »: the scoring rule that says it counts anyway.
+    counted = next((rule for rule in variant.rules if rule.endswith(".wrong_snaps")), None)
+    return (rule_anchor(counted) if counted and asked.has(asked.NO_CALL, question) else "snap"), line
 
 
 def opening_fact(variant: Variant, question: str) -> Fact | None:
     if variant.family != CANASTA or not asked.has(asked.OPENING, question):
         return None
     totals = [n for n in asked.numbers_in(question) if abs(n) >= 100 or n < 0]
+    if not totals and (asked.ZERO_TOTAL.search(asked.plain(question)) or asked.has(asked.GAME_START, question)):
+        totals = [0]  # « à 0 points », "start of the game": the first band
     if not totals and asked.has(asked.NEGATIVE, question):  # "when we're in the negatives"
         return rule_anchor("canasta.opening"), str(words.OPENING_NEGATIVE) % {
             "minimum": number(canasta.opening_minimum(-1))}

@@ -155,7 +155,9 @@ ASKED: dict[str, str] = {
                     "mauvais cabo, pénalité ? penalty for a bad cabo, wrong cabo",
     "@cabo-call-limit": "on peut dire cabo avec combien, limite ? what hand to call cabo, limit",
     "@negative-call": "le caboteur est en négatif, sous zéro ? caller below zero, negative caller",
-    "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost",
+    "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost "
+                    "ça compte même si personne n'a annoncé, quand même sans annonce ? does it count "
+                    "even when nobody called, even without a call",
     "@penalty-cards": "le dutcheur prend combien de cartes de pénalité ? how many penalty cards for the "
                       "dutcher "
                       "le dutcheur avait plus que d'autres, des joueurs avaient moins, il marque combien ? "
@@ -185,7 +187,9 @@ ASKED: dict[str, str] = {
                    "kilos, does it cost me kilos",
     "@draw-weight": "pas de cactus, je pioche quoi, la carte tirée pèse combien de kilos, on la garde ? no "
                     "cactus, what do I draw, how heavy is the card I pull, how many kilos is a queen, do I "
-                    "keep it",
+                    "keep it "
+                    "chacun pioche ou seulement le pire, tous ceux sans cactus piochent ? does each one "
+                    "without cactus draw or just the worst, everyone without cactus draws",
     "@fewest-kilos": "qui gagne la partie, le moins de kilos ou le plus, égalité de kilos ? who wins the game, "
                      "fewest or most kilos, a tie on kilos at the end",
     "@seven-flush": "un 7 pioché, chasse d'eau, remise à zéro des kilos ? drawing a seven, flush, reset my "
@@ -254,6 +258,10 @@ ASKED: dict[str, str] = {
     "personne ne recoit la prime": "qui touche la prime de sortie, le bonus pour terminer quand la "
                                    "pioche est vide ? who gets the going out bonus when the stock "
                                    "runs out",
+    # A game that takes another game's powers, said so by its reading (fontenaysien, cabo)
+    "nous appliquons ceux du": "les pouvoirs c'est les mêmes qu'au tamalou, pareil qu'au tamalou, "
+                               "quels pouvoirs ici ? same powers as tamalou, powers like tamalou, "
+                               "which powers does this game use",
     "@wild-canasta": "une canasta que de jokers et de 2, rien que des jokers, que des deux ? a canasta "
                      "of only jokers and twos, jokers only, nothing but deuces",
     "les 3 rouges se posent": "les 3 rouges on en fait quoi, on les garde dans la main, on peut les "

@@ -304,6 +304,12 @@ NO_CALL = _words("personne|nobody|no one|noone|sans annonce|sans annoncer|pas d'
                  "n'a annonce|n'a pas annonce|didn't call|did not call|hasn't called|has not called|nobody called")
 
 
+# Said of the call word: nobody made that call (« personne a dit cabo », "3 of us had no cactus").
+NOBODY_CALLED = _words("personne a dit|personne n'a dit|personne a annonce|personne n'a annonce|nobody said|"
+                       "no one said|nobody called|no one called|had no|has no|have no|sans annonce|"
+                       "n'a pas annonce|didn't call|did not call|pas d'annonce|no call|n'avait pas|n'ont pas")
+
+
 # The round's caller beaten, or lowest: two rules that share their words (« someone has
 # less than the announcer » / « nobody has a lower hand »), told apart by how it is said.
 CALLER_BEATEN = re.compile(
@@ -362,6 +368,14 @@ COUNTED = re.compile(r"(?<![\w])(combien de|how many) (kilos?|cartes?|cards?|man
                      r"joueurs?|players?|jokers?)(?![\w])")
 
 
+# How many are playing, or of whom it is said (« on est 4 », "3 of us"): no hand.
+PEOPLE = re.compile(r"(?<![\w])(we're|we are|on est|nous sommes|on sera)\s+\d+(?![\w])"
+                    r"|(?<![\w])\d+\s+(of us|d'entre nous|de nous)(?![\w])")
+# A total of zero (canasta's first band): « à 0 points », "0 points", "on 0", « à zéro ».
+ZERO_TOTAL = re.compile(r"(?<![\w-])(0|zero)\s*(points?|pts?)(?![\w])|(?<![\w])(a|at|on|avec)\s+(0|zero)(?![\w])")
+# The game's first round: « début de partie », "start of the game".
+GAME_START = _words("debut de partie|debut de la partie|au debut|au depart|start of game|start of the game|"
+                    "beginning of the game|first round|premiere manche|new game|nouvelle partie")
 # A card drawn, said with its rank (« j'ai tiré un 7 », "pulled a 7", "drew a 9"), or a weight (« 9 kilos »).
 DRAWN = re.compile(r"(?<![\w])(pulled|pull|pulls|drew|draw|draws|drawn|tire|tiree|tirer|pioche|piochee|piocher)"
                    r"\s+(a|an|un|une|le|la|my|mon)?\s*\d+(?![\w])|(?<![\w])\d+\s*kilos?(?![\w])")

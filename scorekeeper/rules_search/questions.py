@@ -262,6 +262,10 @@ ASKED: dict[str, str] = {
     "nous appliquons ceux du": "les pouvoirs c'est les mêmes qu'au tamalou, pareil qu'au tamalou, "
                                "quels pouvoirs ici ? same powers as tamalou, powers like tamalou, "
                                "which powers does this game use",
+    "commencer son tour sans aucune carte": "j'ai plus une seule carte en main au début de mon tour, "
+                                            "plus de cartes en main, je fais quoi ? I have no cards "
+                                            "left at the start of my turn, empty hand on my turn, "
+                                            "what do I do",
     "@wild-canasta": "une canasta que de jokers et de 2, rien que des jokers, que des deux ? a canasta "
                      "of only jokers and twos, jokers only, nothing but deuces",
     "les 3 rouges se posent": "les 3 rouges on en fait quoi, on les garde dans la main, on peut les "

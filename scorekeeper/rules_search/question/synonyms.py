@@ -26,6 +26,8 @@ SWAP_HANDS = "échange de mains échangez swap hands"
 ASK_CARD = "demande de carte demandez ask card"
 FREE_POINT = "point gratuit free point"
 STOPPED = "stop arrêter annule cancel"
+STOP_CHAIN = "un stop peut arrêter un stop chaîne longueur paire impaire a stop can stop a stop chain odd even length"
+FOR_OTHERS = "jeu pour autrui à sa place playing for others for them"
 
 SYNONYMS: dict[str, str] = {
     # snapping
@@ -69,6 +71,16 @@ SYNONYMS: dict[str, str] = {
     "demandez": ASK_CARD, "demandez une carte": ASK_CARD, "demande de carte": ASK_CARD, "ask for a card": ASK_CARD,
     "point gratuit": FREE_POINT, "free point": FREE_POINT, "stoppe": STOPPED, "stoppee": STOPPED,
     "stopped": STOPPED, "stopper": STOPPED, "arrete": STOPPED, "contre un stop": STOPPED,
+    # a Stop played on a Stop (Cactus Game): the chain's rules
+    "stop sur un stop": STOP_CHAIN, "stop sur son stop": STOP_CHAIN, "stop sur mon stop": STOP_CHAIN,
+    "autre stop": STOP_CHAIN, "contrer un stop": STOP_CHAIN, "stopper un stop": STOP_CHAIN,
+    "stoppe mon stop": STOP_CHAIN, "stoppe son stop": STOP_CHAIN, "another stop": STOP_CHAIN,
+    "stop a stop": STOP_CHAIN, "stop the stop": STOP_CHAIN, "stopped my stop": STOP_CHAIN,
+    "stopped her stop": STOP_CHAIN, "stopped his stop": STOP_CHAIN, "stop my stop": STOP_CHAIN,
+    "stop her stop": STOP_CHAIN, "stop his stop": STOP_CHAIN, "stop on a stop": STOP_CHAIN,
+    # a card thrown for its owner, who does not know it (« je la jette pour lui »)
+    "for him": FOR_OTHERS, "for her": FOR_OTHERS, "for them": FOR_OTHERS, "pour lui": FOR_OTHERS,
+    "pour elle": FOR_OTHERS, "a sa place": FOR_OTHERS, "on his behalf": FOR_OTHERS, "on her behalf": FOR_OTHERS,
     "flush": "chasse d'eau", "chasse d'eau": "chasse d'eau flush",
     "ex aequo": "égalité ex aequo tie tied", "egalite": "égalité ex aequo tie tied",
     "tie": "égalité ex aequo tie tied", "draw": "pioche pioche draw",
@@ -89,7 +101,8 @@ SAME_WORDS: dict[str, str] = {
     **{w: "pioche" for w in ("tire", "tirer", "tires", "tirent", "tirage")},
     **{w: "draw" for w in ("drew", "drawn", "pull", "pulls", "pulled", "pulling")},  # "pull a card"
     **{w: "throw" for w in ("threw", "thrown")},
-    **{w: "take" for w in ("took", "taken")},
+    **{w: "take" for w in ("took", "taken", "grab", "grabbed", "pick", "picked")},
+    **{w: "commence" for w in ("demarre", "demarrer", "demarrent", "demarrez")},
     **{w: "snap" for w in ("slap", "slaps", "slapped", "slapping", "slam", "slammed")},
     # looking and throwing, in the table's words: « mater la carte », « balancer deux valets »
     **{w: "regarder" for w in ("mater", "mate", "matte", "zieuter", "zieute", "reluquer", "reluque")},

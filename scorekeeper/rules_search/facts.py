@@ -319,8 +319,8 @@ def scale_fact(variant: Variant, question: str) -> Fact | None:
     if SCALE_RULE not in variant.rules or not asked.has(asked.HAND_SCORE, question):
         return None
     values = asked.numbers_in(question)
-    if not values:
-        return None
+    if not values or any(card.colour and card.rank == str(values[0]) for card in asked.cards_in(question)):
+        return None  # « le 3 noir qui me reste en main »: a card, not a hand of 3
     return rule_anchor(SCALE_RULE), str(words.SCALE_AT) % {
         "value": number(values[0]), "points": number(scale_points(max(values[0], 0)))}
 

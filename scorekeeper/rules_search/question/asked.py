@@ -94,7 +94,7 @@ _CARD_WORD = "|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True))
 # un valet », "two jacks got snapped on a jack": the card said nearest before « sur », "on".
 THROWN_ON = re.compile(rf"(?<![\w])(sur|on|onto|over|par-dessus)\s+(?:un |une |a |an |the |le |la |l'|ce |cette |"
                        rf"son |sa |his |her )?({_CARD_WORD})(?![\w])")
-_CARD_BEFORE = re.compile(rf"(?<![\w])({_CARD_WORD})(?![\w])")
+_CARD_BEFORE = re.compile(rf"(?<![\w])({_CARD_WORD})(?:s|'s)?(?![\w])")  # "three 4s"
 WORDS_BEFORE = 4  # how far before « sur » the card thrown may be said
 
 
@@ -112,7 +112,7 @@ def _thrown(question: str) -> tuple[str, int, int] | None:
         thrown = list(_CARD_BEFORE.finditer(folded, start, match.start()))
         words_between = len(folded[thrown[-1].end():match.start()].split()) if thrown else 0
         if thrown and words_between <= WORDS_BEFORE - 1:
-            ranks = [RANK_WORDS.get(word, "A" if word == "1" else word) for word in (thrown[-1].group(), match.group(2))]
+            ranks = [RANK_WORDS.get(word, "A" if word == "1" else word) for word in (thrown[-1].group(1), match.group(2))]
             return ("same" if ranks[0] == ranks[1] else "other"), thrown[-1].start(), match.end()
     return None
 

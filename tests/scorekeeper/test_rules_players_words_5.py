@@ -128,3 +128,47 @@ def test_it_does_not_read_a_coloured_card_as_a_hand_on_the_scale():
 def test_it_answers_a_canasta_of_wild_cards_by_its_meld_not_a_jokers_value():
     answer = first("a canasta made only of jokers and 2s, what's it worth?", "canasta", "en")
     assert answer.anchor == "canasta-wild-canasta"
+
+
+# -- a counter-call told with its hands --------------------------------------------------
+
+@pytest.mark.parametrize(("language", "question", "anchor"), [
+    ("en", "Lou called tamoul on 6 and I said contre-tamoul on 3, what do I get?", "tamoul-counter-call-won"),
+    ("fr", "Max annonce tamoul avec 4, je dis contre-tamoul avec 6, je marque combien ?", "tamoul-counter-call-lost"),
+])
+def test_it_answers_a_counter_call_told_with_its_hands_by_won_or_lost(language, question, anchor):
+    assert first(question, "tamoul", language).anchor == anchor
+
+
+# -- a Stop on a Stop, a card's worth said to be checked -----------------------------------
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("fr", "je peux stopper un stop ?"),
+    ("en", "he played Steal a card, I stopped it, can he stop the stop?"),
+])
+def test_it_answers_a_stop_on_a_stop_with_the_chains_rules(language, question):
+    assert first(question, "cactus-game", language).anchor in ("cactus-game-stopped", "cactus-game-stop-stopped")
+
+
+def test_it_answers_a_cards_worth_said_to_be_checked_with_its_value():
+    answer = first("la dame rouge au koubo c'est 12 ?", "koubo")
+    assert (answer.anchor, answer.fact) == ("values", True)
+
+
+# -- every game searched, no game named ---------------------------------------------------
+
+def test_it_puts_first_among_the_first_three_a_sentence_several_games_say():
+    """The first three stay the same; the first place goes to a sentence several pages say
+    when it weighs about as much as one game's own rule."""
+    from scorekeeper.rules_search import index
+
+    with translation.override("en"):
+        got = answers("after the call does the round end at once?", None)
+        index_shared = index.SHARED_WEIGHT
+        index.SHARED_WEIGHT = 0.0
+        try:
+            alone = answers("after the call does the round end at once?", None)
+        finally:
+            index.SHARED_WEIGHT = index_shared
+    assert {(a.variant, a.anchor) for a in got[:3]} == {(a.variant, a.anchor) for a in alone[:3]}
+    assert len(got[0].also) >= max(len(a.also) for a in alone[:1])

@@ -134,8 +134,8 @@ def only_cards(question: str, stop_words: set[str]) -> bool:
     for word in _TOKEN.findall(plain(question.replace("’", "'")).replace("'", " ")):
         if word in stop_words or word in RANK_WORDS or word in COLOURS or word in ("de", "of", "du"):
             continue
-        if (word.isdigit() and 1 <= int(word) <= 10) or (len(word) <= 2 and word.upper()[:1] in LETTERS):
-            continue  # « 7 », « R », "KH"
+        if word.isdigit() or (len(word) <= 2 and word.upper()[:1] in LETTERS):
+            continue  # « 7 », « R », "KH", a worth said (« le roi noir c'est 15 ? »)
         return False
     return True
 

@@ -28,7 +28,9 @@ _NUMBER = re.compile(r"-?\d+")
 
 @dataclass(frozen=True)
 class Case:
-    side: str  # "lowest", "beaten", "tied" (the caller against the others), or "over" (above the limit)
+    # "lowest", "beaten", "tied" (the caller against the others), "over" (above the limit),
+    # "counter_won" or "counter_lost" (a counter-call against the caller's hand)
+    side: str
     scorer: str  # "caller", "other" (the one asking, not the caller), or "both"
 
 
@@ -42,10 +44,12 @@ def read_case(question: str, called: bool, word: str, threshold: float | None, f
     `word`: the game's call word; `threshold`: the call's limit; `failed_call`: a call
     above it is scored apart."""
     folded = plain(question).replace("’", "'")
-    if not called or asked.has(asked.NO_CALL, folded) or asked.has(asked.COUNTER, folded):
-        return None  # nobody called, or a counter-call: their own rules
+    if not called or asked.has(asked.NO_CALL, folded):
+        return None  # nobody called
     if not (asked.has(asked.OUTCOME, folded) or asked.has(asked.HAND_SCORE, folded) or asked.has(asked.TAKES, folded)):
         return None
+    if asked.has(asked.COUNTER, folded):
+        return _counter_case(folded)
     said = hands(folded)
     side = asked.caller_side(folded)
     if said and threshold is not None and failed_call and said[0] > threshold:
@@ -56,6 +60,20 @@ def read_case(question: str, called: bool, word: str, threshold: float | None, f
     if side is None:
         return None
     return Case(side, _scorer(folded, plain(word)))
+
+
+def _counter_case(folded: str) -> Case | None:
+    """« Nico a dit tamoul avec 5, j'ai dit contre-tamoul avec 4, je marque quoi ? »: the
+    counter-caller's hand is the one said after the counter-call, the caller's another;
+    strictly lower wins."""
+    counter = asked.COUNTER.search(folded)
+    said = list(HAND.finditer(folded))
+    after = [m for m in said if m.start() > counter.start()]
+    if not after or len(said) < 2:
+        return None
+    theirs = int(_NUMBER.search(after[0].group()).group())
+    caller = next(int(_NUMBER.search(m.group()).group()) for m in said if m is not after[0])
+    return Case("counter_won" if theirs < caller else "counter_lost", "other")
 
 
 def _scorer(folded: str, word: str) -> str:

@@ -142,7 +142,18 @@ def plain(text: str) -> str:
 _PATTERNS = [(re.compile(rf"\b{re.escape(plain(phrase))}\b"), words) for phrase, words in SYNONYMS.items()]
 
 
-_SAME = re.compile(r"(?<![\w'])(" + "|".join(sorted(map(re.escape, SAME_WORDS), key=len, reverse=True))
+# Phrases said for the page's own words, counted as the player's (a Stop on a Stop: « un
+# Stop peut arrêter un Stop », "a Stop can stop a Stop"); the table phrases above only add words.
+SAME_PHRASES: dict[str, str] = {
+    **{p: "stop arrêter stop" for p in ("autre stop", "contrer un stop", "stopper un stop", "stop sur un stop",
+                                         "stop sur son stop", "stop sur mon stop", "stoppe mon stop",
+                                         "stoppe son stop")},
+    **{p: "stop can stop a stop" for p in ("another stop", "stopped my stop", "stopped her stop",
+                                           "stopped his stop", "stop my stop", "stop her stop", "stop his stop",
+                                           "stop on a stop", "stop the stop")},
+}
+_REPLACED = {**SAME_WORDS, **SAME_PHRASES}
+_SAME = re.compile(r"(?<![\w'])(" + "|".join(sorted(map(re.escape, _REPLACED), key=len, reverse=True))
                    + r")(?![\w'])")
 
 
@@ -151,15 +162,16 @@ def same_words(question: str) -> str:
     -> « obligatoire », "drew" -> "draw"), the rest as typed."""
     folded = plain(question)
     if len(folded) != len(question):
-        return _SAME.sub(lambda m: SAME_WORDS[m.group(1)], folded)
+        return _SAME.sub(lambda m: _REPLACED[m.group(1)], folded)
     out, last = [], 0
     for match in _SAME.finditer(folded):  # spans of the folded text, cut from the typed one
-        out += [question[last:match.start()], SAME_WORDS[match.group(1)]]
+        out += [question[last:match.start()], _REPLACED[match.group(1)]]
         last = match.end()
     return "".join(out) + question[last:]
 
 
-def expand(question: str) -> str:
-    """The page's words for each table phrase the question holds ("" when none)."""
-    folded = plain(question)
-    return " ".join(words for pattern, words in _PATTERNS if pattern.search(folded))
+def expand(*questions: str) -> str:
+    """The page's words for each table phrase the question holds ("" when none), once per
+    phrase found in any of its forms (as typed, or with the page's words put in)."""
+    folded = [plain(question) for question in questions]
+    return " ".join(words for pattern, words in _PATTERNS if any(pattern.search(f) for f in folded))

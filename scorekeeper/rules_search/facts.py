@@ -112,6 +112,9 @@ def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "
         return None  # a power on the caller: caller_fact, or the paragraphs
     if asked.has(asked.WRONG, question):
         return None  # « il a regardé pendant l'échange du valet, ça coûte quoi ? »: a power misused
+    if asked.HAND_POINTS.search(asked.plain(question)) and (
+            asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question)):
+        return None  # "my hand is 7, what do I score?": a hand, scored by the rules
     card = cards[0]
     if asked.has(asked.DETAIL, question) and any(about(card, c) for held in power_readings(variant.key).values()
                                                  for c in held):

@@ -66,6 +66,8 @@ CASE_CALLER = {
     "over": (".failed_call",),
     "counter_won": (".counter_call_won",),
     "counter_lost": (".counter_call_lost",),
+    "none": (".no_call", ".hand_value"),
+    "any": (),
 }
 CASE_OTHER = {
     "lowest": (".above_announcer",),
@@ -74,6 +76,8 @@ CASE_OTHER = {
     "over": (".failed_call_others",),
     "counter_won": (".counter_call_won",),
     "counter_lost": (".counter_call_lost",),
+    "none": (".no_call", ".hand_value"),
+    "any": (),
 }
 CASE_ANY = (".hand_value", ".announcer_ignored")
 CASE_SCORE = 500.0
@@ -245,10 +249,13 @@ def _case_rules(variant, text: str, called: bool) -> list[str]:
     case = scenario.read_case(text, called, call.word, threshold, call.over == "failed_call")
     if case is None:
         return []
+    if case.side == "any" and any(rule.endswith(ends) for ends in CASE_CALLER.values() for rule in variant.rules):
+        return []  # the call's side matters in this game, and the question does not tell it
     # Another player's score where the game has no rule of its own for them (cactus: who
     # has cactus is scored as the caller is), then every hand scored alike (dutch).
     tries = {"caller": (CASE_CALLER[case.side],), "other": (CASE_OTHER[case.side], CASE_CALLER[case.side]),
-             "both": (CASE_CALLER[case.side] + CASE_OTHER[case.side],)}[case.scorer] + (CASE_ANY,)
+             "both": (CASE_CALLER[case.side] + CASE_OTHER[case.side],)}[case.scorer]
+    tries += (CASE_ANY,) if case.side != "none" else ()  # a round nobody called: its own rule only
     found = next(([rule for end in ends for rule in variant.rules if rule.endswith(end)] for ends in tries
                   if any(rule.endswith(ends) for rule in variant.rules)), [])
     return [rule_anchor(rule) for rule in dict.fromkeys(found)]

@@ -49,9 +49,9 @@ def test_it_reads_whose_score_is_asked_from_the_last_asking_said():
     assert case == scenario.Case("beaten", "caller")
 
 
-def test_it_reads_no_case_when_nobody_called_or_no_score_is_asked():
-    assert scenario.read_case("personne n'a annoncé, j'avais 3 et Tom 2, je marque combien ?", True,
-                              "tamalou", 5, False) is None
+def test_it_reads_a_round_nobody_called_and_no_case_when_no_score_is_asked():
+    assert scenario.read_case("personne n'a annoncé, j'avais 3 et Tom 2, je marque combien ?", False,
+                              "tamalou", 5, False) == scenario.Case("none", "both")
     assert scenario.read_case("il a dit tamalou avec 4 et moi 3, on continue ?", True, "tamalou", 5, False) is None
 
 
@@ -172,3 +172,23 @@ def test_it_puts_first_among_the_first_three_a_sentence_several_games_say():
             index.SHARED_WEIGHT = index_shared
     assert {(a.variant, a.anchor) for a in got[:3]} == {(a.variant, a.anchor) for a in alone[:3]}
     assert len(got[0].also) >= max(len(a.also) for a in alone[:1])
+
+
+# -- a round nobody called, a call that changes nothing --------------------------------------
+
+@pytest.mark.parametrize(("language", "question", "variant", "anchor"), [
+    ("en", "nobody called this round and my hand is 7, what do I score?", "tamalou", "tamalou-no-call"),
+    ("fr", "personne n'a annoncé de la manche, j'avais -1, je marque quoi ?", "cabo-bruxellois", "cabo-hand-value"),
+])
+def test_it_answers_a_score_in_a_round_nobody_called_by_that_rule(language, question, variant, anchor):
+    assert first(question, variant, language).anchor == anchor
+
+
+def test_it_answers_what_a_caller_scores_where_the_call_changes_nothing_by_that_rule():
+    answer = first("Théo a dit tamalou, il marque quelque chose de spécial ?", "fontenaysien")
+    assert answer.anchor == "fontenaysien-announcer-ignored"
+
+
+def test_it_reads_having_the_call_word_as_a_hand_not_a_call_made():
+    """« j'ai cactus » at cactus tas de merde is a hand: its own rules, not "the call changes nothing"."""
+    assert scenario.read_case("i have cactus, what do i get", True, "cactus", 5, False) is None

@@ -234,7 +234,8 @@ OUTCOME = re.compile(OUTCOME.pattern + r"|(?<![\w])(what|how much) (does|did) \w
 # she take", « je marque 0 ou 2 », "do I get zero or my 3" (question/scenario.py).
 TAKES = _words("prend combien|prends combien|elle prend|il prend|does she take|does he take|do i take|"
                "how much does|how much do i|combien il prend|combien elle prend|get zero|zero or|"
-               "0 ou|ou 0|0 or|or 0|still get|malus|bonus")
+               "0 ou|ou 0|0 or|or 0|still get|malus|bonus|get 0|gets 0|score 0|scores 0|marque 0|"
+               "something special|quelque chose de special")
 # Who wins or what one scores, without "still get" (a turn may be what one still gets).
 WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
                          "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
@@ -247,7 +248,9 @@ CALL_VERB = _words("call|calls|called|calling|to call|annoncer|annonce|annonces|
 # A hand's points said with a number: « avec 7 », « with 8 points », "7 pts", « à 6 ».
 HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on|had|has|have|avait|avais|avaient|ai)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
                          r"manches?|rounds?|tours?|turns?|fois|times|people|personnes))"
-                         r"|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])")
+                         r"|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])"
+                         # « ma main fait 7 », "my hand is 7"
+                         r"|(?<![\w])(hand|main)\s+(is|was|of|de|vaut|fait|faisait|=)\s+-?\d+(?![\w])")
 # After the call: whether the round stops or everyone plays once more.
 AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un annonce|apres son annonce|"
                     "quand quelqu'un annonce|quand on annonce|une fois annonce|after the call|after a call|"
@@ -307,7 +310,9 @@ NO_CALL = _words("personne|nobody|no one|noone|sans annonce|sans annoncer|pas d'
 # Said of the call word: nobody made that call (« personne a dit cabo », "3 of us had no cactus").
 NOBODY_CALLED = _words("personne a dit|personne n'a dit|personne a annonce|personne n'a annonce|nobody said|"
                        "no one said|nobody called|no one called|had no|has no|have no|sans annonce|"
-                       "n'a pas annonce|didn't call|did not call|pas d'annonce|no call|n'avait pas|n'ont pas")
+                       "n'a pas annonce|didn't call|did not call|pas d'annonce|no call|n'avait pas|n'ont pas|"
+                       "without a call|without calling|sans annoncer|nobody calls|no one calls|personne n'annonce|"
+                       "j'ai pas annonce|j'ai rien annonce|rien annonce|i didn't call|haven't called")
 
 
 # The round's caller beaten, or lowest: two rules that share their words (« someone has

@@ -21,6 +21,8 @@ ASKS_ME = re.compile(r"(?<![\w])(je marque|je prends|je fais|je gagne|do i|i get
 ASKS_OTHER = re.compile(r"(?<![\w])((elle|il|she|he)\s+(prend|marque|score|scores|gets|takes|get|take)|"
                         r"(does|did) \w+ (still )?(score|get|take)|what does \w+ (score|get|take)|"
                         r"qu'est-ce qu'(il|elle)|how much does \w+)(?![\w])")
+# The call said as made: « elle a dit tamalou », "she said", "who calls".
+SAID = re.compile(r"(?<![\w])(a dit|ai dit|as dit|ont dit|said|says|say|dit|calls|called)(?![\w])")
 # A hand said with a number, as asked.HAND_POINTS, and « finit à 1 », « j'en ai 4 ».
 HAND = re.compile(asked.HAND_POINTS.pattern + r"|(?<![\w])(finit a|finis a|en ai|en a|ended on|ends on)\s+-?\d+(?![\w])")
 _NUMBER = re.compile(r"-?\d+")
@@ -29,7 +31,8 @@ _NUMBER = re.compile(r"-?\d+")
 @dataclass(frozen=True)
 class Case:
     # "lowest", "beaten", "tied" (the caller against the others), "over" (above the limit),
-    # "counter_won" or "counter_lost" (a counter-call against the caller's hand)
+    # "counter_won" or "counter_lost" (a counter-call against the caller's hand), "none"
+    # (nobody called), "any" (a call whose side the question does not tell)
     side: str
     scorer: str  # "caller", "other" (the one asking, not the caller), or "both"
 
@@ -44,10 +47,10 @@ def read_case(question: str, called: bool, word: str, threshold: float | None, f
     `word`: the game's call word; `threshold`: the call's limit; `failed_call`: a call
     above it is scored apart."""
     folded = plain(question).replace("’", "'")
-    if not called or asked.has(asked.NO_CALL, folded):
-        return None  # nobody called
     if not (asked.has(asked.OUTCOME, folded) or asked.has(asked.HAND_SCORE, folded) or asked.has(asked.TAKES, folded)):
         return None
+    if not called:  # « personne n'a annoncé », "I didn't call": the round without a call
+        return Case("none", "both") if asked.has(asked.NOBODY_CALLED, folded) else None
     if asked.has(asked.COUNTER, folded):
         return _counter_case(folded)
     said = hands(folded)
@@ -57,9 +60,10 @@ def read_case(question: str, called: bool, word: str, threshold: float | None, f
     elif side is None and len(said) > 1:
         caller, lowest_other = said[0], min(said[1:])
         side = "beaten" if lowest_other < caller else "tied" if lowest_other == caller else "lowest"
-    if side is None:
-        return None
-    return Case(side, _scorer(folded, plain(word)))
+    if side is None and not (asked.has(asked.CALL_VERB, folded) or SAID.search(folded)):
+        return None  # "I have cactus": a hand, not a call made
+    # Where the call changes nothing in the scoring, no side is needed (CASE_ANY).
+    return Case(side or "any", _scorer(folded, plain(word)))
 
 
 def _counter_case(folded: str) -> Case | None:

@@ -202,8 +202,8 @@ def caller_fact(variant: Variant, question: str, cards: list[Card], said: str = 
     call = variant.call
     if call is None or call.after not in CALLER_OUT_OF_REACH:
         return None
-    if asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question):
-        return None  # "what does the caller score": the scoring rules
+    if asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question) or asked.caller_side(question):
+        return None  # "what does the caller score", "three of us were under him": the scoring rules
     if not names_caller(variant, said or question) or not (cards or asked.has(asked.POWER, question)
                                                      or asked.has(asked.TARGET, question)):
         return None
@@ -227,6 +227,8 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
         return None  # who wins or what one scores, even with a hand said: the scoring rules
+    if asked.caller_side(question) and not asked.has(asked.LIMIT_PLAIN, question):
+        return None  # "three of us were under him": the round told, scored by the rules
     if not asked.has(asked.LIMIT, asked.COUNTED.sub(" ", asked.plain(question))) and not asked.numbers_in(question):
         return None  # « combien de kilos », "how many cards": a count asked, not the call's limit
     facts = rule_facts(variant)

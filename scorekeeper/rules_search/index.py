@@ -26,7 +26,7 @@ from scorekeeper.wording.cards import rank_name
 from scorekeeper.wording.facts import COLOURS
 
 from .bm25 import BM25
-from .facts import facts_for, power_detail_first, power_readings
+from .facts import facts_for, names_caller, power_detail_first, power_readings
 from .paragraphs import Paragraph, paragraphs
 from .question import asked, games, scenario
 from .question.synonyms import CALL, PENALTY, SNAP, expand, plain, same_words, shorthand
@@ -68,6 +68,7 @@ CASE_CALLER = {
     "counter_lost": (".counter_call_lost",),
     "none": (".no_call", ".hand_value"),
     "any": (),
+    "negative": (".negative_call", ".announcer_lowest", ".announcer_strictly_lowest", ".round_winner"),
 }
 CASE_OTHER = {
     "lowest": (".above_announcer",),
@@ -78,6 +79,7 @@ CASE_OTHER = {
     "counter_lost": (".counter_call_lost",),
     "none": (".no_call", ".hand_value"),
     "any": (),
+    "negative": (".negative_call_bonus", ".above_announcer"),
 }
 CASE_ANY = (".hand_value", ".announcer_ignored")
 CASE_SCORE = 500.0
@@ -193,7 +195,10 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
                for other in LANGUAGES}
     said = {a.text.rstrip(".") for a in found}
     # « Julie a annoncé… »: a round with a call is not answered by the rule of a round without.
-    called = (reading.calling or asked.has(asked.CALL_VERB, text)) and not asked.has(asked.NO_CALL, text)
+    # (or its caller named by the game's word: "Ray dutched", « le caboteur »)
+    called = (reading.calling or asked.has(asked.CALL_VERB, text)
+              or (reading.game is not None and names_caller(VARIANTS[reading.game], question))) \
+        and not asked.has(asked.NOBODY_CALLED, text)
     side = asked.caller_side(text)  # "the caller had the lowest hand": not the rule for a beaten caller
     case = _case_rules(VARIANTS[reading.game], text, called) if reading.game and by_case else []
     scored: list[Answer] = []

@@ -38,7 +38,7 @@ SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
 
 # A number followed by one of these is a count, not a card (« avec 7 points », "at 4 players").
 NOT_A_CARD = re.compile(r"^\s*(points?|pts?|pt|joueurs?|players?|cartes?|cards?|manches?|rounds?|"
-                        r"kilos?|fois|times|%|k\b|000)")
+                        r"kilos?|fois|times|%|k\b|000|of us|of them|d'entre nous|d'entre eux|de nous)")
 
 _TOKEN = re.compile(r"[\w♠♥♦♣]+")
 _NUMBER = re.compile(r"(?<![\w.,])(-?\d{1,3}(?:[ .,\u202f\u00a0]\d{3})+|-?\d+)(?![\w])")
@@ -235,7 +235,8 @@ OUTCOME = re.compile(OUTCOME.pattern + r"|(?<![\w])(what|how much) (does|did) \w
 TAKES = _words("prend combien|prends combien|elle prend|il prend|does she take|does he take|do i take|"
                "how much does|how much do i|combien il prend|combien elle prend|get zero|zero or|"
                "0 ou|ou 0|0 or|or 0|still get|malus|bonus|get 0|gets 0|score 0|scores 0|marque 0|"
-               "something special|quelque chose de special")
+               "something special|quelque chose de special|how many penalty|combien de cartes de penalite|"
+               "combien de penalites")
 # Who wins or what one scores, without "still get" (a turn may be what one still gets).
 WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
                          "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
@@ -312,7 +313,7 @@ NOBODY_CALLED = _words("personne a dit|personne n'a dit|personne a annonce|perso
                        "no one said|nobody called|no one called|had no|has no|have no|sans annonce|"
                        "n'a pas annonce|didn't call|did not call|pas d'annonce|no call|n'avait pas|n'ont pas|"
                        "without a call|without calling|sans annoncer|nobody calls|no one calls|personne n'annonce|"
-                       "j'ai pas annonce|j'ai rien annonce|rien annonce|i didn't call|haven't called")
+                       "haven't called")
 
 
 # The round's caller beaten, or lowest: two rules that share their words (« someone has
@@ -323,12 +324,15 @@ CALLER_BEATEN = re.compile(
     r"(moins|less|lower|plus bas|une main plus petite|a lower)(?![\w])"
     r"|(?<![\w])(pas la plus petite|pas le plus bas|pas le moins|not the lowest|isn't the lowest|wasn't the lowest|"
     r"not lowest|beaten|battu|battue|bat l'annonceur|beats the caller|beat the caller|a moins que|had less than|has less than|"
-    r"lower than the caller|lower than me|moins que moi|moins que l'annonceur)(?![\w])")
+    r"lower than the caller|lower than me|moins que moi|moins que l'annonceur|under him|under her|under the caller|"
+    r"below him|below her|lower than him|lower than her|moins que lui|moins qu'elle|en dessous de lui|"
+    r"en dessous d'elle)(?![\w])")
 CALLER_LOWEST = re.compile(
     r"(?<![\w])(personne n'a moins|personne n'avait moins|personne n'a une main plus petite|personne ne bat|"
     r"nobody has less|nobody had less|nobody lower|no one has less|no one had less|no one lower|nobody beats|"
     r"la plus petite main|le plus bas|la plus basse|le moins de points|the lowest hand|the lowest|lowest hand|"
     r"i'm the lowest|i am the lowest|le plus petit|avait le moins|avais le moins|ai le moins|a le moins|"
+    r"personne a moins|personne avait moins|nobody was lower|no one was lower|nobody was under|nobody under|"
     r"had the least|has the least|had the fewest|had the lowest)(?![\w])")
 
 

@@ -16,7 +16,9 @@ from .synonyms import plain
 
 # The one asking asks of their own score: « je marque », "do I get", « pour moi ? ».
 ASKS_ME = re.compile(r"(?<![\w])(je marque|je prends|je fais|je gagne|do i|i get|i score|what do i|for me|pour moi|"
-                     r"my score|j'ai quoi|moi je marque|moi je prends)(?![\w])")
+                     r"my score|j'ai quoi|moi je marque|moi je prends|"
+                     # the others than the caller, the one asking among them
+                     r"the rest of us|rest of us|the others|les autres|nous autres|on marque quoi)(?![\w])")
 # Asks of someone else's: « elle prend », "does he still get", "what does Sam score".
 ASKS_OTHER = re.compile(r"(?<![\w])((elle|il|she|he)\s+(prend|marque|score|scores|gets|takes|get|take)|"
                         r"(does|did) \w+ (still )?(score|get|take)|what does \w+ (score|get|take)|"
@@ -32,7 +34,8 @@ _NUMBER = re.compile(r"-?\d+")
 class Case:
     # "lowest", "beaten", "tied" (the caller against the others), "over" (above the limit),
     # "counter_won" or "counter_lost" (a counter-call against the caller's hand), "none"
-    # (nobody called), "any" (a call whose side the question does not tell)
+    # (nobody called), "any" (a call whose side the question does not tell), "negative" (a
+    # caller below zero, nobody lower)
     side: str
     scorer: str  # "caller", "other" (the one asking, not the caller), or "both"
 
@@ -57,6 +60,8 @@ def read_case(question: str, called: bool, word: str, threshold: float | None, f
     side = asked.caller_side(folded)
     if said and threshold is not None and failed_call and said[0] > threshold:
         side = "over"
+    elif said and said[0] < 0 and side in (None, "lowest"):
+        side = "negative"  # a caller below zero whom nobody beats (cabo's bonus to the others)
     elif side is None and len(said) > 1:
         caller, lowest_other = said[0], min(said[1:])
         side = "beaten" if lowest_other < caller else "tied" if lowest_other == caller else "lowest"

@@ -215,7 +215,9 @@ ASKED: dict[str, str] = {
                                                                     "tour continue ? stopped steal, does my "
                                                                     "turn go on",
     "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped "
-                "j'ai mis un stop sur son stop, stop du stop, mon action a lieu ou pas, elle passe ? I stopped her stop, a stop on my stop, does my card happen, does my action still go through",
+                "j'ai mis un stop sur son stop, stop du stop, mon action a lieu ou pas, elle passe ? "
+                "I stopped her stop, a stop on my stop, does my card happen, does my action still go "
+                "through",
     "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
                     "point "
                     "voler un point à quelqu'un qui n'en a pas, à zéro point ? steal from someone who "
@@ -224,7 +226,9 @@ ASKED: dict[str, str] = {
                                            "tour ? play a stop out of turn, during my own turn, on my turn, "
                                            "when it's my turn",
     "@point-cards": "combien de cartes point ? how many point cards "
-                    "plus de cartes point dans la réserve, la réserve est vide, je gagne quand même mon point ? no Point cards left in the supply, the reserve is empty, do I still get my point, run out of points",
+                    "plus de cartes point dans la réserve, la réserve est vide, je gagne quand même mon "
+                    "point ? no Point cards left in the supply, the reserve is empty, do I still get my "
+                    "point, run out of points",
     "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
                          "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "
                          "or not",
@@ -253,7 +257,9 @@ ASKED: dict[str, str] = {
                                 "haven't melded, with no meld "
                                 "on n'a jamais rien posé, les 3 rouges comptent quand même ? never melded, "
                                 "nothing melded, do the red threes still count "
-                                "on a rien posé de la manche, pas encore posé, ça compte en plus ou en moins, positif ou négatif ? nothing melded this round, not down yet, do they count plus or minus, positive or negative",
+                                "on a rien posé de la manche, pas encore posé, ça compte en plus ou en "
+                                "moins, positif ou négatif ? nothing melded this round, not down yet, do "
+                                "they count plus or minus, positive or negative",
     # -- round 5: canasta's red threes and wild cards, as players ask
     "personne ne recoit la prime": "qui touche la prime de sortie, le bonus pour terminer quand la "
                                    "pioche est vide ? who gets the going out bonus when the stock "

@@ -35,6 +35,7 @@ from scorekeeper.wording.variants import CALL_OVER_LIMIT_NORMAL, play_texts
 from .paragraphs import paragraphs
 from .question import asked
 from .question.asked import Card
+from .question.scenario import hands
 from .question.tokens import STOP_WORDS
 
 ALL_STOP_WORDS = STOP_WORDS["fr"] | STOP_WORDS["en"]
@@ -57,8 +58,8 @@ def _card_short(rank: str) -> str:
 
 
 def value_fact(variant: Variant, question: str, cards: list[Card]) -> Fact | None:
-    if not cards or variant.deck is None:
-        return None
+    if not cards or variant.deck is None or asked.thrown_on(question):
+        return None  # « un 6 sur un 7 »: the cards were thrown, their worth is not asked
     if not asked.has(asked.VALUE, question) and (asks_power(question) or deck_asked(question)
                                                  or asked.HAND_POINTS.search(asked.plain(question))
                                                  or not asked.only_cards(question, ALL_STOP_WORDS)):
@@ -105,10 +106,15 @@ def asks_power(question: str) -> bool:
 
 
 def power_fact(variant: Variant, question: str, cards: list[Card], said: str = "") -> Fact | None:
-    if not cards or not asks_power(question) or variant.deck is None:
+    if not cards or not asks_power(question) or variant.deck is None or asked.thrown_on(question):
         return None
     if names_caller(variant, said or question):
         return None  # a power on the caller: caller_fact, or the paragraphs
+    if asked.has(asked.WRONG, question):
+        return None  # « il a regardé pendant l'échange du valet, ça coûte quoi ? »: a power misused
+    if asked.HAND_POINTS.search(asked.plain(question)) and (
+            asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question)):
+        return None  # "my hand is 7, what do I score?": a hand, scored by the rules
     card = cards[0]
     if asked.has(asked.DETAIL, question) and any(about(card, c) for held in power_readings(variant.key).values()
                                                  for c in held):
@@ -196,8 +202,8 @@ def caller_fact(variant: Variant, question: str, cards: list[Card], said: str = 
     call = variant.call
     if call is None or call.after not in CALLER_OUT_OF_REACH:
         return None
-    if asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question):
-        return None  # "what does the caller score": the scoring rules
+    if asked.has(asked.HAND_SCORE, question) or asked.has(asked.OUTCOME, question) or asked.caller_side(question):
+        return None  # "what does the caller score", "three of us were under him": the scoring rules
     if not names_caller(variant, said or question) or not (cards or asked.has(asked.POWER, question)
                                                      or asked.has(asked.TARGET, question)):
         return None
@@ -213,12 +219,16 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     call = variant.call
     if call is None or not calling or asked.has(asked.COUNTER, question):
         return None  # « can I counter call with 10? »: the counter-call's rules
+    if asked.has(asked.NOBODY_CALLED, question):
+        return None  # « personne a dit cabo », "3 of us had no cactus": no call was made
     # A card drawn (« j'ai tiré un 7 », "drew a 9") is no hand said with the call.
-    question = asked.DRAWN.sub(" ", asked.plain(question))
+    question = asked.PEOPLE.sub(" ", asked.DRAWN.sub(" ", asked.plain(question)))
     if not strong and not (_limit_in_passing(question, cards) or _call_with_a_hand(variant, said)):
         return None
     if asked.has(asked.OUTCOME, question) and not asked.has(asked.LIMIT_PLAIN, question):
         return None  # who wins or what one scores, even with a hand said: the scoring rules
+    if asked.caller_side(question) and not asked.has(asked.LIMIT_PLAIN, question):
+        return None  # "three of us were under him": the round told, scored by the rules
     if not asked.has(asked.LIMIT, asked.COUNTED.sub(" ", asked.plain(question))) and not asked.numbers_in(question):
         return None  # « combien de kilos », "how many cards": a count asked, not the call's limit
     facts = rule_facts(variant)
@@ -233,7 +243,9 @@ def call_limit_fact(variant: Variant, question: str, calling: bool, cards: list[
     at_limit = _reading_ending(variant.key, "-at-limit")
     if at_limit and (asked.has(asked.AT_LIMIT, question) or to_number(call.threshold, variant.scale) in asked.numbers_in(question)):
         anchor = at_limit  # « cactus avec 5 pile ? »: the page's reading of a hand at the very limit
-    elif asked.has(asked.WRONG, question):
+    elif asked.has(asked.WRONG, question) or (asked.has(asked.TAKES, question) and any(
+            n > to_number(call.threshold, variant.scale) for n in hands(question))):
+        # « elle a dit cabo avec 7, elle prend combien ? »: what a hand above the limit takes
         if failed:
             anchor = rule_anchor(failed)
         elif any(text is CALL_OVER_LIMIT_NORMAL for text in play_texts(variant)):
@@ -275,16 +287,25 @@ def _limit_in_passing(question: str, cards: list[Card]) -> bool:
 
 def wrong_snap_fact(variant: Variant, question: str) -> Fact | None:
     snap = variant.snap
-    if snap is None or not asked.has(asked.SNAP, question) or not asked.has(asked.WRONG, question):
+    if snap is None:
+        return None
+    # « j'ai mis un 5 sur un 6 en défausse rapide »: a card on another of another rank is a wrong snap.
+    if not (asked.has(asked.SNAP, question) and asked.has(asked.WRONG, question)) and asked.thrown_on(question) != "other":
         return None
     line = str(SNAP_WRONG[snap.wrong]) % {"points": snap.penalty_points}
-    return ("snap", line) if line in snap_info(variant) else None
+    if line not in snap_info(variant):
+        return None
+    # « personne a dit cabo, ça compte quand même ? »: the scoring rule that says it counts anyway.
+    counted = next((rule for rule in variant.rules if rule.endswith(".wrong_snaps")), None)
+    return (rule_anchor(counted) if counted and asked.has(asked.NO_CALL, question) else "snap"), line
 
 
 def opening_fact(variant: Variant, question: str) -> Fact | None:
     if variant.family != CANASTA or not asked.has(asked.OPENING, question):
         return None
     totals = [n for n in asked.numbers_in(question) if abs(n) >= 100 or n < 0]
+    if not totals and (asked.ZERO_TOTAL.search(asked.plain(question)) or asked.has(asked.GAME_START, question)):
+        totals = [0]  # « à 0 points », "start of the game": the first band
     if not totals and asked.has(asked.NEGATIVE, question):  # "when we're in the negatives"
         return rule_anchor("canasta.opening"), str(words.OPENING_NEGATIVE) % {
             "minimum": number(canasta.opening_minimum(-1))}
@@ -303,8 +324,8 @@ def scale_fact(variant: Variant, question: str) -> Fact | None:
     if SCALE_RULE not in variant.rules or not asked.has(asked.HAND_SCORE, question):
         return None
     values = asked.numbers_in(question)
-    if not values:
-        return None
+    if not values or any(card.colour and card.rank == str(values[0]) for card in asked.cards_in(question)):
+        return None  # « le 3 noir qui me reste en main »: a card, not a hand of 3
     return rule_anchor(SCALE_RULE), str(words.SCALE_AT) % {
         "value": number(values[0]), "points": number(scale_points(max(values[0], 0)))}
 
@@ -457,7 +478,8 @@ def facts_for(variant: Variant, question: str, calling: bool, call_named: bool =
         lambda: scale_fact(variant, question),
         lambda: caller_fact(variant, question, cards, said),
         # A card said with the call is a hand's worth (« call cabo with 8 »), not a card asked.
-        lambda: None if calling else value_fact(variant, question, cards),
+        # « une canasta que de jokers et de 2, ça vaut combien ? » asks the meld, not a joker.
+        lambda: None if calling or asked.has(asked.MELD_NAMED, said) else value_fact(variant, question, cards),
         lambda: None if calling else power_fact(variant, question, cards, said),
         # The deck asked (« how many cards in a koubo deck »), whatever call word it holds.
         lambda: deck_fact(variant, question),

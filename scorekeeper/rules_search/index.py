@@ -20,14 +20,16 @@ from functools import cache, lru_cache
 from django.utils import translation
 
 from engine.rules import VARIANTS
+from engine.rules.units import to_number
+from scorekeeper.sheet.why import rule_anchor
 from scorekeeper.wording.cards import rank_name
 from scorekeeper.wording.facts import COLOURS
 
 from .bm25 import BM25
-from .facts import facts_for, power_detail_first, power_readings
+from .facts import facts_for, names_caller, power_detail_first, power_readings
 from .paragraphs import Paragraph, paragraphs
-from .question import asked, games
-from .question.synonyms import CALL, expand, plain, same_words
+from .question import asked, games, scenario
+from .question.synonyms import CALL, PENALTY, SNAP, expand, plain, same_words, shorthand
 from .question.tokens import terms
 from .questions import asked_about
 
@@ -52,6 +54,40 @@ BEATEN_RULES = ("-announcer-not-lowest", "-announcer-not-strictly-lowest", "-cac
 LOWEST_RULES = ("-announcer-lowest", "-announcer-strictly-lowest")
 OPPOSITE: dict[str | None, tuple[str, ...]] = {"lowest": BEATEN_RULES, "beaten": LOWEST_RULES,
                                                "tied": ("-announcer-strictly-lowest",)}  # a fact is shown before any paragraph
+# A called round told with its hands and a score asked (question/scenario.py): the game's
+# scoring rules of that case, by the end of their rule ids, in this order, first for
+# the caller's score, then another player's; a game with none of them scores everyone's
+# hand, or ignores the call (CASE_ANY).
+CASE_CALLER = {
+    "lowest": (".announcer_lowest", ".announcer_strictly_lowest", ".call", ".round_winner"),
+    "tied": (".announcer_lowest", ".announcer_not_strictly_lowest", ".call", ".round_winner"),
+    "beaten": (".announcer_not_lowest", ".announcer_not_strictly_lowest", ".beaten", ".cactus_not_lowest",
+               ".penalty_cards"),
+    "over": (".failed_call",),
+    "counter_won": (".counter_call_won",),
+    "counter_lost": (".counter_call_lost",),
+    "none": (".no_call", ".hand_value"),
+    "any": (),
+    "negative": (".negative_call", ".announcer_lowest", ".announcer_strictly_lowest", ".round_winner"),
+}
+CASE_OTHER = {
+    "lowest": (".above_announcer",),
+    "tied": (".at_or_below_announcer",),
+    "beaten": (".at_or_below_announcer",),
+    "over": (".failed_call_others",),
+    "counter_won": (".counter_call_won",),
+    "counter_lost": (".counter_call_lost",),
+    "none": (".no_call", ".hand_value"),
+    "any": (),
+    "negative": (".negative_call_bonus", ".above_announcer"),
+}
+CASE_ANY = (".hand_value", ".announcer_ignored")
+CASE_SCORE = 500.0
+# Every game searched and none named: among the first three answers, each other game saying
+# the same sentence adds this share to its score for the first place (calibrated on the
+# tuned and held-out sets: the first three stay the same, fewer other games' rules first).
+SHARED_WEIGHT = 0.03
+SHOWN_FIRST = 3  # under a fact, over any paragraph BM25 finds
 
 
 @dataclass(frozen=True)
@@ -122,16 +158,18 @@ def _query(text: str, language: str) -> list[str]:
     return [t for t in (known(term, language) for term in terms(text, language)) if t]
 
 
-def answers(question: str, variant_key: str | None = None, *, limit: int = 5) -> list[Answer]:
+def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by_case: bool = True) -> list[Answer]:
     """What answers `question`, best first, in the active language: the game's fact
     first when the question asks one, then the paragraphs that score well enough.
 
     The game is `variant_key`, else the one the question names (« au tamalou »), else
     every game (each answer then names its game). Nothing rather than a doubtful answer:
-    paragraphs scoring under MIN_SCORE are left out.
+    paragraphs scoring under MIN_SCORE are left out. `by_case`: a called round told with
+    its hands puts its scoring rule first (off when games are compared by their words).
     """
     language = (translation.get_language() or "fr")[:2]  # "en-gb" reads as "en"
     language = language if language in LANGUAGES else "fr"
+    question = shorthand(question)
     reading = games.read(question, variant_key if variant_key in VARIANTS else None)
     if reading.family:
         return answers(question, _of_family(question, reading.family, language, limit), limit=limit)
@@ -148,20 +186,28 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
 
     if _noise(text):
         return found
-    text = _without_players_names(same_words(text))
-    added = " ".join(filter(None, (expand(text), CALL if reading.calling else "")))
+    thrown = asked.thrown_on(text)  # « deux valets sur un valet », "a 6 on a 7": a snap, right or wrong
+    as_typed = _without_players_names(same_words(text))
+    text = _without_players_names(same_words(asked.same_rank_said(text)))
+    added = " ".join(filter(None, (expand(text, reading.question), CALL if reading.calling else "", SNAP if thrown else "",
+                                   PENALTY if thrown == "other" else "")))
     queries = {other: ((_query(f"{text} {noun}", other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
                for other in LANGUAGES}
     said = {a.text.rstrip(".") for a in found}
     # « Julie a annoncé… »: a round with a call is not answered by the rule of a round without.
-    called = (reading.calling or asked.has(asked.CALL_VERB, text)) and not asked.has(asked.NO_CALL, text)
+    # (or its caller named by the game's word: "Ray dutched", « le caboteur »)
+    called = (reading.calling or asked.has(asked.CALL_VERB, text)
+              or (reading.game is not None and names_caller(VARIANTS[reading.game], question))) \
+        and not asked.has(asked.NOBODY_CALLED, text)
     side = asked.caller_side(text)  # "the caller had the lowest hand": not the rule for a beaten caller
+    case = _case_rules(VARIANTS[reading.game], text, called) if reading.game and by_case else []
     scored: list[Answer] = []
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot
     # answer); the game's name put back counts where the paragraph has it (« canasta »).
-    own = {other: (set(_query(text, other)), set(terms(text, other)), set(terms(noun, other)))
-           for other in LANGUAGES}
+    # A card thrown on one of its rank is measured both as typed and as the pages say it.
+    owns = [{other: (set(_query(words, other)), set(terms(words, other)), set(terms(noun, other)))
+             for other in LANGUAGES} for words in dict.fromkeys((text, as_typed))]
     for key in keys:
         shown = language_index(language)[key].paragraphs
         totals = [0.0] * len(shown)
@@ -171,10 +217,13 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
                 for i, score in enumerate(page.scores(query)):
                     totals[i] += weight * score
         for i, (p, total) in enumerate(zip(shown, totals, strict=True)):
-            if total >= MIN_SCORE and p.text.rstrip(".") not in said and _covered(key, i, own) >= MIN_COVERAGE \
+            if total >= MIN_SCORE and p.text.rstrip(".") not in said \
+                    and max(_covered(key, i, own) for own in owns) >= MIN_COVERAGE \
                     and not (called and p.anchor.endswith(NO_CALL_ANCHOR)) \
-                    and not p.anchor.endswith(OPPOSITE.get(side, ())):
+                    and not p.anchor.endswith(OPPOSITE.get(side, ())) and p.anchor not in case:
                 scored.append(Answer(key, p.anchor, p.text, float(total)))
+            elif p.anchor in case and p.text.rstrip(".") not in said:
+                scored.append(Answer(key, p.anchor, p.text, CASE_SCORE - case.index(p.anchor)))
     if asked.has(asked.LAST_ROUND, text) and not asked.has(asked.CAN_CALL, text):
         # « pendant le dernier tour, je peux encore coller ? »: the round after the call,
         # not when in a turn one may call (whose players' questions say « pendant mon tour »).
@@ -183,7 +232,38 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5) ->
     if reading.game:  # « le 7, on a le droit de regarder ? »: the reading about the 7 before its row
         scored = [scored[i] for i in power_detail_first(VARIANTS[reading.game], reading.question,
                                                         [(a.anchor, a.score) for a in scored])]
-    return (found + _one_per_text(scored))[:limit]
+    kept = _one_per_text(scored)
+    if not reading.game:
+        # Every game searched, none named: a sentence several games' pages say settles the
+        # question for each of them, one game's own rule only for that game; among the first
+        # three (which stay the same three), the one weighing most so counted comes first.
+        top = kept[:SHOWN_FIRST]
+        best = max(top, key=lambda a: a.score * (1 + SHARED_WEIGHT * len(a.also)), default=None)
+        kept = ([best] + [a for a in kept if a is not best]) if best else kept
+    return (found + kept)[:limit]
+
+
+def _case_rules(variant, text: str, called: bool) -> list[str]:
+    """The anchors of the game's scoring rules for the called round the question tells
+    (« Léa a dit tamalou avec 4, Hugo avait 3, elle prend combien ? »), in order; none
+    when it tells no such round or asks no score."""
+    call = variant.call
+    if call is None:
+        return []
+    threshold = to_number(call.threshold, variant.scale) if call.threshold is not None else None
+    case = scenario.read_case(text, called, call.word, threshold, call.over == "failed_call")
+    if case is None:
+        return []
+    if case.side == "any" and any(rule.endswith(ends) for ends in CASE_CALLER.values() for rule in variant.rules):
+        return []  # the call's side matters in this game, and the question does not tell it
+    # Another player's score where the game has no rule of its own for them (cactus: who
+    # has cactus is scored as the caller is), then every hand scored alike (dutch).
+    tries = {"caller": (CASE_CALLER[case.side],), "other": (CASE_OTHER[case.side], CASE_CALLER[case.side]),
+             "both": (CASE_CALLER[case.side] + CASE_OTHER[case.side],)}[case.scorer]
+    tries += (CASE_ANY,) if case.side != "none" else ()  # a round nobody called: its own rule only
+    found = next(([rule for end in ends for rule in variant.rules if rule.endswith(end)] for ends in tries
+                  if any(rule.endswith(ends) for rule in variant.rules)), [])
+    return [rule_anchor(rule) for rule in dict.fromkeys(found)]
 
 
 def _of_family(question: str, family: tuple[str, ...], language: str, limit: int) -> str:
@@ -193,7 +273,7 @@ def _of_family(question: str, family: tuple[str, ...], language: str, limit: int
     does not say) answers better than anything on the named game's page (« pas de
     cactus, je tire une dame, combien de kilos ? » is cactus tas de merde's)."""
     named, *others = family
-    best = max((a.score for a in answers(question, named, limit=limit) if not a.fact), default=0.0)
+    best = max((a.score for a in answers(question, named, limit=limit, by_case=False) if not a.fact), default=0.0)
     own_texts = {p.text for p in language_index(language)[named].paragraphs}
     choice = named
     for other in others:
@@ -201,7 +281,7 @@ def _of_family(question: str, family: tuple[str, ...], language: str, limit: int
                                                   - set(language_index(lang)[named].bm25.idf))
                    for lang in LANGUAGES):
             continue
-        score = max((a.score for a in answers(question, other, limit=limit)
+        score = max((a.score for a in answers(question, other, limit=limit, by_case=False)
                      if not a.fact and a.text not in own_texts), default=0.0)
         if score > best:
             choice, best = other, score

@@ -155,7 +155,9 @@ ASKED: dict[str, str] = {
                     "mauvais cabo, pénalité ? penalty for a bad cabo, wrong cabo",
     "@cabo-call-limit": "on peut dire cabo avec combien, limite ? what hand to call cabo, limit",
     "@negative-call": "le caboteur est en négatif, sous zéro ? caller below zero, negative caller",
-    "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost",
+    "@wrong-snaps": "défausse ratée combien de points ? wrong snap points cost "
+                    "ça compte même si personne n'a annoncé, quand même sans annonce ? does it count "
+                    "even when nobody called, even without a call",
     "@penalty-cards": "le dutcheur prend combien de cartes de pénalité ? how many penalty cards for the "
                       "dutcher "
                       "le dutcheur avait plus que d'autres, des joueurs avaient moins, il marque combien ? "
@@ -185,7 +187,9 @@ ASKED: dict[str, str] = {
                    "kilos, does it cost me kilos",
     "@draw-weight": "pas de cactus, je pioche quoi, la carte tirée pèse combien de kilos, on la garde ? no "
                     "cactus, what do I draw, how heavy is the card I pull, how many kilos is a queen, do I "
-                    "keep it",
+                    "keep it "
+                    "chacun pioche ou seulement le pire, tous ceux sans cactus piochent ? does each one "
+                    "without cactus draw or just the worst, everyone without cactus draws",
     "@fewest-kilos": "qui gagne la partie, le moins de kilos ou le plus, égalité de kilos ? who wins the game, "
                      "fewest or most kilos, a tie on kilos at the end",
     "@seven-flush": "un 7 pioché, chasse d'eau, remise à zéro des kilos ? drawing a seven, flush, reset my "
@@ -198,7 +202,9 @@ ASKED: dict[str, str] = {
     "@opening": "combien pour poser, première pose, ouvrir, minimum ? minimum to meld, first meld, opening",
     "@target": "combien pour gagner, fin de partie ? how many points to win, game end "
                "la partie se joue en combien ? what do we play up to, the game is played to how many",
-    "une canasta est une pose": "combien de cartes pour une canasta ? how many cards for a canasta",
+    "une canasta est une pose": "combien de cartes pour une canasta, il faut combien de cartes pour faire une "
+                                "canasta ? how many cards for a canasta, how many cards do you need to "
+                                "make a canasta",
     "@frozen-pile": "défausse gelée, quand est-ce qu'on peut prendre le tas ? frozen pile, when can we take "
                     "the pile "
                     "ramasser le tas, un 2 ou un joker dans la défausse, enterré dedans ? pick up the "
@@ -208,7 +214,10 @@ ASKED: dict[str, str] = {
     "une carte point gratuit, piquez 1 point ou piochez 3x arretee": "piquez 1 point stoppé, je rejoue, mon "
                                                                     "tour continue ? stopped steal, does my "
                                                                     "turn go on",
-    "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped",
+    "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped "
+                "j'ai mis un stop sur son stop, stop du stop, mon action a lieu ou pas, elle passe ? "
+                "I stopped her stop, a stop on my stop, does my card happen, does my action still go "
+                "through",
     "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
                     "point "
                     "voler un point à quelqu'un qui n'en a pas, à zéro point ? steal from someone who "
@@ -216,7 +225,10 @@ ASKED: dict[str, str] = {
     "n'importe quel joueur peut le jouer": "jouer un stop hors de son tour, pendant mon propre tour, à mon "
                                            "tour ? play a stop out of turn, during my own turn, on my turn, "
                                            "when it's my turn",
-    "@point-cards": "combien de cartes point ? how many point cards",
+    "@point-cards": "combien de cartes point ? how many point cards "
+                    "plus de cartes point dans la réserve, la réserve est vide, je gagne quand même mon "
+                    "point ? no Point cards left in the supply, the reserve is empty, do I still get my "
+                    "point, run out of points",
     "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
                          "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "
                          "or not",
@@ -244,7 +256,35 @@ ASKED: dict[str, str] = {
     "@red-threes-without-meld": "les 3 rouges si on n'a rien posé, sans avoir posé ? red threes if we "
                                 "haven't melded, with no meld "
                                 "on n'a jamais rien posé, les 3 rouges comptent quand même ? never melded, "
-                                "nothing melded, do the red threes still count",
+                                "nothing melded, do the red threes still count "
+                                "on a rien posé de la manche, pas encore posé, ça compte en plus ou en "
+                                "moins, positif ou négatif ? nothing melded this round, not down yet, do "
+                                "they count plus or minus, positive or negative",
+    # -- round 5: canasta's red threes and wild cards, as players ask
+    "personne ne recoit la prime": "qui touche la prime de sortie, le bonus pour terminer quand la "
+                                   "pioche est vide ? who gets the going out bonus when the stock "
+                                   "runs out",
+    # A game that takes another game's powers, said so by its reading (fontenaysien, cabo)
+    "nous appliquons ceux du": "les pouvoirs c'est les mêmes qu'au tamalou, pareil qu'au tamalou, "
+                               "quels pouvoirs ici ? same powers as tamalou, powers like tamalou, "
+                               "which powers does this game use",
+    "commencer son tour sans aucune carte": "j'ai plus une seule carte en main au début de mon tour, "
+                                            "plus de cartes en main, je fais quoi ? I have no cards "
+                                            "left at the start of my turn, empty hand on my turn, "
+                                            "what do I do",
+    "@wild-canasta": "une canasta que de jokers et de 2, rien que des jokers, que des deux ? a canasta "
+                     "of only jokers and twos, jokers only, nothing but deuces",
+    "les 3 rouges se posent": "les 3 rouges on en fait quoi, on les garde dans la main, on peut les "
+                              "poser, on les pose quand ? what do we do with red threes, can you meld "
+                              "red threes, keep red threes in hand, put them down",
+    "une pose : au moins 3 cartes": "combien de jokers et de 2 dans une pose, combien de cartes "
+                                    "sauvages on peut mettre, c'est quoi une pose valable ? how many "
+                                    "jokers and deuces in one meld, how many wild cards can I stick in "
+                                    "a meld, what is a valid meld, max number of wild cards in a "
+                                    "normal meld, le maximum de jokers dans une pose normale",
+    "un stop arrive trop tard": "trop tard pour stopper, après qu'il a pioché la première carte, après "
+                                "l'échange, je peux encore stopper ? too late to stop, after he took the "
+                                "first card, after the hands were swapped, can I still stop it",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

@@ -38,7 +38,7 @@ SUIT_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
 
 # A number followed by one of these is a count, not a card (« avec 7 points », "at 4 players").
 NOT_A_CARD = re.compile(r"^\s*(points?|pts?|pt|joueurs?|players?|cartes?|cards?|manches?|rounds?|"
-                        r"kilos?|fois|times|%|k\b|000)")
+                        r"kilos?|fois|times|%|k\b|000|of us|of them|d'entre nous|d'entre eux|de nous)")
 
 _TOKEN = re.compile(r"[\w♠♥♦♣]+")
 _NUMBER = re.compile(r"(?<![\w.,])(-?\d{1,3}(?:[ .,\u202f\u00a0]\d{3})+|-?\d+)(?![\w])")
@@ -89,6 +89,43 @@ def cards_in(question: str) -> list[Card]:
     return [c for c in found if c.rank in (*RANKS, JOKER)]
 
 
+_CARD_WORD = "|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True)) + r"|10|[1-9]"
+# A card thrown on another: « un 4 sur un 5 », "a 6 on a 7", « mes 2 valets d'un coup sur
+# un valet », "two jacks got snapped on a jack": the card said nearest before « sur », "on".
+THROWN_ON = re.compile(rf"(?<![\w])(sur|on|onto|over|par-dessus)\s+(?:un |une |a |an |the |le |la |l'|ce |cette |"
+                       rf"son |sa |his |her )?({_CARD_WORD})(?![\w])")
+_CARD_BEFORE = re.compile(rf"(?<![\w])({_CARD_WORD})(?:s|'s)?(?![\w])")  # "three 4s"
+WORDS_BEFORE = 4  # how far before « sur » the card thrown may be said
+
+
+def thrown_on(question: str) -> str | None:
+    """A card thrown on another: "same" rank (a snap) or "other" (a wrong snap), or None."""
+    found = _thrown(question)
+    return found[0] if found else None
+
+
+def _thrown(question: str) -> tuple[str, int, int] | None:
+    """The kind of throw, and where it is said (from the card thrown to the one under it)."""
+    folded = plain(question).replace("’", "'")
+    for match in THROWN_ON.finditer(folded):
+        start = max(match.start() - 40, 0)
+        thrown = list(_CARD_BEFORE.finditer(folded, start, match.start()))
+        words_between = len(folded[thrown[-1].end():match.start()].split()) if thrown else 0
+        if thrown and words_between <= WORDS_BEFORE - 1:
+            ranks = [RANK_WORDS.get(word, "A" if word == "1" else word) for word in (thrown[-1].group(1), match.group(2))]
+            return ("same" if ranks[0] == ranks[1] else "other"), thrown[-1].start(), match.end()
+    return None
+
+
+def same_rank_said(question: str) -> str:
+    """« deux valets d'un coup sur un valet » said also as the pages say it (« cartes de même
+    rang »): the card names alone are no word a snap rule holds (the jacks' rule keeps them)."""
+    found = _thrown(question)
+    if not found or found[0] != "same":
+        return question
+    return f"{question} cartes de même rang"
+
+
 def only_cards(question: str, stop_words: set[str]) -> bool:
     """The question names cards and says nothing else (« roi rouge ? », "red king?"): what
     the card is worth is asked, the commonest question of a card at the table."""
@@ -97,8 +134,8 @@ def only_cards(question: str, stop_words: set[str]) -> bool:
     for word in _TOKEN.findall(plain(question.replace("’", "'")).replace("'", " ")):
         if word in stop_words or word in RANK_WORDS or word in COLOURS or word in ("de", "of", "du"):
             continue
-        if (word.isdigit() and 1 <= int(word) <= 10) or (len(word) <= 2 and word.upper()[:1] in LETTERS):
-            continue  # « 7 », « R », "KH"
+        if word.isdigit() or (len(word) <= 2 and word.upper()[:1] in LETTERS):
+            continue  # « 7 », « R », "KH", a worth said (« le roi noir c'est 15 ? »)
         return False
     return True
 
@@ -117,7 +154,10 @@ VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combie
                "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
-               "regarder|look at|peek|echanger|swap")
+               "regarder|look at|peek|echanger|swap|"
+               # looking, in every word players use: « le 10 ça regarde chez soi ? », « mater »
+               "regarde|regardes|regardent|mater|mate|matte|zieuter|zieute|reluquer|reluque|checker|"
+               "jeter un oeil|jeter un coup d'oeil|peeks|peeking|look|looks|check)")
 # "whats the black king do", "what does a 7 do in cabo": the power asked, "do" at the end.
 WHAT_DO = re.compile(r"(?<![\w])(what|whats|what's|wat)(?![\w]).*(?<![\w])do(?![\w])")
 # More than what a card does: whether one may, must, or how (« on a le droit de regarder
@@ -126,7 +166,8 @@ DETAIL = _words("le droit|on a le droit|a le droit|j'ai le droit|ai-je le droit|
                 "can i|can you|can we|may i|am i allowed|allowed|do i have to|must i|have to|a l'aveugle|blind|"
                 "myself|moi-meme|soi-meme|lui-meme|himself|herself|yourself|my own|mes propres|ma propre|"
                 "obligatoire|oblige|obligee|compulsory|mandatory|pendant|while|during|sans regarder|without looking|"
-                "do i get to|get to see|see|voir|voit|vois|look|looks|regarder|regarde")
+                "do i get to|get to see|see|voir|voit|vois|look|looks|regarder|regarde|chez soi|chez l'autre|"
+                "chez un autre|own card|mater|zieuter|si on veut|if i want|if you want")
 HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
                     "elle marque|ils marquent|elles marquent|marque quoi|his score|her score|he score|she score|"
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
@@ -140,6 +181,9 @@ DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu d
 DECK_ASK = _words("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
 # The stock rather than the deck's make-up: « le paquet est vide », "shuffle the deck".
 DECK_STOCK = _words("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
+# A canasta said as the meld, not the game: « une canasta que de jokers », "a canasta of 2s".
+MELD_NAMED = _words("une canasta|la canasta|a canasta|the canasta|canasta de|canasta que|canasta of|"
+                    "canasta with|canasta avec|canasta en|canasta made|canasta sauvage|wild canasta")
 # « combien de jokers dans une pose »: a meld's make-up, not the deck's.
 MELD = _words("meld|melds|une pose|dans une pose|combinaison|combinaisons|in one meld|in a meld")
 DECK = _words("met les jokers|mettre les jokers|on met les jokers|jokers dans le paquet|jokers in the pack|"
@@ -147,6 +191,7 @@ DECK = _words("met les jokers|mettre les jokers|on met les jokers|jokers dans le
               "remove the jokers|sans les jokers|jokers out|play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
               "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
               "avec quel paquet|avec combien de cartes on joue|combien de jokers|y a-t-il des jokers|il y a des jokers|"
+              "y a des jokers|ya des jokers|y'a des jokers|y a un joker|des jokers dans le|jokers dans le jeu|"
               "how many cards in the deck|how many cards are in the deck|which deck|what deck|how many jokers|"
               "on joue avec combien de cartes|joue avec combien de cartes|combien de cartes on joue|"
               "how many cards do we play with|how many cards do you play with|play with how many cards|"
@@ -185,6 +230,13 @@ OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|w
                  "qui remporte|remporte la manche|who gets the round")
 # "what does Sam score", « qu'est-ce que Léo marque »: a name between the asking and the score.
 OUTCOME = re.compile(OUTCOME.pattern + r"|(?<![\w])(what|how much) (does|did) \w+ (score|get)(?![\w])")
+# What one takes, besides OUTCOME and HAND_SCORE: « elle prend combien », "how much does
+# she take", « je marque 0 ou 2 », "do I get zero or my 3" (question/scenario.py).
+TAKES = _words("prend combien|prends combien|elle prend|il prend|does she take|does he take|do i take|"
+               "how much does|how much do i|combien il prend|combien elle prend|get zero|zero or|"
+               "0 ou|ou 0|0 or|or 0|still get|malus|bonus|get 0|gets 0|score 0|scores 0|marque 0|"
+               "something special|quelque chose de special|how many penalty|combien de cartes de penalite|"
+               "combien de penalites")
 # Who wins or what one scores, without "still get" (a turn may be what one still gets).
 WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
                          "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
@@ -197,7 +249,9 @@ CALL_VERB = _words("call|calls|called|calling|to call|annoncer|annonce|annonces|
 # A hand's points said with a number: « avec 7 », « with 8 points », "7 pts", « à 6 ».
 HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on|had|has|have|avait|avais|avaient|ai)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
                          r"manches?|rounds?|tours?|turns?|fois|times|people|personnes))"
-                         r"|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])")
+                         r"|(?<![\w])-?\d+\s*(points?|pts?|pt)(?![\w])"
+                         # « ma main fait 7 », "my hand is 7"
+                         r"|(?<![\w])(hand|main)\s+(is|was|of|de|vaut|fait|faisait|=)\s+-?\d+(?![\w])")
 # After the call: whether the round stops or everyone plays once more.
 AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un annonce|apres son annonce|"
                     "quand quelqu'un annonce|quand on annonce|une fois annonce|after the call|after a call|"
@@ -207,7 +261,9 @@ AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un ann
                     "a ete annonce|est annonce|quand quelqu'un dit|quand on dit|"
                     "after somebody says|after somebody said|after someone said|once somebody says|"
                     "someone calls|somebody calls|someone says|somebody says|quelqu'un annonce|"
-                    "quelqu'un dit|des que quelqu'un annonce|as soon as someone calls")
+                    "quelqu'un dit|des que quelqu'un annonce|as soon as someone calls|"
+                    "when you say|when you call|when i say|when i call|quand tu dis|quand tu annonces|"
+                    "quand j'annonce|quand je dis|once you say|once you call|after you say|apres avoir dit")
 MORE_TURNS = _words("go|one more go|another go|a last go|tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
                     "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over|"
@@ -252,6 +308,14 @@ NO_CALL = _words("personne|nobody|no one|noone|sans annonce|sans annoncer|pas d'
                  "n'a annonce|n'a pas annonce|didn't call|did not call|hasn't called|has not called|nobody called")
 
 
+# Said of the call word: nobody made that call (« personne a dit cabo », "3 of us had no cactus").
+NOBODY_CALLED = _words("personne a dit|personne n'a dit|personne a annonce|personne n'a annonce|nobody said|"
+                       "no one said|nobody called|no one called|had no|has no|have no|sans annonce|"
+                       "n'a pas annonce|didn't call|did not call|pas d'annonce|no call|n'avait pas|n'ont pas|"
+                       "without a call|without calling|sans annoncer|nobody calls|no one calls|personne n'annonce|"
+                       "haven't called")
+
+
 # The round's caller beaten, or lowest: two rules that share their words (« someone has
 # less than the announcer » / « nobody has a lower hand »), told apart by how it is said.
 CALLER_BEATEN = re.compile(
@@ -260,12 +324,16 @@ CALLER_BEATEN = re.compile(
     r"(moins|less|lower|plus bas|une main plus petite|a lower)(?![\w])"
     r"|(?<![\w])(pas la plus petite|pas le plus bas|pas le moins|not the lowest|isn't the lowest|wasn't the lowest|"
     r"not lowest|beaten|battu|battue|bat l'annonceur|beats the caller|beat the caller|a moins que|had less than|has less than|"
-    r"lower than the caller|lower than me|moins que moi|moins que l'annonceur)(?![\w])")
+    r"lower than the caller|lower than me|moins que moi|moins que l'annonceur|under him|under her|under the caller|"
+    r"below him|below her|lower than him|lower than her|moins que lui|moins qu'elle|en dessous de lui|"
+    r"en dessous d'elle)(?![\w])")
 CALLER_LOWEST = re.compile(
     r"(?<![\w])(personne n'a moins|personne n'avait moins|personne n'a une main plus petite|personne ne bat|"
     r"nobody has less|nobody had less|nobody lower|no one has less|no one had less|no one lower|nobody beats|"
     r"la plus petite main|le plus bas|la plus basse|le moins de points|the lowest hand|the lowest|lowest hand|"
-    r"i'm the lowest|i am the lowest|le plus petit)(?![\w])")
+    r"i'm the lowest|i am the lowest|le plus petit|avait le moins|avais le moins|ai le moins|a le moins|"
+    r"personne a moins|personne avait moins|nobody was lower|no one was lower|nobody was under|nobody under|"
+    r"had the least|has the least|had the fewest|had the lowest)(?![\w])")
 
 
 # A hand level with the caller's (« moi aussi 3 », "I also had 3", « égalité avec lui »):
@@ -309,6 +377,14 @@ COUNTED = re.compile(r"(?<![\w])(combien de|how many) (kilos?|cartes?|cards?|man
                      r"joueurs?|players?|jokers?)(?![\w])")
 
 
+# How many are playing, or of whom it is said (« on est 4 », "3 of us"): no hand.
+PEOPLE = re.compile(r"(?<![\w])(we're|we are|on est|nous sommes|on sera)\s+\d+(?![\w])"
+                    r"|(?<![\w])\d+\s+(of us|d'entre nous|de nous)(?![\w])")
+# A total of zero (canasta's first band): « à 0 points », "0 points", "on 0", « à zéro ».
+ZERO_TOTAL = re.compile(r"(?<![\w-])(0|zero)\s*(points?|pts?)(?![\w])|(?<![\w])(a|at|on|avec)\s+(0|zero)(?![\w])")
+# The game's first round: « début de partie », "start of the game".
+GAME_START = _words("debut de partie|debut de la partie|au debut|au depart|start of game|start of the game|"
+                    "beginning of the game|first round|premiere manche|new game|nouvelle partie")
 # A card drawn, said with its rank (« j'ai tiré un 7 », "pulled a 7", "drew a 9"), or a weight (« 9 kilos »).
 DRAWN = re.compile(r"(?<![\w])(pulled|pull|pulls|drew|draw|draws|drawn|tire|tiree|tirer|pioche|piochee|piocher)"
                    r"\s+(a|an|un|une|le|la|my|mon)?\s*\d+(?![\w])|(?<![\w])\d+\s*kilos?(?![\w])")

@@ -123,11 +123,15 @@ def read(question: str, chosen: str | None = None) -> Read:
             named.append((match.start(), key, name))
             cuts.append((match.start(), match.end(), as_call and (chosen is None or chosen in _CALL_WORDS[name])))
             masked = masked[:match.start()] + " " * len(name) + masked[match.end():]
-    if not cuts:
-        for match in _WORD.finditer(folded):
-            if key := _typo_of(match.group()):
-                named.append((match.start(), key, match.group()))
-                cuts.append((match.start(), match.end(), False))
+    for match in _WORD.finditer(masked):
+        if derived := _derived_call(match.group()):
+            # "the dutcher", « j'ai caboté »: the call word's games, chosen by the rest of the
+            # question (`family`); kept in the words searched (« dutcheur » is a page's word).
+            named.append((match.start(), *derived))
+        elif key := _typo_of(match.group()):
+            # « cactuss », « toulousin »: beside a name found too (« dutch toulousin »).
+            named.append((match.start(), key, match.group()))
+            cuts.append((match.start(), match.end(), False))
     game = chosen if chosen in VARIANTS else _named_game(named)
     word = next((w for w, keys in _CALL_WORDS.items() if game in keys), None)
     calling = any(as_call for _s, _e, as_call in cuts) and word is not None
@@ -168,6 +172,18 @@ def _named_game(named: list[tuple[int, str, str]]) -> str | None:
     in_order = sorted(named)
     own = [key for _at, key, name in in_order if name not in _CALL_WORDS]
     return own[0] if own else (in_order[0][1] if in_order else None)
+
+
+_NAME_KEYS = {name: key for _pattern, key, name in _PATTERNS}
+# A call word made a noun or a verb: "dutcher", "dutched", « caboteur », « caboté ».
+_DERIVED = re.compile(r"^(" + "|".join(sorted(map(re.escape, _CALL_WORDS), key=len, reverse=True))
+                      + r")[-']?(er|ers|ed|d|eur|eurs|euse|ing|e|ee|es|te|tee|ter|teur|teurs)$")
+
+
+def _derived_call(word: str) -> tuple[str, str] | None:
+    """(the game, the call word) of a word made from a call word, or None."""
+    match = _DERIVED.match(word)
+    return (_NAME_KEYS[match.group(1)], match.group(1)) if match and match.group(1) in _NAME_KEYS else None
 
 
 def _typo_of(word: str) -> str | None:

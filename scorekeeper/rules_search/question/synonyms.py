@@ -26,6 +26,8 @@ SWAP_HANDS = "échange de mains échangez swap hands"
 ASK_CARD = "demande de carte demandez ask card"
 FREE_POINT = "point gratuit free point"
 STOPPED = "stop arrêter annule cancel"
+STOP_CHAIN = "un stop peut arrêter un stop chaîne longueur paire impaire a stop can stop a stop chain odd even length"
+FOR_OTHERS = "jeu pour autrui à sa place playing for others for them"
 
 SYNONYMS: dict[str, str] = {
     # snapping
@@ -69,6 +71,16 @@ SYNONYMS: dict[str, str] = {
     "demandez": ASK_CARD, "demandez une carte": ASK_CARD, "demande de carte": ASK_CARD, "ask for a card": ASK_CARD,
     "point gratuit": FREE_POINT, "free point": FREE_POINT, "stoppe": STOPPED, "stoppee": STOPPED,
     "stopped": STOPPED, "stopper": STOPPED, "arrete": STOPPED, "contre un stop": STOPPED,
+    # a Stop played on a Stop (Cactus Game): the chain's rules
+    "stop sur un stop": STOP_CHAIN, "stop sur son stop": STOP_CHAIN, "stop sur mon stop": STOP_CHAIN,
+    "autre stop": STOP_CHAIN, "contrer un stop": STOP_CHAIN, "stopper un stop": STOP_CHAIN,
+    "stoppe mon stop": STOP_CHAIN, "stoppe son stop": STOP_CHAIN, "another stop": STOP_CHAIN,
+    "stop a stop": STOP_CHAIN, "stop the stop": STOP_CHAIN, "stopped my stop": STOP_CHAIN,
+    "stopped her stop": STOP_CHAIN, "stopped his stop": STOP_CHAIN, "stop my stop": STOP_CHAIN,
+    "stop her stop": STOP_CHAIN, "stop his stop": STOP_CHAIN, "stop on a stop": STOP_CHAIN,
+    # a card thrown for its owner, who does not know it (« je la jette pour lui »)
+    "for him": FOR_OTHERS, "for her": FOR_OTHERS, "for them": FOR_OTHERS, "pour lui": FOR_OTHERS,
+    "pour elle": FOR_OTHERS, "a sa place": FOR_OTHERS, "on his behalf": FOR_OTHERS, "on her behalf": FOR_OTHERS,
     "flush": "chasse d'eau", "chasse d'eau": "chasse d'eau flush",
     "ex aequo": "égalité ex aequo tie tied", "egalite": "égalité ex aequo tie tied",
     "tie": "égalité ex aequo tie tied", "draw": "pioche pioche draw",
@@ -89,12 +101,36 @@ SAME_WORDS: dict[str, str] = {
     **{w: "pioche" for w in ("tire", "tirer", "tires", "tirent", "tirage")},
     **{w: "draw" for w in ("drew", "drawn", "pull", "pulls", "pulled", "pulling")},  # "pull a card"
     **{w: "throw" for w in ("threw", "thrown")},
-    **{w: "take" for w in ("took", "taken")},
+    **{w: "take" for w in ("took", "taken", "grab", "grabbed", "pick", "picked")},
+    **{w: "commence" for w in ("demarre", "demarrer", "demarrent", "demarrez")},
     **{w: "snap" for w in ("slap", "slaps", "slapped", "slapping", "slam", "slammed")},
+    # looking and throwing, in the table's words: « mater la carte », « balancer deux valets »
+    **{w: "regarder" for w in ("mater", "mate", "matte", "zieuter", "zieute", "reluquer", "reluque")},
+    **{w: "jeter" for w in ("balancer", "balance", "balances", "balancent", "lacher", "claquer")},
+    **{w: "throw" for w in ("chuck", "chucked", "toss", "tossed", "dump", "dumped")},
     **{w: "reach" for w in ("hit", "hits")},
     **{w: "fewest" for w in ("least",)},
     **{w: "time" for w in ("anytime", "whenever")},  # "any" is a stop word: "at any time"
 }
+
+
+# Words players shorten in a message (« qd qqn dit tamalou », « jpeux », "when u say"),
+# written out before anything reads the question: the readers below match whole words.
+# Only shortenings no page word or card letter shares (« R » is a king, « y a » French).
+SHORTHAND: dict[str, str] = {
+    "qd": "quand", "qqn": "quelqu'un", "qqun": "quelqu'un", "qq1": "quelqu'un", "jpeux": "je peux",
+    "jpx": "je peux", "jai": "j'ai", "jsuis": "je suis", "chui": "je suis", "jme": "je me", "mm": "même",
+    "ds": "dans", "tt": "tout", "ts": "tous", "pr": "pour", "pk": "pourquoi", "pq": "pourquoi",
+    "u": "you", "ur": "your", "b4": "before", "cuz": "because", "coz": "because", "dont": "don't",
+    "cant": "can't", "im": "i'm", "ive": "i've", "didnt": "didn't", "doesnt": "doesn't",
+}
+_SHORT = re.compile(r"(?<![\w'’-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w'’-])", re.IGNORECASE)
+
+
+def shorthand(question: str) -> str:
+    """The question with its shortened words written out (« qd qqn dit » -> « quand
+    quelqu'un dit »); a capital « U » or « MM » is left as typed."""
+    return _SHORT.sub(lambda m: SHORTHAND[m.group(1)] if m.group(1).islower() else m.group(1), question)
 
 
 def plain(text: str) -> str:
@@ -106,7 +142,18 @@ def plain(text: str) -> str:
 _PATTERNS = [(re.compile(rf"\b{re.escape(plain(phrase))}\b"), words) for phrase, words in SYNONYMS.items()]
 
 
-_SAME = re.compile(r"(?<![\w'])(" + "|".join(sorted(map(re.escape, SAME_WORDS), key=len, reverse=True))
+# Phrases said for the page's own words, counted as the player's (a Stop on a Stop: « un
+# Stop peut arrêter un Stop », "a Stop can stop a Stop"); the table phrases above only add words.
+SAME_PHRASES: dict[str, str] = {
+    **{p: "stop arrêter stop" for p in ("autre stop", "contrer un stop", "stopper un stop", "stop sur un stop",
+                                         "stop sur son stop", "stop sur mon stop", "stoppe mon stop",
+                                         "stoppe son stop")},
+    **{p: "stop can stop a stop" for p in ("another stop", "stopped my stop", "stopped her stop",
+                                           "stopped his stop", "stop my stop", "stop her stop", "stop his stop",
+                                           "stop on a stop", "stop the stop")},
+}
+_REPLACED = {**SAME_WORDS, **SAME_PHRASES}
+_SAME = re.compile(r"(?<![\w'])(" + "|".join(sorted(map(re.escape, _REPLACED), key=len, reverse=True))
                    + r")(?![\w'])")
 
 
@@ -115,15 +162,16 @@ def same_words(question: str) -> str:
     -> « obligatoire », "drew" -> "draw"), the rest as typed."""
     folded = plain(question)
     if len(folded) != len(question):
-        return _SAME.sub(lambda m: SAME_WORDS[m.group(1)], folded)
+        return _SAME.sub(lambda m: _REPLACED[m.group(1)], folded)
     out, last = [], 0
     for match in _SAME.finditer(folded):  # spans of the folded text, cut from the typed one
-        out += [question[last:match.start()], SAME_WORDS[match.group(1)]]
+        out += [question[last:match.start()], _REPLACED[match.group(1)]]
         last = match.end()
     return "".join(out) + question[last:]
 
 
-def expand(question: str) -> str:
-    """The page's words for each table phrase the question holds ("" when none)."""
-    folded = plain(question)
-    return " ".join(words for pattern, words in _PATTERNS if pattern.search(folded))
+def expand(*questions: str) -> str:
+    """The page's words for each table phrase the question holds ("" when none), once per
+    phrase found in any of its forms (as typed, or with the page's words put in)."""
+    folded = [plain(question) for question in questions]
+    return " ".join(words for pattern, words in _PATTERNS if any(pattern.search(f) for f in folded))

@@ -28,6 +28,7 @@ from engine.table.snapshots import state_from_json
 from scorekeeper.models import Game
 
 from . import eventlog
+from .live import relayed
 from .live.state_cache import StateCache
 
 # No 0/O, 1/I/L: a code read aloud across a table must not be misheard.
@@ -473,9 +474,13 @@ class _Known:
             self._json = self.state.to_json()
         return self._json
 
-    def then(self, state: tbl.TableState, at: datetime | None, seq: int, rulings: list[tbl.Ruling]) -> _Known:
-        """The state after one more event, whose rulings join the kept ones."""
-        return _Known(state, at, (*self.recent, (seq, rulings))[-RULINGS_KEPT:])
+    def then(self, state: tbl.TableState, at: datetime | None, seq: int, rulings: list[tbl.Ruling],
+             json: dict[str, Any] | None = None) -> _Known:
+        """The state after one more event, whose rulings join the kept ones (and its JSON, when
+        it is known already: it must be the state's)."""
+        after = _Known(state, at, (*self.recent, (seq, rulings))[-RULINGS_KEPT:])
+        after._json = json
+        return after
 
     def rulings_from(self, first: int) -> list[tbl.Ruling] | None:
         """The rulings of events `first` to the last, oldest first; None if some are not kept."""
@@ -519,14 +524,18 @@ def _current_state(table: LiveTable) -> tuple[bool, _Known]:
             known = _Known(newest, next((row.at for row in rows if row.seq == newest.last_seq), None))
             rows = [row for row in rows if row.seq > newest.last_seq]
     logged = [(tbl.Event(row.kind, row.payload, row.member_id, row.seq, logged=True), row.at) for row in rows]
-    return closed, _applied(known, logged)
+    return closed, _applied(known, logged, (table.pk, table.secret))
 
 
-def _applied(known: _Known, events: list[tuple[tbl.Event, datetime]]) -> _Known:
-    """`known` after these logged events, their rulings kept with it."""
+def _applied(known: _Known, events: list[tuple[tbl.Event, datetime]], table: relayed.Table | None = None
+             ) -> _Known:
+    """`known` after these logged events, their rulings kept with it. Given the table (its key),
+    the JSON of a state another process made is read back from its update, when this process
+    relayed it to a phone (referee/live/relayed.py), rather than made again."""
     for event, at in events:
         state, rulings = tbl.apply(known.state, event, at.timestamp())
-        known = known.then(state, at, event.seq, rulings)
+        made = relayed.state_json(table, event.seq, known._json) if table is not None else None
+        known = known.then(state, at, event.seq, rulings, made)
     return known
 
 

@@ -99,6 +99,7 @@ ON_POSTGRESQL_AND_REDIS = {
     "referee/test_consumer_rulings.py": "the live table's socket: rulings",
     "referee/test_two_servers.py": "two servers on one channel layer",
     "referee/test_layer_down.py": "the channel layer out of reach",
+    "referee/test_relayed_updates.py": "the update a socket heard through the layer, read back for the log's next event",
     "scorekeeper/test_live_sheet.py": "the sheet's socket",
     "leagues/test_room_socket.py": "the room screen's socket",
     "config/test_asgi.py": "the ASGI application and its channel layer",

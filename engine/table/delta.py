@@ -124,15 +124,26 @@ def patch(state: dict[str, Any], ops: list[Op]) -> dict[str, Any]:
     Raises ValueError for an operation that does not fit the state (the page then
     asks the server for the whole state).
     """
-    out = copy.deepcopy(state)
+    return copy.deepcopy(patched(state, ops))
+
+
+def patched(state: dict[str, Any], ops: list[Op]) -> dict[str, Any]:
+    """`state` with the operations applied, as `patch`, but sharing with `state` (and `ops`)
+    every object the operations leave alone: only the objects on their paths are copied.
+
+    For states nobody changes once made (the server's cached JSON, referee/models.py): a
+    claim's changes cost a few shallow copies, not a copy of the whole state.
+    """
+    out = dict(state)
+    made = {id(out): out}  # objects copied here, changed in place from now on (kept alive)
     for op in ops:
         if not isinstance(op, list) or len(op) not in (1, 2, 3) or not isinstance(op[0], list) or not op[0] \
                 or len(op) == 3 and (op[1] != FROM or not isinstance(op[2], list)):
             raise ValueError(f"not an operation: {op!r}")
-        if len(op) == 3:
+        if len(op) == 3:  # a copy, wholly: later operations may change it in place
             op = [op[0], copy.deepcopy(_at(out, op[2], op))]
         *parents, last = op[0]
-        target = _at(out, parents, op)
+        target = _own(out, parents, op, made)
         if len(op) == 1:
             if not isinstance(target, dict) or not _holds(target, last):
                 raise ValueError(f"operation {op!r} does not fit the state")
@@ -146,6 +157,20 @@ def patch(state: dict[str, Any], ops: list[Op]) -> dict[str, Any]:
         else:
             raise ValueError(f"operation {op!r} does not fit the state")
     return out
+
+
+def _own(state: Any, path: list[Any], op: Op, made: dict[int, Any]) -> Any:
+    """What is at `path` in `state`, made this patch's own on the way (each dict or list
+    shared with the original is replaced by a copy), so it may be changed in place."""
+    for key in path:
+        if not _holds(state, key):
+            raise ValueError(f"operation {op!r} does not fit the state")
+        child = state[key]
+        if type(child) in (dict, list) and id(child) not in made:
+            child = state[key] = child.copy()
+            made[id(child)] = child
+        state = child
+    return state
 
 
 def _at(state: Any, path: list[Any], op: Op) -> Any:

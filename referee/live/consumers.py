@@ -39,7 +39,7 @@ from engine.table.clock import (
 from engine.table.inbox import BadMessage
 from referee.limits import gates, guesses
 from referee.limits.addresses import counted_as
-from referee.live import broadcast, sent
+from referee.live import broadcast, relayed, sent
 from referee.live.messages import update_message, update_text
 from referee.models import JoinRequest, LiveTable, identity_in, normalise_code
 from scorekeeper.wording.rulings import describe
@@ -428,6 +428,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_update(self, message: dict[str, Any]) -> None:
         at = now()
+        # Kept for this process's next event at the table: the state it was made from (relayed.py).
+        relayed.heard((self.table.pk, self.table.secret), message)
         if "opens" in message:
             if len(self.cards_sent) >= TAPS_KEPT:
                 self.cards_sent.pop(min(self.cards_sent))

@@ -11,7 +11,10 @@ from django.utils import translation
 
 from engine.table import delta
 from referee.live import sent
+from referee.live.state_cache import StateCache
 from scorekeeper.wording.rulings import describe
+
+WORDED_KEPT = 1024  # worded rulings kept per process (a few hundred bytes each)
 
 
 def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]],
@@ -28,11 +31,9 @@ def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]
     consumer of the table from encoding the same state and wording the same
     rulings again.
     """
-    worded = {}
-    for lang, _name in settings.LANGUAGES:
-        with translation.override(lang):
-            worded[lang] = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
-    message = sent.TableUpdateGroup(seq=seq, rulings=worded)
+    said = json.dumps(rulings, ensure_ascii=False)
+    message = sent.TableUpdateGroup(seq=seq, rulings={lang: _worded(lang, said, rulings) for lang, _name
+                                                      in settings.LANGUAGES})
     opens = next((r["window"] for r in rulings if r["rule"] == "window.opened"), None)
     if opens is not None:  # each consumer notes when its phone was sent the card (a claim's timing)
         message.opens = opens
@@ -46,6 +47,23 @@ def update_message(seq: int, state: dict[str, Any], rulings: list[dict[str, Any]
     else:
         message.state = whole
     return sent.group(message)
+
+
+# Rulings worded in one language, kept: (language, the rulings as JSON) -> the worded JSON.
+# The same rulings come back all evening (a claim accepted, a wrong card: the player, the
+# card), and wording costs Django's translation machinery for every sentence, in each
+# language, in the database thread every event waits on (issue 28, docs/benchmarks.md).
+_WORDED: StateCache[tuple[str, str], str] = StateCache(kept=WORDED_KEPT)
+
+
+def _worded(lang: str, said: str, rulings: list[dict[str, Any]]) -> str:
+    """The rulings with their sentence in `lang`, as JSON; `said`: the rulings as JSON (the key)."""
+    text = _WORDED.get((lang, said))
+    if text is None:
+        with translation.override(lang):
+            text = json.dumps([{**r, "text": describe(r)} for r in rulings], ensure_ascii=False)
+        _WORDED[(lang, said)] = text
+    return text
 
 
 def update_text(message: dict[str, Any], lang: str, server_time: float) -> str:

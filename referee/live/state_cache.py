@@ -28,13 +28,15 @@ def kept() -> int:
 
 
 class StateCache(Generic[Key, Value]):
-    """A mapping that holds at most `kept()` entries, dropping the least recently used.
+    """A mapping that holds at most `kept()` entries (or `kept`, given), dropping the least
+    recently used.
 
     Reads and stores may come from several threads (Daphne's executor, WSGI threads)."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept: int | None = None) -> None:
         self._entries: OrderedDict[Key, Value] = OrderedDict()
         self._lock = threading.Lock()
+        self._kept = kept
 
     def get(self, key: Key) -> Value | None:
         with self._lock:
@@ -53,7 +55,7 @@ class StateCache(Generic[Key, Value]):
         with self._lock:
             self._entries[key] = value
             self._entries.move_to_end(key)
-            while len(self._entries) > kept():
+            while len(self._entries) > (self._kept or kept()):
                 self._entries.popitem(last=False)
 
     def __contains__(self, key: object) -> bool:

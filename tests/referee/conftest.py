@@ -4,7 +4,7 @@ import pytest
 from django.core.cache import cache
 
 from referee.limits import early, gates
-from referee.live import broadcast
+from referee.live import broadcast, relayed
 
 
 @pytest.fixture(autouse=True)
@@ -13,3 +13,4 @@ def fresh_server_memory():
     gates.forget()
     early.forget()
     broadcast.forget()
+    relayed.forget()

@@ -21,6 +21,7 @@ from django.utils import translation
 
 from engine.rules import VARIANTS
 from engine.rules.units import to_number
+from engine.rules.variants.base import Variant
 from scorekeeper.sheet.why import rule_anchor
 from scorekeeper.wording.cards import rank_name
 from scorekeeper.wording.facts import COLOURS
@@ -243,7 +244,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
     return (found + kept)[:limit]
 
 
-def _case_rules(variant, text: str, called: bool) -> list[str]:
+def _case_rules(variant: Variant, text: str, called: bool) -> list[str]:
     """The anchors of the game's scoring rules for the called round the question tells
     (« Léa a dit tamalou avec 4, Hugo avait 3, elle prend combien ? »), in order; none
     when it tells no such round or asks no score."""

@@ -52,6 +52,11 @@ ASKED: dict[str, str] = {
                                              "is it punished",
     "peut regarder les deux plus proches de lui tant qu": "je peux regarder mes cartes au début, revoir mes cartes avant de "
                                           "piocher ? can I look at my cards again before drawing",
+    # The reading where the 8 only looks at one's own cards: asked as "can I look at someone else's".
+    "le 8 permet seulement de regarder une de ses propres": "le 8 me laisse regarder la carte d'un adversaire, "
+                                                            "voir le jeu d'un autre, regarder chez le voisin ? "
+                                                            "can I look at an opponent's card, someone else's "
+                                                            "card, peek at another player's hand",
     "le 8 oublie": "il a oublié son 8, le 8 reste, le suivant peut l'utiliser ? forgot the 8, next player "
                    "uses the 8",
     "a deux, chacun joue pour soi avec": "combien de cartes chacun, on distribue combien, on joue en équipe ? "

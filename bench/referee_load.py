@@ -133,8 +133,8 @@ def phone_address(table: int, seat: int) -> str:
     return f"10.{n >> 16 & 255}.{n >> 8 & 255}.{n & 255}"
 
 
-async def connect_table(ports: list[int], consumer: str, code: str, tokens: list[str], number: int = 0
-                        ) -> tuple[list[Phone], int]:
+async def connect_table(ports: list[int], consumer: str, code: str, tokens: list[str], number: int = 0,
+                        placement: str = "spread") -> tuple[list[Phone], int]:
     """The table's phones, and the seat whose discard the table waits for (0 when anyone may:
     a new round, or the bare consumer, which has no turns). A table played again in a later
     step goes on from where its turns stood (the referee refuses a discard out of turn)."""
@@ -142,7 +142,9 @@ async def connect_table(ports: list[int], consumer: str, code: str, tokens: list
 
     sockets = []
     for i, token in enumerate(tokens):
-        port = ports[i % len(ports)]
+        # spread: phone i on process i mod N (nginx's round robin); table: the whole table on
+        # process `number` mod N (nginx hashing the table's path).
+        port = ports[(i if placement == "spread" else number) % len(ports)]
         url = (f"ws://127.0.0.1:{port}/ws/tables/{code}/?token={token}" if consumer == "ours"
                else f"ws://127.0.0.1:{port}/ws/bare/{code}/")
         sockets.append(await websockets.connect(url, origin=f"http://127.0.0.1:{port}", max_queue=None,
@@ -215,14 +217,14 @@ class Result:
 
 
 async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tuple[str, list[str]]],
-              rounds: int, think: tuple[float, float]) -> Result:
+              rounds: int, think: tuple[float, float], placement: str = "spread") -> Result:
     """Every phone connects first (not measured), then every table plays at once."""
     rng = random.Random(SEED)
     latencies: list[float] = []
     served: list[float] = []
     rules: dict[str, int] = {}
     lost: list[int] = []
-    seated = [await connect_table(ports, consumer, code, tokens, n) for n, (code, tokens) in enumerate(tables)]
+    seated = [await connect_table(ports, consumer, code, tokens, n, placement) for n, (code, tokens) in enumerate(tables)]
     cpu = sum(server_cpu(pid) for pid in pids)
     client = time.process_time()
     started = time.perf_counter()
@@ -300,6 +302,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
     parser.add_argument("--only", choices=["ours", "bare"])
+    parser.add_argument("--placement", choices=["spread", "table"], default="spread",
+                        help="a table's phones over the processes (round robin), or all on one")
     parser.add_argument("--think", default="0.5,1.5", help="seconds between a table's actions: low,high")
     parser.add_argument("--updates", choices=["delta", "whole"], default="delta",
                         help="ours: what changed when shorter (default), or the whole state every time")
@@ -308,7 +312,8 @@ def main() -> None:
     redis_url = os.environ.get("REDIS_URL")
     if args.processes > 1 and not redis_url:
         sys.exit("Several processes share tables only through Redis: set REDIS_URL.")
-    label = (f"Redis {args.layer} layer" if redis_url else "in-memory layer") + f", {args.updates} updates"
+    label = ((f"Redis {args.layer} layer" if redis_url else "in-memory layer") + f", {args.updates} updates"
+             + f", phones {args.placement}")
     folder = tempfile.mkdtemp(prefix="referee-load-", dir=os.environ.get("REFEREE_LOAD_DIR"))
     env = server_env(folder, redis_url, args.layer, args.updates)
     prepared = prepare_database(env, args.tables)
@@ -321,7 +326,7 @@ def main() -> None:
         for consumer in ("ours", "bare"):
             if args.only in (None, consumer):
                 results[consumer] = asyncio.run(run(consumer, [s.pid for s in servers], ports, prepared,
-                                                    args.rounds, think))
+                                                    args.rounds, think, args.placement))
                 report(results[consumer], args.tables, args.processes, label)
     finally:
         for server in servers:

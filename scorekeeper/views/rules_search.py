@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from engine.rules import VARIANTS
 from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.links import linked, page_of, several_games
 
@@ -20,7 +21,8 @@ MAX_QUESTION = 300  # characters read of a question: a sentence, not a page
 @require_safe
 def rules_search(request: HttpRequest) -> HttpResponse:
     question = request.GET.get("q", "").strip()[:MAX_QUESTION]
-    variant = request.GET.get("variant") or None
+    variant = request.GET.get("variant")
+    variant = variant if variant in VARIANTS else None  # a game we do not know: every game
     found = answers(question, variant) if question else []
     if "application/json" in request.headers.get("Accept", ""):
         return JsonResponse({"answers": [{"variant": a.variant, "anchor": a.anchor, "text": a.text}

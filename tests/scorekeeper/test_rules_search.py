@@ -187,6 +187,18 @@ def test_it_answers_a_whole_page_without_javascript(client):
     assert response.status_code == 200 and "<html" in response.content.decode()
 
 
+@pytest.mark.parametrize("variant", ["nope", "../", "\x00", "tamalou/../dutch", "é" * 200])
+@pytest.mark.parametrize("accept", ["text/html", "application/json"])
+def test_it_searches_every_game_when_the_game_asked_for_is_none_we_know(client, variant, accept):
+    """An address edited by hand once failed on the page's link back to the game."""
+    response = client.get("/rules/search/", {"q": "combien vaut le joker", "variant": variant}, HTTP_ACCEPT=accept)
+    assert response.status_code == 200
+    if accept == "text/html":
+        assert 'href="/rules/"' in response.content.decode()  # back to every game's rules
+    else:
+        assert len({a["variant"] for a in response.json()["answers"]}) > 1
+
+
 @pytest.mark.django_db
 def test_it_shows_the_question_box_on_each_rules_page_and_the_sheet(client):
     for key in VARIANTS:

@@ -45,7 +45,14 @@ from scorekeeper.wording.rules import (  # the pages' sentences, kept importable
 )
 from scorekeeper.wording.steps import SHARED_RULES
 from scorekeeper.wording.text import format_params, number
-from scorekeeper.wording.variants import FAMILY_LEADS, play_texts, statement, wording_for
+from scorekeeper.wording.variants import (
+    FAMILY_LEADS,
+    INDEX_CALL_LOWEST,
+    INDEX_CALL_THRESHOLD,
+    play_texts,
+    statement,
+    wording_for,
+)
 
 # -- the page's data --------------------------------------------------------------------
 
@@ -124,6 +131,16 @@ def call_info(variant: Variant) -> dict[str, Any] | None:
     after = CALL_AFTER.get(call.after, call.after)
     return {"word": call.word, "threshold": threshold, "after": after,
             "when": CALL_WHEN.get(call.when, call.when), "says": f"{says} {after}"}
+
+
+def index_call(variant: Variant) -> str:
+    """The call in a few words, for the rules index: what tells the memory games apart."""
+    info = call_info(variant)
+    if info is None:
+        return ""
+    if info["threshold"]:
+        return INDEX_CALL_THRESHOLD % {"word": info["word"], "threshold": info["threshold"]}
+    return INDEX_CALL_LOWEST % {"word": info["word"]}
 
 
 # The call's first sentence (it ends on "alors": what follows is the call's `after`).

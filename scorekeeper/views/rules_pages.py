@@ -18,6 +18,7 @@ from scorekeeper.rules_page import (  # noqa: F401 - the pages' sentences, kept 
     SNAP_SEVERAL,
     SNAP_WHO,
     SNAP_WRONG,
+    index_call,
     page_context,
     players_label,
 )
@@ -35,7 +36,7 @@ def _variant_or_404(key: str) -> Variant:
 @require_safe
 def rules_index(request: HttpRequest) -> HttpResponse:
     """Every variant, with its one-line summary and a link to its page."""
-    variants = [{"key": v.key, "name": v.name, "lead": FAMILY_LEADS[v.family],
+    variants = [{"key": v.key, "name": v.name, "lead": FAMILY_LEADS[v.family], "call": index_call(v),
                  "players": players_label(v)} for v in VARIANTS.values()]
     return render(request, "scorekeeper/rules/index.html", {"variants": variants})
 

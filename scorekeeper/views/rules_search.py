@@ -28,7 +28,8 @@ def rules_search(request: HttpRequest) -> HttpResponse:
         return JsonResponse({"answers": [{"variant": a.variant, "anchor": a.anchor, "text": a.text}
                                          for a in found]})
     context = {"question": question, "variant": variant, "answers": linked(found),
-               "page_url": page_of(question, variant), "several_games": several_games(found, variant)}
+               "page_url": page_of(question, variant), "several_games": several_games(found, variant),
+               "ask_games": [{"key": v.key, "name": v.name} for v in VARIANTS.values()]}
     if getattr(request, "htmx", False):
         return render(request, "scorekeeper/rules/answers.html", context)
     return render(request, "scorekeeper/rules/search.html", context)

@@ -63,6 +63,10 @@ FAMILY_LEADS: dict[str, Promise] = {
     CACTUS_GAME: _("Le jeu de cartes de Blue Orange : collectionner des cartes Point."),
 }
 
+# What sets each memory game apart on the rules index, where their lead is the same: its call.
+INDEX_CALL_THRESHOLD = _("On annonce « %(word)s » à %(threshold)s ou moins.")
+INDEX_CALL_LOWEST = _("On annonce « %(word)s » sans limite de points.")
+
 # The deal and the first look of the memory games (a variant may replace it: `first_look`).
 MEMORY_FIRST_LOOK = _("Chacun reçoit quatre cartes face cachée, posées en carré, et regarde une seule fois "
                       "les deux plus proches de lui. Ensuite, tout se joue de mémoire.")

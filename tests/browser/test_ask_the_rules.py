@@ -122,3 +122,23 @@ def test_searching_every_game_labels_each_answer_with_its_game(daphne: str, page
                                                "Fontenaysien", "Cabo bruxellois", "Dutch toulousain",
                                                "Cactus (tas de merde)", "Canasta", "Cactus Game (Blue Orange)"}
                          for text in names)
+
+
+def test_on_a_small_phone_the_rules_index_asks_every_game_then_the_game_chosen(
+        daphne: str, browser: Browser, browser_context_args: dict[str, Any], artifacts: Path):
+    """A newcomer with a dispute lands on the rules index: the box is there, answers from
+    every game each named, and choosing the game keeps that game's answers alone."""
+    phone = browser.new_context(**{**browser_context_args, "viewport": SMALL}).new_page()
+    phone.goto(f"{daphne}/rules/")
+    first = _ask(phone, "le valet il vaut combien ?")
+    expect(phone.get_by_test_id("several-games")).to_be_visible()
+    expect(first.locator("a.answer-link")).to_have_attribute("href", re.compile(r"^/rules/[a-z-]+/#"))
+    phone.get_by_test_id("ask-game").select_option("koubo")
+    expect(first).to_contain_text("Chaque valet vaut 2.")
+    expect(first.locator("a.answer-link")).to_have_attribute("href", "/rules/koubo/#values")
+    expect(phone.get_by_test_id("several-games")).to_have_count(0)
+    hrefs = phone.get_by_test_id("answers").locator(".answer a.answer-link").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))")
+    assert hrefs and all(h.startswith("/rules/koubo/") for h in hrefs)
+    _on_screen(phone, first)
+    phone.screenshot(path=artifacts / "ask-small-rules-index.png")

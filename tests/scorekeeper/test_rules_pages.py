@@ -209,3 +209,13 @@ def test_it_says_where_taking_the_pile_after_a_snap_is_barred_from_the_declarati
     barred = "personne ne peut plus prendre la défausse" in text
     assert barred == (not VARIANTS[key].snap.pile_after_snap)
     assert barred == (key == "cabo-bruxellois")  # table-rules.md: cabo's wrong-snap column
+
+
+@pytest.mark.django_db
+def test_it_tells_the_memory_games_apart_on_the_index_by_their_call(client):
+    """Nine memory games shared one lead: the index now says each one's call and its limit."""
+    html = client.get("/rules/").content.decode()
+    assert "On annonce « tamoul » à 6,5 ou moins." in html  # tamoul's 13 half-points
+    assert "On annonce « koubo » sans limite de points." in html
+    assert "On annonce « cabo » à 5 ou moins." in html
+    assert html.count("On annonce") == 9  # canasta and Cactus Game have no call

@@ -250,3 +250,17 @@ def test_it_answers_a_sentence_shared_by_several_games_once_naming_the_others():
 def test_it_links_the_other_games_saying_the_same_sentence_on_the_page_searching_every_game(client):
     html = client.get("/rules/search/", {"q": "on peut défausser ?"}).content.decode()
     assert "Aussi :" in html and html.count('class="answer"') == html.count("<li class=\"answer\"")
+
+
+@pytest.mark.django_db
+def test_it_offers_the_question_box_with_a_choice_of_game_on_the_rules_index(client):
+    html = client.get("/rules/").content.decode()
+    assert 'data-testid="ask-question"' in html and 'data-testid="ask-game"' in html
+    assert all(f'<option value="{key}">' in html for key in VARIANTS)
+
+
+def test_it_keeps_the_choice_of_game_on_the_page_searching_every_game_and_not_on_a_games_page(client):
+    every = client.get("/rules/search/", {"q": "joker"}).content.decode()
+    one = client.get("/rules/search/", {"q": "joker", "variant": "dutch"}).content.decode()
+    assert 'data-testid="ask-game"' in every
+    assert 'data-testid="ask-game"' not in one and 'name="variant" value="dutch"' in one

@@ -34,6 +34,14 @@ def test_it_says_what_the_app_does_in_french(client: Client):
     assert "X-CSRFToken" in html
 
 
+def test_it_offers_joining_a_table_and_asking_the_rules_right_under_the_new_game(client: Client):
+    """The three reasons to open the app at a table, before the list of games."""
+    html = client.get(reverse("home")).content.decode()
+    new, join, ask = (html.index(f'href="{reverse(name)}"') for name in ("game_new", "table_find", "rules_index"))
+    games = html.index('href="/rules/cactus/"')
+    assert new < join < games and new < ask < games
+
+
 def test_it_links_every_game_s_name_to_its_rules(client: Client):
     html = client.get(reverse("home")).content.decode()
 

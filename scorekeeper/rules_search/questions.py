@@ -295,38 +295,29 @@ ASKED: dict[str, str] = {
     "on ne peut plus ajouter de manche": "la partie est finie, on peut rajouter une manche, rejouer une "
                                          "manche de plus, rouvrir la partie ? the game is over, can we add "
                                          "another round, play one more round, reopen a finished game",
-    "nombre de manches :": "on joue combien de manches ici, nombre de manches prévu, la partie s'arrête toute "
-                           "seule ? how many rounds are set, number of rounds for this game, does it stop on "
-                           "its own",
+    "nombre de manches :": "c'est réglé sur combien de manches, l'option du nombre de manches ? what is the "
+                           "rounds option set to",
     "demi-partie : non": "on joue en demi-partie, partie courte à 50 ou partie entière à 100 ? are we playing "
                          "a half game, a short game to 50 or a full game to 100",
     # Who wins the game, once it has ended (the ends themselves are answered elsewhere).
-    "@lowest-total-wins": "qui gagne la partie au final, le plus petit total ou le plus gros, celui qui a le "
-                          "moins de points gagne ? who wins the game overall, lowest or highest total, does "
-                          "the fewest points win",
-    "@over-hundred-ends": "quelqu'un passe les 100, c'est fini ? on arrête à plus de 100, celui qui dépasse "
-                          "100 a perdu ? au-dessus de cent, on finit la partie, passer la barre des cent points ? someone "
-                          "went over 100, is the game over, does going past 100 lose, above a hundred "
-                          "points, past the hundred mark, game over",
-    "@last-player-in": "qui gagne au dutch, le dernier qui reste, quand il ne reste qu'un joueur ? who wins, "
-                       "last one standing, when only one player is left",
-    "@losing-limit": "j'arrive à 100, j'ai perdu, on arrête la partie ? en demi-partie on perd à 50 ? I hit "
-                     "100, do I lose, does the game stop, in a half game do I lose at 50",
+    "@lowest-total-wins": "le plus petit total gagne ou le plus gros, c'est celui qui a le moins de points au "
+                          "total ? lowest or highest total, does the fewest points overall win",
+    "@over-hundred-ends": "celui au-dessus de 100 a perdu, au-dessus de cent ? those above 100 lose, above a "
+                          "hundred points",
+    "@last-player-in": "le dernier joueur pas éliminé, il en reste un seul ? the last player not out, only "
+                       "one player left standing",
+    "@losing-limit": "en demi-partie on perd à 50 ? in a half game do I lose at 50",
     # The hands everyone scores.
     "@hand-value": "les autres marquent quoi, je compte juste mes cartes, ceux qui n'ont pas annoncé ? what "
                    "do the others score, do I just add up my cards, the players who didn't call",
-    "@dutch-hand-value": "l'annonceur compte aussi ses cartes, le dutcheur marque ses points, qui gagne la "
-                         "manche ? does the caller count his cards too, does the dutcher score his hand, who "
-                         "takes the round",
     "@failed-call-others": "le cabo est raté, les autres marquent combien, on a tous zéro ? the cabo failed, "
                            "what do the rest of us score, do we all get nothing",
     "@tamalou-announcer-value": "l'annonceur est battu, il compte ses cartes ou une pénalité, il prend sa "
                                 "main ? the caller got beaten, does he score his cards or a penalty",
     # The calls and the last round.
-    "@cactus-at-limit": "j'ai pile 5, exactement 5 c'est cactus ? cinq points ça compte ? I have exactly 5, "
-                        "is 5 a cactus, does a hand of five count",
-    "@fontenaysien-call-limit": "je peux dire tamalou avec n'importe quelle main, il y a un maximum, un "
-                                "plafond ? can I call with any hand, is there a maximum, a cap",
+    "@cactus-at-limit": "pile 5, exactement cinq, ça passe ? right on five, does that pass",
+    "@fontenaysien-call-limit": "pas de limite pour dire tamalou au fontenaysien, n'importe quelle main ? no "
+                                "limit for tamalou, any hand at all",
     "@tamoul-last-round": "après le tamoul on rejoue combien de tours, le dernier tour s'arrête quand, je "
                           "peux dire contre-tamoul deux fois ? after tamoul how many more turns, when does "
                           "the last round stop, can I counter twice",
@@ -335,9 +326,8 @@ ASKED: dict[str, str] = {
     # The discard and the powers, dutch toulousain and cabo.
     "@dutch-toulousain-take-discard": "je peux prendre la carte de la défausse ou seulement piocher ? can I "
                                       "pick up the discard or only draw from the deck",
-    "@dutch-toulousain-power-when": "le pouvoir marche avec une carte prise sur la défausse, ou jetée de ma "
-                                    "main ? does the power work for a card I took from the pile, or threw "
-                                    "from my hand",
+    "@dutch-toulousain-power-when": "les valets doublés sur un valet font leur échange aussi ? jacks snapped "
+                                    "on a jack make their swap too",
     "on ne prend la carte de la defausse que si personne": "je peux prendre la défausse si quelqu'un a doublé "
                                                            "dessus, elle est recouverte ? can I take the "
                                                            "discard if someone snapped on it, it's covered",
@@ -352,9 +342,8 @@ ASKED: dict[str, str] = {
                                      "throw two matching cards at once, I have two sevens",
     "une carte par tour : seul le joueur": "je peux poser deux cartes pareilles d'un coup, doubler deux fois "
                                            "? can I throw two matching cards, snap twice in my turn",
-    "l'arbitre ne peut pas savoir qui connait": "comment l'appli sait que je connais ma carte, on me croit sur "
-                                                "parole, je dois le prouver ? how does the app know I knew "
-                                                "the card, do I have to prove it, is my word enough",
+    "l'arbitre ne peut pas savoir qui connait": "comment l'appli sait que je connais ma carte ? how does the "
+                                                "app know I knew the card",
     "la mauvaise carte laissee sur la defausse": "après un doublé raté ma carte reste dessus, on peut encore "
                                                  "doubler la carte d'en dessous ? after a wrong snap my card "
                                                  "stays on top, can we still match the one underneath",
@@ -391,23 +380,20 @@ ASKED: dict[str, str] = {
                       "my hand, do they count against us, minus",
     "@counted-side": "on peut juste entrer les points du camp sans les cartes, donner le total ? can we "
                      "just type the team's points instead of the cards, enter the total",
-    "@counted-hand": "en points, les cartes restées en main je les retire comment, le 3 noir à 100 ? entered "
-                     "as points, how do I take off the cards in hand, black three at 100",
-    "@red-three-top": "un 3 rouge sur la défausse, on peut prendre le tas, il bloque ? a red three on the "
-                      "pile, can I pick it up, does it block "
-                      "ramasser le tas avec un 3 rouge dessus, en haut de la défausse ? pick up the "
-                      "pile with a red three on top, on top of the discard",
+    "@counted-hand": "on a donné nos points et pas nos cartes, la main qui reste on la retire comment ? we gave "
+                     "our points, not our cards, how is what's left in hand taken off",
+    "@red-three-top": "un 3 rouge, on ne peut jamais le récupérer en haut de la défausse ? can a red three "
+                      "ever be taken back off the top of the discard",
     "@not-yet-melded": "on n'a encore rien posé, on peut prendre le tas, il faut une paire ? we haven't "
                        "melded yet, can we take the pile, do we need a pair",
     "@going-out-check": "pour finir mes poses doivent être bonnes, qu'est-ce qui compte comme canasta pour "
                         "sortir ? to go out must my melds be legal, what counts as a canasta to finish",
-    "@one-meld-per-rank": "deux poses de rois, deux fois le même rang, je peux en faire une deuxième ? two "
-                          "melds of kings, the same rank twice, can I start a second one "
-                          "on a déjà des dames posées, j'en refais une autre, c'est permis ? we already "
-                          "have queens down, can we make another meld of them, is it allowed",
+    "@one-meld-per-rank": "deux poses du même rang, j'en fais une deuxième ? two melds of one rank, can I "
+                          "start a second one",
     # -- cactus game
-    "a son tour, on joue autant de cartes": "je peux jouer combien de cartes, je peux toujours piocher ? how "
-                                            "many cards can I play, can I always just draw",
+    "a son tour, on joue autant de cartes": "je peux enchaîner plusieurs cartes d'affilée, piocher au lieu "
+                                            "de jouer ? can I chain several cards in a row, draw instead of "
+                                            "playing",
     "le stop est la seule carte": "le stop ça sert à quoi, il annule quoi ? what does the stop do, what does "
                                   "it cancel",
     "les actions : point gratuit": "que fait échangez, regardez et piquez, demandez une carte ? what does "
@@ -420,7 +406,7 @@ ASKED: dict[str, str] = {
                         "combien de points pour trois personnages pareils, trois Spike, trois jokers ? how "
                         "many points for three of the same character, three Spikes, three jokers",
     "@free-point": "le point gratuit rapporte combien ? what is the free point worth",
-    "@cactus-game-turn-order": "qui commence, on tourne dans quel sens ? who starts, which way do we go",
+    "@cactus-game-turn-order": "on suit l'ordre des places ? do we follow seat order",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

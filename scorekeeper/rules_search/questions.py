@@ -302,8 +302,7 @@ ASKED: dict[str, str] = {
     # Who wins the game, once it has ended (the ends themselves are answered elsewhere).
     "@lowest-total-wins": "le plus petit total gagne ou le plus gros, c'est celui qui a le moins de points au "
                           "total ? lowest or highest total, does the fewest points overall win",
-    "@over-hundred-ends": "celui au-dessus de 100 a perdu, au-dessus de cent ? those above 100 lose, above a "
-                          "hundred points",
+    "@over-hundred-ends": "au-dessus de cent ? above a hundred",
     "@last-player-in": "le dernier joueur pas éliminé, il en reste un seul ? the last player not out, only "
                        "one player left standing",
     "@losing-limit": "en demi-partie on perd à 50 ? in a half game do I lose at 50",
@@ -326,15 +325,12 @@ ASKED: dict[str, str] = {
     # The discard and the powers, dutch toulousain and cabo.
     "@dutch-toulousain-take-discard": "je peux prendre la carte de la défausse ou seulement piocher ? can I "
                                       "pick up the discard or only draw from the deck",
-    "@dutch-toulousain-power-when": "les valets doublés sur un valet font leur échange aussi ? jacks snapped "
-                                    "on a jack make their swap too",
+    "@dutch-toulousain-power-when": "le texte ne dit pas de quelle carte ? the text doesn't say which card",
     "on ne prend la carte de la defausse que si personne": "je peux prendre la défausse si quelqu'un a doublé "
                                                            "dessus, elle est recouverte ? can I take the "
                                                            "discard if someone snapped on it, it's covered",
     # The table's readings, shared by the memory games.
-    "deux demandes au meme instant": "on a appuyé en même temps sur l'appli, qui passe en premier, égalité "
-                                     "au clic ? we tapped at the same time on the app, who goes first, "
-                                     "tie on the button",
+    "deux demandes au meme instant": "appui simultané ? simultaneous tap",
     "plusieurs cartes par defausse rapide": "j'ai deux 7, je peux poser les deux d'un coup, plusieurs cartes "
                                             "à la fois ? I have two sevens, can I throw both, several cards "
                                             "at once",
@@ -356,8 +352,7 @@ ASKED: dict[str, str] = {
     "le caboteur : personne ne peut prendre": "on peut regarder les cartes du caboteur avec la dame, le "
                                               "caboteur peut encore doubler ? can I peek at the caboteur's "
                                               "cards with a power, can he still snap",
-    "peut declarer": "je n'ai plus de carte en plein milieu de la manche, je le dis quand, ça arrête tout de "
-                     "suite ? I ran out of cards mid round, when do I say it, does the round stop at once",
+    "peut declarer": "je dis plus de carte à n'importe quel moment ? can I say no card left at any moment",
     # -- canasta
     "pour prendre la defausse, il faut utiliser": "pour prendre le tas je dois poser la carte du dessus tout "
                                                   "de suite, un 3 noir bloque le tas ? to pick up the pile "
@@ -388,8 +383,7 @@ ASKED: dict[str, str] = {
                        "melded yet, can we take the pile, do we need a pair",
     "@going-out-check": "pour finir mes poses doivent être bonnes, qu'est-ce qui compte comme canasta pour "
                         "sortir ? to go out must my melds be legal, what counts as a canasta to finish",
-    "@one-meld-per-rank": "deux poses du même rang, j'en fais une deuxième ? two melds of one rank, can I "
-                          "start a second one",
+    "@one-meld-per-rank": "on complète la pose qu'on a déjà ? do we add to the meld we already have",
     # -- cactus game
     "a son tour, on joue autant de cartes": "je peux enchaîner plusieurs cartes d'affilée, piocher au lieu "
                                             "de jouer ? can I chain several cards in a row, draw instead of "

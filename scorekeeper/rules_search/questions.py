@@ -295,8 +295,7 @@ ASKED: dict[str, str] = {
     "on ne peut plus ajouter de manche": "la partie est finie, on peut rajouter une manche, rejouer une "
                                          "manche de plus, rouvrir la partie ? the game is over, can we add "
                                          "another round, play one more round, reopen a finished game",
-    "nombre de manches :": "c'est réglé sur combien de manches, l'option du nombre de manches ? what is the "
-                           "rounds option set to",
+    "nombre de manches :": "l'option des manches ? the rounds option",
     "demi-partie : non": "on joue en demi-partie, partie courte à 50 ou partie entière à 100 ? are we playing "
                          "a half game, a short game to 50 or a full game to 100",
     # Who wins the game, once it has ended (the ends themselves are answered elsewhere).
@@ -317,9 +316,7 @@ ASKED: dict[str, str] = {
     "@cactus-at-limit": "pile 5, exactement cinq, ça passe ? right on five, does that pass",
     "@fontenaysien-call-limit": "pas de limite pour dire tamalou au fontenaysien, n'importe quelle main ? no "
                                 "limit for tamalou, any hand at all",
-    "@tamoul-last-round": "après le tamoul on rejoue combien de tours, le dernier tour s'arrête quand, je "
-                          "peux dire contre-tamoul deux fois ? after tamoul how many more turns, when does "
-                          "the last round stop, can I counter twice",
+    "@tamoul-last-round": "le contre-tamoul une seule fois par joueur ? contre-tamoul only once per player",
     "@koubo-players": "on peut jouer à combien au koubo, à 8 ça passe, combien de joueurs max ? how many "
                       "can play, can eight of us play, max players",
     # The discard and the powers, dutch toulousain and cabo.

@@ -290,6 +290,114 @@ ASKED: dict[str, str] = {
     "un stop arrive trop tard": "trop tard pour stopper, après qu'il a pioché la première carte, après "
                                 "l'échange, je peux encore stopper ? too late to stop, after he took the "
                                 "first card, after the hands were swapped, can I still stop it",
+    # -- every paragraph (issue 26, item 3): the paragraphs that had no player's question
+    # The end of a game, as its page's options say it.
+    "on ne peut plus ajouter de manche": "la partie est finie, on peut rajouter une manche, rejouer une "
+                                         "manche de plus, rouvrir la partie ? the game is over, can we add "
+                                         "another round, play one more round, reopen a finished game",
+    "nombre de manches :": "l'option des manches ? the rounds option",
+    "demi-partie : non": "on joue en demi-partie, partie courte à 50 ou partie entière à 100 ? are we playing "
+                         "a half game, a short game to 50 or a full game to 100",
+    # Who wins the game, once it has ended (the ends themselves are answered elsewhere).
+    "@lowest-total-wins": "le plus petit total gagne ou le plus gros, c'est celui qui a le moins de points au "
+                          "total ? lowest or highest total, does the fewest points overall win",
+    "@over-hundred-ends": "au-dessus de cent ? above a hundred",
+    "@last-player-in": "le dernier joueur pas éliminé, il en reste un seul ? the last player not out, only "
+                       "one player left standing",
+    "@losing-limit": "en demi-partie on perd à 50 ? in a half game do I lose at 50",
+    # The hands everyone scores.
+    "@hand-value": "les autres marquent quoi, je compte juste mes cartes, ceux qui n'ont pas annoncé ? what "
+                   "do the others score, do I just add up my cards, the players who didn't call",
+    "@failed-call-others": "le cabo est raté, les autres marquent combien, on a tous zéro ? the cabo failed, "
+                           "what do the rest of us score, do we all get nothing",
+    "@tamalou-announcer-value": "l'annonceur est battu, il compte ses cartes ou une pénalité, il prend sa "
+                                "main ? the caller got beaten, does he score his cards or a penalty",
+    # The calls and the last round.
+    "@cactus-at-limit": "pile 5, exactement cinq, ça passe ? right on five, does that pass",
+    "@fontenaysien-call-limit": "pas de limite pour dire tamalou au fontenaysien, n'importe quelle main ? no "
+                                "limit for tamalou, any hand at all",
+    "@tamoul-last-round": "le contre-tamoul une seule fois par joueur ? contre-tamoul only once per player",
+    "@koubo-players": "on peut jouer à combien au koubo, à 8 ça passe, combien de joueurs max ? how many "
+                      "can play, can eight of us play, max players",
+    # The discard and the powers, dutch toulousain and cabo.
+    "@dutch-toulousain-take-discard": "je peux prendre la carte de la défausse ou seulement piocher ? can I "
+                                      "pick up the discard or only draw from the deck",
+    "@dutch-toulousain-power-when": "le texte ne dit pas de quelle carte ? the text doesn't say which card",
+    "on ne prend la carte de la defausse que si personne": "je peux prendre la défausse si quelqu'un a doublé "
+                                                           "dessus, elle est recouverte ? can I take the "
+                                                           "discard if someone snapped on it, it's covered",
+    # The table's readings, shared by the memory games.
+    "deux demandes au meme instant": "appui simultané ? simultaneous tap",
+    "plusieurs cartes par defausse rapide": "j'ai deux 7, je peux poser les deux d'un coup, plusieurs cartes "
+                                            "à la fois ? I have two sevens, can I throw both, several cards "
+                                            "at once",
+    "une carte par defausse rapide": "je peux poser deux cartes pareilles d'un coup, j'ai deux 7 ? can I "
+                                     "throw two matching cards at once, I have two sevens",
+    "une carte par tour : seul le joueur": "je peux poser deux cartes pareilles d'un coup, doubler deux fois "
+                                           "? can I throw two matching cards, snap twice in my turn",
+    "l'arbitre ne peut pas savoir qui connait": "comment l'appli sait que je connais ma carte ? how does the "
+                                                "app know I knew the card",
+    "la mauvaise carte laissee sur la defausse": "après un doublé raté ma carte reste dessus, on peut encore "
+                                                 "doubler la carte d'en dessous ? after a wrong snap my card "
+                                                 "stays on top, can we still match the one underneath",
+    "ne joue plus de tour, mais peut encore": "j'ai dit cactus, je peux encore doubler, celui qui a annoncé "
+                                              "pose encore ? I said cactus, can I still snap, can the caller "
+                                              "still throw cards "
+                                              "après avoir dit cactus, j'ai encore le droit de défausser "
+                                              "vite ? after calling cactus am I still allowed to throw a "
+                                              "matching card, do I still play",
+    "le caboteur : personne ne peut prendre": "on peut regarder les cartes du caboteur avec la dame, le "
+                                              "caboteur peut encore doubler ? can I peek at the caboteur's "
+                                              "cards with a power, can he still snap",
+    "peut declarer": "je dis plus de carte à n'importe quel moment ? can I say no card left at any moment",
+    # -- canasta
+    "pour prendre la defausse, il faut utiliser": "pour prendre le tas je dois poser la carte du dessus tout "
+                                                  "de suite, un 3 noir bloque le tas ? to pick up the pile "
+                                                  "must I meld the top card right away, does a black three "
+                                                  "block it",
+    "la manche s'arrete quand un joueur termine": "quand est-ce que la manche est finie, on compte quand ? "
+                                                  "when is the round over, when do we count up",
+    "une canasta de jokers se compose": "je peux faire la canasta de jokers en plusieurs fois, sur plusieurs "
+                                        "tours ? can I build the wild canasta over several turns, bit by "
+                                        "bit",
+    "@melded-cards": "les cartes posées rapportent leurs points, on compte ce qui est sur la table ? do the "
+                     "cards we put down score, do we count what's on the table",
+    "@red-threes": "un 3 rouge ça rapporte combien, bonus des trois rouges ? how much is a red three worth, "
+                   "red three bonus",
+    "@red-threes-all-four": "j'ai les quatre 3 rouges, les 4 trois rouges ça fait combien ? all four red "
+                            "threes, how much for the four",
+    "@going-out-concealed": "finir d'un coup sans avoir rien posé, sortir en main cachée ça fait plus ? "
+                            "going out in one go with nothing melded, concealed hand bonus",
+    "@cards-in-hand": "les cartes qui me restent en main, on les enlève, ça compte en moins ? cards still in "
+                      "my hand, do they count against us, minus",
+    "@counted-side": "on peut juste entrer les points du camp sans les cartes, donner le total ? can we "
+                     "just type the team's points instead of the cards, enter the total",
+    "@counted-hand": "on a donné nos points et pas nos cartes, la main qui reste on la retire comment ? we gave "
+                     "our points, not our cards, how is what's left in hand taken off",
+    "@red-three-top": "un 3 rouge, on ne peut jamais le récupérer en haut de la défausse ? can a red three "
+                      "ever be taken back off the top of the discard",
+    "@not-yet-melded": "on n'a encore rien posé, on peut prendre le tas, il faut une paire ? we haven't "
+                       "melded yet, can we take the pile, do we need a pair",
+    "@going-out-check": "pour finir mes poses doivent être bonnes, qu'est-ce qui compte comme canasta pour "
+                        "sortir ? to go out must my melds be legal, what counts as a canasta to finish",
+    "@one-meld-per-rank": "on complète la pose qu'on a déjà ? do we add to the meld we already have",
+    # -- cactus game
+    "a son tour, on joue autant de cartes": "je peux enchaîner plusieurs cartes d'affilée, piocher au lieu "
+                                            "de jouer ? can I chain several cards in a row, draw instead of "
+                                            "playing",
+    "le stop est la seule carte": "le stop ça sert à quoi, il annule quoi ? what does the stop do, what does "
+                                  "it cancel",
+    "les actions : point gratuit": "que fait échangez, regardez et piquez, demandez une carte ? what does "
+                                   "swap hands do, look and steal, ask for a card",
+    "un tour saisi peut ne pas etre termine": "je peux saisir un tour pas fini, le tour en cours ? can I "
+                                              "enter a turn that isn't finished, one still going",
+    "@cactus-game-set": "trois Charlie ça rapporte combien, une série de Walter, un joker dans une série, on "
+                        "peut stopper une série ? three Charlies, a set of Walters, a joker in a set, can a "
+                        "set be stopped "
+                        "combien de points pour trois personnages pareils, trois Spike, trois jokers ? how "
+                        "many points for three of the same character, three Spikes, three jokers",
+    "@free-point": "le point gratuit rapporte combien ? what is the free point worth",
+    "@cactus-game-turn-order": "on suit l'ordre des places ? do we follow seat order",
 }
 
 _BY_ANCHOR = {key[1:]: words for key, words in ASKED.items() if key.startswith("@")}

@@ -190,6 +190,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
     thrown = asked.thrown_on(text)  # « deux valets sur un valet », "a 6 on a 7": a snap, right or wrong
     as_typed = _without_players_names(same_words(text))
     text = _without_players_names(same_words(asked.same_rank_said(text)))
+    text = _with_hand_state(VARIANTS[reading.game], text) if reading.game else text
     added = " ".join(filter(None, (expand(text, reading.question), CALL if reading.calling else "", SNAP if thrown else "",
                                    PENALTY if thrown == "other" else "")))
     queries = {other: ((_query(f"{text} {noun}", other), 1.0), (_query(added, other), SYNONYM_WEIGHT))
@@ -265,6 +266,21 @@ def _case_rules(variant: Variant, text: str, called: bool) -> list[str]:
     found = next(([rule for end in ends for rule in variant.rules if rule.endswith(end)] for ends in tries
                   if any(rule.endswith(ends) for rule in variant.rules)), [])
     return [rule_anchor(rule) for rule in dict.fromkeys(found)]
+
+
+def _with_hand_state(variant: Variant, text: str) -> str:
+    """« j'avais 4 en main », "I had 4 at the end": in a game where a hand at or under the
+    limit is said to *have* the call word whoever called (cactus: "with cactus you draw
+    nothing"), a hand said in points is said as the pages say it, the call word and the limit
+    added as the player's own words (« avec cactus (5 ou moins) »: the rules of that state
+    share no other word with the hand)."""
+    call = variant.call
+    if call is None or call.over != "ignored" or call.threshold is None or asked.has(asked.OUTCOME, text) \
+            or asked.DRAWN.search(plain(text)):
+        return text  # who wins or scores (_case_rules reads the hands), or a card drawn: no hand
+    limit = to_number(call.threshold, variant.scale)
+    said = scenario.hands(text)
+    return f"{text} {call.word} {limit:g}" if said and min(said) <= limit else text
 
 
 def _of_family(question: str, family: tuple[str, ...], language: str, limit: int) -> str:

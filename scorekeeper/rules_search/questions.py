@@ -71,7 +71,9 @@ ASKED: dict[str, str] = {
                     "qui commence la partie, la manche ? who starts the game, the round",
     # -- the call
     "@call": "on peut annoncer avec combien, limite pour annoncer, max, et après l'annonce on continue ? "
-             "how low must my hand be to call, what happens after the call, do we keep playing, last round",
+             "how low must my hand be to call, what happens after the call, do we keep playing, last round "
+             "ça s'arrête tout de suite ou tout le monde rejoue une fois ? does the round stop at once or "
+             "does everyone play again, one more go each",
     "@call-when": "quand est-ce qu'on annonce, à quel moment, au début ou à la fin du tour, pendant mon tour ? "
                   "when can I call, when do I say it, at what moment, start or end of my turn, during my turn "
                   "dès le premier tour, au premier tour ? on my first turn, on the first round "
@@ -86,6 +88,11 @@ ASKED: dict[str, str] = {
                    "frozen cards, swap with the caller, can he still snap",
     "tournees de cote": "prendre les cartes du caboteur, échanger avec lui ? take or swap the caller's "
                         "cards, sideways cards",
+    # The caller still snapping (cactus' and cabo's readings): asked of the one who called.
+    "peut encore defausser rapidement": "celui qui a annoncé peut encore doubler, coller, défausser vite, "
+                                        "jeter une carte pareille ? "
+                                        "can the caller still snap, can the one who called still throw "
+                                        "a matching card, snap after calling",
     # -- the snap
     "@snap": "défausse rapide, doubler, coller, poser une carte pareille, on peut snapper ? snap, same rank, "
              "matching card, throw a matching card "

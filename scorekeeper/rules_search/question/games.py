@@ -30,7 +30,10 @@ from .synonyms import plain
 NICKNAMES: dict[str, str] = {  # "|" between the names of one game
     CactusGame.key: "cactus game|cactus-game|cactusgame|blue orange|blueorange|jeu de blue orange|"
                     "cactus blue orange|cactus de blue orange|cactus card game|cactus cards game",
-    CactusTas.key: "cactus tas de merde|tas de merde|tas de merdes|cactus tas|cactus-tas|cactus tdm|tdm|ctdm",
+    CactusTas.key: "cactus tas de merde|tas de merde|tas de merdes|cactus tas|cactus-tas|cactus tdm|tdm|ctdm|"
+                    # its name in English at the table
+                    "shit-pile cactus|shit pile cactus|shitpile cactus|cactus shit pile|shit-pile|shit pile|"
+                    "pile of shit|pile of crap|crap pile cactus|crap pile",
     DutchToulousain.key: "dutch toulousain|dutch-toulousain|toulousain|dutch de toulouse|toulouse",
     CaboBruxellois.key: "cabo bruxellois|cabo-bruxellois|bruxellois|cabo|tamalou belge|tamalou bruxellois|cabo belge|"
                         "belgian tamalou|belgian cabo|tamalou de bruxelles",

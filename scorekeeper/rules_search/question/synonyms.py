@@ -111,6 +111,9 @@ SAME_WORDS: dict[str, str] = {
     **{w: "reach" for w in ("hit", "hits")},
     **{w: "fewest" for w in ("least",)},
     **{w: "time" for w in ("anytime", "whenever")},  # "any" is a stop word: "at any time"
+    # the round stopping at once, as players say it: « ça s'arrête direct », "stops right away"
+    **{w: "tout de suite" for w in ("direct", "directement", "immediatement", "aussitot", "illico")},
+    **{w: "at once" for w in ("immediately", "instantly", "straightaway")},
 }
 
 

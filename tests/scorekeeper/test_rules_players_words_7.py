@@ -42,3 +42,19 @@ def test_it_does_not_read_a_hand_over_the_limit_as_having_cactus():
 ])
 def test_it_knows_cactus_tas_de_merde_by_its_english_table_names(question):
     assert read(question).game == "cactus-tas"
+
+
+def first(question: str, variant: str, language: str = "fr") -> str:
+    with translation.override(language):
+        return answers(question, variant)[0].anchor
+
+
+@pytest.mark.parametrize(("language", "question", "rule"), [
+    ("fr", "Inès a dit tamoul, j'ai contré mais c'est loupé, ça me fait quoi ?", "tamoul-counter-call-lost"),
+    ("en", "my counter-call failed, the caller was lower, what's my score?", "tamoul-counter-call-lost"),
+    ("fr", "mon contre-tamoul a marché, j'avais moins que l'annonceur, je marque quoi ?", "tamoul-counter-call-won"),
+    ("en", "counter-call: I had less than the caller, what do I score?", "tamoul-counter-call-won"),
+])
+def test_it_reads_a_counter_calls_outcome_told_in_words_not_hands(language, question, rule):
+    """Won and lost share every word: told by « loupé », "failed", "less than the caller"."""
+    assert first(question, "tamoul", language) == rule

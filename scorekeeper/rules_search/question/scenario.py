@@ -79,10 +79,30 @@ def _counter_case(folded: str) -> Case | None:
     said = list(HAND.finditer(folded))
     after = [m for m in said if m.start() > counter.start()]
     if not after or len(said) < 2:
-        return None
+        return _counter_told(folded)
     theirs = int(_NUMBER.search(after[0].group()).group())
     caller = next(int(_NUMBER.search(m.group()).group()) for m in said if m is not after[0])
     return Case("counter_won" if theirs < caller else "counter_lost", "other")
+
+
+# A counter-call's outcome told in words, not hands: « contre raté », "I had less than the
+# caller", « l'annonceur avait moins ». Without them the two rules share every word, and
+# the wrong one came first.
+COUNTER_LOST = re.compile(
+    r"(?<![\w])(rate|ratee|perdu|perdue|loupe|loupee|foire|echoue|echec|failed|fails|fail|lost|losing|"
+    r"l'annonceur (avait |a )?moins|l'annonceur (avait |a )?plus petit|the caller (had |has |was )?(less|lower)|"
+    r"caller had less|caller was lower|pas moins que l'annonceur|not less than the caller|not lower than the caller|"
+    r"autant que l'annonceur|same as the caller)(?![\w])")
+COUNTER_WON = re.compile(
+    r"(?<![\w])(reussi|reussie|gagne|gagnee|marche|won|wins|win|successful|worked|works)(?![\w])")
+
+
+def _counter_told(folded: str) -> Case | None:
+    if COUNTER_LOST.search(folded):
+        return Case("counter_lost", "other")
+    if COUNTER_WON.search(folded) or asked.caller_side(folded) == "beaten":
+        return Case("counter_won", "other")
+    return None
 
 
 def _scorer(folded: str, word: str) -> str:

@@ -8,7 +8,9 @@ with production settings (`DJANGO_DEBUG` off, bench/referee_settings.py) over a
 fresh SQLite database in a temporary folder (or REFEREE_BENCH_DATABASE_URL, a
 PostgreSQL database the benchmark empties first), with the in-memory channel
 layer, or Redis when REDIS_URL is set (several processes need Redis). Each table's
-4 phones are spread over the processes (phone i on process i mod N).
+4 phones are on one process (table t on process t mod N), as the recipe's nginx hashes a
+table's code (docs/deploy.md); `--placement spread` puts phone i on process i mod N, as
+round robin did before.
 
 As production runs them (docs/deploy.md): the servers believe X-Real-IP from
 127.0.0.1 only (DJANGO_TRUSTED_PROXIES, as nginx sends it), and each phone sends
@@ -134,7 +136,7 @@ def phone_address(table: int, seat: int) -> str:
 
 
 async def connect_table(ports: list[int], consumer: str, code: str, tokens: list[str], number: int = 0,
-                        placement: str = "spread") -> tuple[list[Phone], int]:
+                        placement: str = "table") -> tuple[list[Phone], int]:
     """The table's phones, and the seat whose discard the table waits for (0 when anyone may:
     a new round, or the bare consumer, which has no turns). A table played again in a later
     step goes on from where its turns stood (the referee refuses a discard out of turn)."""
@@ -217,7 +219,7 @@ class Result:
 
 
 async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tuple[str, list[str]]],
-              rounds: int, think: tuple[float, float], placement: str = "spread") -> Result:
+              rounds: int, think: tuple[float, float], placement: str = "table") -> Result:
     """Every phone connects first (not measured), then every table plays at once."""
     rng = random.Random(SEED)
     latencies: list[float] = []
@@ -302,7 +304,7 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
     parser.add_argument("--only", choices=["ours", "bare"])
-    parser.add_argument("--placement", choices=["spread", "table"], default="spread",
+    parser.add_argument("--placement", choices=["spread", "table"], default="table",
                         help="a table's phones over the processes (round robin), or all on one")
     parser.add_argument("--think", default="0.5,1.5", help="seconds between a table's actions: low,high")
     parser.add_argument("--updates", choices=["delta", "whole"], default="delta",

@@ -93,8 +93,9 @@ COUNTER_LOST = re.compile(
     r"l'annonceur (avait |a )?moins|l'annonceur (avait |a )?plus petit|the caller (had |has |was )?(less|lower)|"
     r"caller had less|caller was lower|pas moins que l'annonceur|not less than the caller|not lower than the caller|"
     r"autant que l'annonceur|same as the caller)(?![\w])")
+# (Not « gagne » or "win" alone: « contre-tamoul, qui gagne ? » asks both rules.)
 COUNTER_WON = re.compile(
-    r"(?<![\w])(reussi|reussie|gagne|gagnee|marche|won|wins|win|successful|worked|works)(?![\w])")
+    r"(?<![\w])(reussi|reussie|a marche|ai gagne|a gagne|won|successful|succeeded|worked)(?![\w])")
 
 
 def _counter_told(folded: str) -> Case | None:

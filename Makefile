@@ -93,10 +93,8 @@ lint: dev
 
 # Two pytest-xdist workers by default (each its own SQLite test database and browser):
 # the suite takes about half the time on a two-core machine. PYTEST_WORKERS=0 runs it in one process.
-# Work stealing: a worker that runs out takes tests queued for the other, so the long browser
-# tests at the end do not leave one core idle.
 # PYTEST_ARGS: more for pytest (.ci/run leaves out what its PostgreSQL + Redis pass runs).
 PYTEST_WORKERS ?= 2
 PYTEST_ARGS ?=
 test: dev chromium messages lint
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)

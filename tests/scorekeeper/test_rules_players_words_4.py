@@ -10,14 +10,7 @@ from django.utils import translation
 
 from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.question.games import read
-
-
-def first(question: str, variant: str | None, language: str = "fr"):
-    with translation.override(language):
-        got = answers(question, variant)
-    assert got, question
-    return got[0]
-
+from tests.scorekeeper.asking import first
 
 # -- a call word several games share ---------------------------------------------------
 

@@ -4,16 +4,8 @@ phrased in other words than the sets' questions."""
 from __future__ import annotations
 
 import pytest
-from django.utils import translation
 
-from scorekeeper.rules_search import answers
-
-
-def first(question: str, variant: str | None, language: str = "fr"):
-    with translation.override(language):
-        got = answers(question, variant)
-    assert got, question
-    return got[0]
+from tests.scorekeeper.asking import first
 
 
 @pytest.mark.parametrize(("language", "question"), [

@@ -4,15 +4,9 @@ phrased in other words than the sets' questions."""
 from __future__ import annotations
 
 import pytest
-from django.utils import translation
 
-from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.question.games import read
-
-
-def top3(question: str, variant: str | None, language: str = "fr") -> list[str]:
-    with translation.override(language):
-        return [a.anchor for a in answers(question, variant)[:3]]
+from tests.scorekeeper.asking import first, top3
 
 
 @pytest.mark.parametrize(("language", "variant", "question"), [
@@ -44,11 +38,6 @@ def test_it_knows_cactus_tas_de_merde_by_its_english_table_names(question):
     assert read(question).game == "cactus-tas"
 
 
-def first(question: str, variant: str, language: str = "fr") -> str:
-    with translation.override(language):
-        return answers(question, variant)[0].anchor
-
-
 @pytest.mark.parametrize(("language", "question", "rule"), [
     ("fr", "Inès a dit tamoul, j'ai contré mais c'est loupé, ça me fait quoi ?", "tamoul-counter-call-lost"),
     ("en", "my counter-call failed, the caller was lower, what's my score?", "tamoul-counter-call-lost"),
@@ -57,4 +46,4 @@ def first(question: str, variant: str, language: str = "fr") -> str:
 ])
 def test_it_reads_a_counter_calls_outcome_told_in_words_not_hands(language, question, rule):
     """Won and lost share every word: told by « loupé », "failed", "less than the caller"."""
-    assert first(question, "tamoul", language) == rule
+    assert first(question, "tamoul", language).anchor == rule

@@ -3,6 +3,8 @@ the announcer. Shared by tests/browser/test_play_*.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -70,6 +72,29 @@ def count_hand(page: Page, name: str, digits: str) -> None:
     block.locator("[data-count]").tap()
     tap_pad(page, digits)
     expect(block.locator("[data-count]")).to_have_value(digits)
+
+
+def step_up(field: Locator, times: int, tap: Callable[[Locator], None] | None = None) -> int:
+    """Tap a counter's « + » until `field` holds `times`; how many taps were lost.
+
+    Each tap is followed until the field shows it. In loaded CI runs the first « + » after
+    a side's points were typed was lost now and then (the value stayed 0 for 15 s, the
+    button under the finger): it is tapped again, and the lost taps are returned so that a
+    test counting a player's taps can count them apart.
+    """
+    plus = field.locator("xpath=following-sibling::button[@data-step='1'][1]")
+    lost = 0
+    for count in range(1, times + 1):
+        for attempt in range(3):
+            (tap or Locator.tap)(plus)
+            try:
+                expect(field).to_have_value(str(count), timeout=5_000)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+                lost += 1
+    return lost
 
 
 def choose(page: Page, fieldset_id: str, name: str) -> None:

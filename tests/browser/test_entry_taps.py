@@ -31,7 +31,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from engine.rules import VARIANTS
 from engine.rules.units import to_number
-from tests.browser.play_helpers import hand, pad_keys, wait_for_preview
+from tests.browser.play_helpers import hand, pad_keys, step_up, wait_for_preview
 from tests.factories import make_game, tamalou_round
 
 PLAYERS = ["Ana", "Ben", "Chloé", "Dan"]
@@ -54,6 +54,7 @@ class Thumb:
         self.height = height
         self.taps = 0
         self.swipes = 0  # canasta by points: scrolls the player makes (not taps), counted apart
+        self.lost = 0  # taps the loaded test machine lost and play_helpers.step_up made again
 
     def tap(self, target: Locator) -> None:
         target.wait_for(state="visible")
@@ -260,9 +261,9 @@ def counted_side(thumb: CanastaThumb, page: Page, side: int, numbers: dict[str, 
         if numbers.get(key, "0") != "0":
             thumb.type(block.locator(f'[name="side-{side}-counted-{key}"]'), numbers[key])
     for key in ("natural_canastas", "mixed_canastas", "wild_canastas"):
-        for _ in range(int(numbers.get(key, "0"))):
-            thumb.tap(block.locator(f'[name="side-{side}-counted-{key}"] + button[data-step="1"]'))
-        expect(block.locator(f'[name="side-{side}-counted-{key}"]')).to_have_value(numbers.get(key, "0"))
+        field = block.locator(f'[name="side-{side}-counted-{key}"]')
+        thumb.lost += step_up(field, int(numbers.get(key, "0")), thumb.tap)
+        expect(field).to_have_value(numbers.get(key, "0"))
     if numbers.get("red_threes", "0") != "0":
         thumb.tap(block.locator(".red-threes label.choice").filter(has_text=numbers["red_threes"]))
 
@@ -295,7 +296,8 @@ def test_it_takes_at_most_20_taps_to_enter_a_canasta_round_of_two_sides_by_point
     thumb.tap(page.locator("#entry-form button.save"))
     expect(page.locator(".score-table tbody tr")).to_have_count(2 if kept else 1)
 
-    assert thumb.taps == (17 if kept else 19) <= CANASTA_BUDGET
+    # A tap the loaded machine lost and step_up made again is not the player's.
+    assert thumb.taps - thumb.lost == (17 if kept else 19) <= CANASTA_BUDGET
     stored = game.rounds.get(number=2 if kept else 1).data
     assert stored["sides"]["Ana"]["counted"]["melded"] == 1450 and stored["went_out"] == "Ana"
     game.refresh_from_db()

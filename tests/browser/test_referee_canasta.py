@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
 from scorekeeper.wording.text import number
+from tests.browser.play_helpers import step_up
 from tests.factories import make_game
 
 PHONE = {"width": 360, "height": 740}
@@ -33,9 +34,7 @@ def count_side(phone: Page, side: int, melded: str, hand: str = "", naturals: in
     if hand:
         phone.locator(f'[name="side-{side}-counted-hand"]').fill(hand)
     for key, times in (("natural_canastas", naturals), ("mixed_canastas", mixed)):
-        for _ in range(times):
-            block.locator(f'[name="side-{side}-counted-{key}"] + button[data-step="1"]').tap()
-        expect(block.locator(f'[name="side-{side}-counted-{key}"]')).to_have_value(str(times))
+        step_up(block.locator(f'[name="side-{side}-counted-{key}"]'), times)
     if red_threes != "0":
         block.locator(".red-threes label.choice").filter(has_text=red_threes).tap()
 

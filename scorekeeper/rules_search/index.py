@@ -207,9 +207,14 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot
     # answer); the game's name put back counts where the paragraph has it (« canasta »).
-    # A card thrown on one of its rank is measured both as typed and as the pages say it.
-    owns = [{other: (set(_query(words, other)), set(terms(words, other)), set(terms(noun, other)))
-             for other in LANGUAGES} for words in dict.fromkeys((text, as_typed))]
+    # A card thrown on one of its rank is measured both as typed and as the pages say it;
+    # a comparison ("natural vs dirty") each side apart.
+    def own(words: str) -> dict[str, tuple[set[str], set[str], set[str]]]:
+        return {other: (set(_query(words, other)), set(terms(words, other)), set(terms(noun, other)))
+                for other in LANGUAGES}
+    sides = [own(side) for side in asked.compared_sides(text)]
+    owns = [own(words) for words in dict.fromkeys((text, as_typed))] \
+        + [side for side in sides if all(question for _w, question, _n in side.values())]  # "vs one without": none
     for key in keys:
         shown = language_index(language)[key].paragraphs
         totals = [0.0] * len(shown)

@@ -397,3 +397,16 @@ LAST_ROUND = _words("dernier tour|dernier tour des autres|derniers tours|last ro
 CAN_CALL = _words("peux annoncer|peut annoncer|je peux dire|on peut dire|can i call|can you call|can i say|"
                   "can you say|allowed to call")
 
+
+# « une canasta naturelle vs une sale », "natural vs dirty": two questions in one. Each
+# side is measured apart (index._covered), so that the rule of each can answer although
+# neither holds the other side's words; "one" stands for the noun said before it.
+COMPARED = re.compile(r"(?<![\w])(?:vs\.?|versus|compared (?:to|with)|par rapport (?:à|a|au|aux))(?![\w])",
+                      re.IGNORECASE)
+_STANDS_FOR = re.compile(r"(?<![\w])(?:ones?|celle|celui|celles|ceux)(?![\w])", re.IGNORECASE)
+
+
+def compared_sides(question: str) -> list[str]:
+    """The sides of a comparison the question makes, or none."""
+    sides = COMPARED.split(question)
+    return [_STANDS_FOR.sub(" ", side) for side in sides] if len(sides) > 1 else []

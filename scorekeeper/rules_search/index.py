@@ -84,6 +84,7 @@ CASE_OTHER = {
 }
 CASE_ANY = (".hand_value", ".announcer_ignored")
 CASE_SCORE = 500.0
+STOP_CHAIN = "-stop-stopped"  # the rule of a Stop played on a Stop (asked.STOP_ON_STOP)
 # Every game searched and none named: among the first three answers, each other game saying
 # the same sentence adds this share to its score for the first place (calibrated on the
 # tuned and held-out sets: the first three stay the same, fewer other games' rules first).
@@ -203,6 +204,9 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
         and not asked.has(asked.NOBODY_CALLED, text)
     side = asked.caller_side(text)  # "the caller had the lowest hand": not the rule for a beaten caller
     case = _case_rules(VARIANTS[reading.game], text, called) if reading.game and by_case else []
+    if reading.game and asked.has(asked.STOP_ON_STOP, question):  # « il a mis un stop sur mon stop »
+        case = [p.anchor for p in language_index(language)[reading.game].paragraphs
+                if p.anchor.endswith(STOP_CHAIN)][:1] + case
     scored: list[Answer] = []
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot

@@ -161,7 +161,9 @@ ASKED: dict[str, str] = {
                              "below zero, negative hand, do I score negative points, minus points",
     "@table": "on joue pareil qu'au cactus, c'est comme le cactus, qu'est-ce qui change, la différence, des "
               "règles en plus ? is it played like cactus, same as cactus, what is different, the "
-              "difference, extra rules",
+              "difference, extra rules "
+              "les mêmes règles que le cactus normal, classique ? same rules as regular, plain cactus, "
+              "played any differently during a round",
     "@below-zero": "main négative, moins de zéro ? negative hand, below zero",
     "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost "
                     "mauvais cabo, pénalité ? penalty for a bad cabo, wrong cabo",

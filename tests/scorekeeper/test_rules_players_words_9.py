@@ -24,3 +24,25 @@ def test_it_reads_the_sides_of_a_comparison_one_standing_for_the_noun_before_it(
     assert compared_sides("a natural canasta vs a dirty one") == ["a natural canasta ", " a dirty  "]
     assert compared_sides("combien vaut le roi rouge ?") == []
 
+
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("fr", "j'ai posé un stop contre son stop, son vol de point compte quand même ?"),
+    ("en", "Tom stopped my Stop on his Draw 3, does he draw?"),
+    ("fr", "stop du stop sur ma Pioche 3, je pioche ou pas ?"),
+])
+def test_it_answers_a_stop_played_on_a_stop_with_the_chains_rule_first(language, question):
+    # The card's name drew the rules that name that card; the chain's rule names none.
+    assert top3(question, "cactus-game", language)[0] == "cactus-game-stop-stopped"
+
+
+def test_a_single_stop_is_not_read_as_a_chain():
+    assert top3("le stop ça sert à quoi ?", "cactus-game")[:1] != ["cactus-game-stop-stopped"]
+
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("en", "tdm: during a round, anything different from plain cactus? powers, snaps?"),
+    ("fr", "au tas de merde on joue la manche comme au cactus classique ou il y a des règles en plus ?"),
+])
+def test_it_answers_whether_the_shit_pile_plays_as_cactus_with_our_reading(language, question):
+    assert "reading-cactus-tas-table" in top3(question, "cactus-tas", language)

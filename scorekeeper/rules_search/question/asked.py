@@ -410,3 +410,12 @@ def compared_sides(question: str) -> list[str]:
     """The sides of a comparison the question makes, or none."""
     sides = COMPARED.split(question)
     return [_STANDS_FOR.sub(" ", side) for side in sides] if len(sides) > 1 else []
+
+
+# A Stop played on a Stop (Cactus Game): « stop sur mon stop », "she stopped my Stop",
+# "a Stop on a Stop": whether the action happens is the chain's rule, whatever card it was
+# (the card's name drew the rules that name it, and the chain's rule names none).
+_STOP_OWNER = r"(?:un|une|mon|ma|son|sa|le|la|ton|ta|notre|leur|my|his|her|their|the|a|your|our)"
+STOP_ON_STOP = re.compile(rf"(?<![\w])(?:stop\w*\s+(?:sur|on|onto|against|contre)\s+{_STOP_OWNER}\s+stop"
+                          rf"|stop\w*\s+{_STOP_OWNER}\s+stop|stoppe\w*\s+{_STOP_OWNER}\s+stop"
+                          r"|contre-?stop|counter-?stop|stop du stop|stop of the stop|double stop)(?![\w])")

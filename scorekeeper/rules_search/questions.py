@@ -192,6 +192,7 @@ ASKED: dict[str, str] = {
                           "still get the point, do I score with cactus if another is lower",
     "@cactus-no-cactus": "personne n'a cactus, qui gagne ? nobody has cactus, who wins the round",
     "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished "
+                          "j'avais oublié une carte ? I forgot a card, misremembered my hand "
                           "l'annonceur a un bonus au décompte, ça rapporte d'annoncer ? does the "
                           "caller get a bonus, is there a bonus for calling",
     "@has-cactus": "j'ai cactus, je pioche ? I have cactus, do I draw "

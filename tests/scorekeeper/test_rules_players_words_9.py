@@ -46,3 +46,12 @@ def test_a_single_stop_is_not_read_as_a_chain():
 ])
 def test_it_answers_whether_the_shit_pile_plays_as_cactus_with_our_reading(language, question):
     assert "reading-cactus-tas-table" in top3(question, "cactus-tas", language)
+
+
+@pytest.mark.parametrize(("language", "question"), [
+    ("en", "cactus: I said cactus at 9 lol, forgot one of my cards, am I punished?"),
+    ("fr", "j'ai dit cactus avec 10 du coup j'avais oublié une carte, je suis puni ?"),
+])
+def test_it_answers_a_call_made_on_a_misremembered_hand_with_the_call_changing_nothing(language, question):
+    # « du coup », "lol": words that carry the sentence on, not the question.
+    assert "cactus-announcer-ignored" in top3(question, "cactus", language)

@@ -22,13 +22,14 @@ STOP_WORDS = {
         sont suis es etait peut peux puis puisque comment quoi quel quelle quels quelles
         alors donc est-ce ce-que faut il-faut tout toute tous toutes ok bah ben hein svp stp
         dans cette cet sinon oui non deja encore aussi tres faire fait fais font veut veux veulent voulez
-        truc trucs bref genre avait avais avaient avons avez""".split()),
+        truc trucs bref genre avait avais avaient avons avez mdr ptdr lol euh""".split()),
     "en": set("""a an the and or of to in on at for with by is are was were be been do does did i
         you he she it we they my your his her its our their me him them this that these those
         can could should would will may might must what where which who whom why how if
         then than so not no yes there here have has had am as from into about any some
         just also too very still get got want wants s t re ve ll m d
-        right okay ok really actually please anything something ever even guys much""".split()),
+        right okay ok really actually please anything something ever even guys much
+        lol lmao bc cuz coz because btw tbh idk pls plz hey""".split()),
 }
 
 _WORD = re.compile(r"[\w]+", re.UNICODE)
@@ -48,9 +49,15 @@ def _stemmer(language: str) -> snowballstemmer.stemmer:
     return stemmers[language]
 
 
+# Said to carry on a sentence, not about the game: « du coup » ("so"), whose « coup » is
+# also a play (« le premier coup qui fait gagner »).
+FILLERS = re.compile(r"(?<![\w])du coup(?![\w])")
+
+
 def terms(text: str, language: str) -> list[str]:
     """The searchable terms of a text in `language` ("fr" or "en")."""
     stop = STOP_WORDS.get(language, STOP_WORDS["fr"])
-    words = [SAME_WORDS.get(plain(w), w) for w in _WORD.findall(text.lower().replace("’", "'").replace("'", " "))
+    text = FILLERS.sub(" ", text.lower().replace("’", "'"))
+    words = [SAME_WORDS.get(plain(w), w) for w in _WORD.findall(text.replace("'", " "))
              if plain(w) not in stop]
     return [plain(stem) for stem in _stemmer(language).stemWords(words)]

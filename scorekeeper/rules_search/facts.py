@@ -461,6 +461,9 @@ def deck_asked(question: str) -> bool:
         return False  # "when the deck is empty": the stock's reading; a meld's jokers: the meld's rule
     if asked.has(asked.PLAY_WITH, question) and asked.cards_in(question) and not asks_power(question):
         return True  # « on joue avec les 2 ? », "do we play with 2s?"
+    if asked.has(asked.RANKS_THERE, question) and asked.cards_in(question) and not asks_power(question) \
+            and not asked.has(asked.SOMEWHERE, question):
+        return True  # « y a des 2, des 3 ? », "are there any 2s?"
     return asked.has(asked.DECK, question) or (asked.has(asked.DECK_WORD, question)
                                                and asked.has(asked.DECK_ASK, question))
 

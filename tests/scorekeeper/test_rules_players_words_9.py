@@ -55,3 +55,15 @@ def test_it_answers_whether_the_shit_pile_plays_as_cactus_with_our_reading(langu
 def test_it_answers_a_call_made_on_a_misremembered_hand_with_the_call_changing_nothing(language, question):
     # « du coup », "lol": words that carry the sentence on, not the question.
     assert "cactus-announcer-ignored" in top3(question, "cactus", language)
+
+
+@pytest.mark.parametrize(("language", "variant", "question"), [
+    ("fr", "koubo", "y a-t-il des 5 et des 6 au koubo ?"),
+    ("en", "koubo", "are there any 3s or 4s?"),
+])
+def test_it_answers_which_ranks_the_deck_holds_with_the_deck(language, variant, question):
+    assert top3(question, variant, language)[:1] == ["cards"]
+
+
+def test_cards_said_to_lie_somewhere_are_not_a_question_about_the_deck():
+    assert top3("il y a des 7 sur la défausse, je peux en jeter un ?", "koubo")[:1] != ["cards"]

@@ -356,6 +356,10 @@ def caller_side(question: str) -> str | None:
 
 # « on joue avec les 2 ? », "do we play with 2s?": the deck's make-up.
 PLAY_WITH = _words("play with|plays with|playing with|on joue avec|joue avec|jouer avec|jouent avec")
+# « y a des 2 ? », "are there 2s in koubo?": which cards the deck holds, unless the cards
+# are said to lie somewhere (« il y a des 7 sur la défausse », "in my hand").
+RANKS_THERE = _words("y a des|il y a des|y'a des|ya des|y a t il des|y a-t-il des|are there|is there a|is there an")
+SOMEWHERE = _words("defausse|pile|main|mains|hand|hands|discard|sur la table|on the table|dans mon jeu")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:

@@ -204,9 +204,7 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
         and not asked.has(asked.NOBODY_CALLED, text)
     side = asked.caller_side(text)  # "the caller had the lowest hand": not the rule for a beaten caller
     case = _case_rules(VARIANTS[reading.game], text, called) if reading.game and by_case else []
-    if reading.game and asked.has(asked.STOP_ON_STOP, question):  # « il a mis un stop sur mon stop »
-        case = [p.anchor for p in language_index(language)[reading.game].paragraphs
-                if p.anchor.endswith(STOP_CHAIN)][:1] + case
+    case = _stop_chain(reading.game, question, language) + case if reading.game else case
     scored: list[Answer] = []
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot
@@ -252,6 +250,14 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
         best = max(top, key=lambda a: a.score * (1 + SHARED_WEIGHT * len(a.also)), default=None)
         kept = ([best] + [a for a in kept if a is not best]) if best else kept
     return (found + kept)[:limit]
+
+
+def _stop_chain(key: str, question: str, language: str) -> list[str]:
+    """The anchor of the game's rule for a Stop played on a Stop, when the question tells
+    one (« il a mis un stop sur mon stop »); none otherwise or in a game without Stops."""
+    if not asked.has(asked.STOP_ON_STOP, question):
+        return []
+    return [p.anchor for p in language_index(language)[key].paragraphs if p.anchor.endswith(STOP_CHAIN)][:1]
 
 
 def _case_rules(variant: Variant, text: str, called: bool) -> list[str]:

@@ -61,40 +61,38 @@ def count_hand(page: Page, name: str, digits: str) -> None:
         wait_for_preview(page)
         # Tapped again if a late layout shift still took the tap (seen once more in CI): the
         # switch is a radio, so a second tap on « Compté » changes nothing once it is on.
-        for attempt in range(3):
-            block.locator(".mode-switch label", has_text="Compté").tap()
-            try:
-                expect(block).to_have_attribute("data-mode", "count", timeout=5_000)
-                break
-            except AssertionError:
-                if attempt == 2:
-                    raise
+        tap_until(lambda: block.locator(".mode-switch label", has_text="Compté").tap(),
+                  lambda: expect(block).to_have_attribute("data-mode", "count", timeout=5_000))
     block.locator("[data-count]").tap()
     tap_pad(page, digits)
     expect(block.locator("[data-count]")).to_have_value(digits)
 
 
-def step_up(field: Locator, times: int, tap: Callable[[Locator], None] | None = None) -> int:
+def tap_until(tap: Callable[[], None], shown: Callable[[], None], attempts: int = 3) -> int:
+    """Tap, then wait (`shown`, an expect) for the page to show the tap; tap again when a
+    loaded machine lost it, up to `attempts` taps. How many taps were lost."""
+    for lost in range(attempts - 1):
+        tap()
+        try:
+            shown()
+            return lost
+        except AssertionError:
+            continue
+    tap()
+    shown()  # the last tap: its failure is the test's
+    return attempts - 1
+
+
+def step_up(field: Locator, times: int, tap: Callable[[Locator], None] = Locator.tap) -> int:
     """Tap a counter's « + » until `field` holds `times`; how many taps were lost.
 
-    Each tap is followed until the field shows it. In loaded CI runs the first « + » after
-    a side's points were typed was lost now and then (the value stayed 0 for 15 s, the
-    button under the finger): it is tapped again, and the lost taps are returned so that a
-    test counting a player's taps can count them apart.
+    In loaded CI runs the first « + » after a side's points were typed was lost now and then
+    (the value stayed 0 for 15 s, the button under the finger): the lost taps are returned
+    so that a test counting a player's taps can count them apart.
     """
     plus = field.locator("xpath=following-sibling::button[@data-step='1'][1]")
-    lost = 0
-    for count in range(1, times + 1):
-        for attempt in range(3):
-            (tap or Locator.tap)(plus)
-            try:
-                expect(field).to_have_value(str(count), timeout=5_000)
-                break
-            except AssertionError:
-                if attempt == 2:
-                    raise
-                lost += 1
-    return lost
+    return sum(tap_until(lambda: tap(plus), lambda count=count: expect(field).to_have_value(str(count), timeout=5_000))
+               for count in range(1, times + 1))
 
 
 def choose(page: Page, fieldset_id: str, name: str) -> None:

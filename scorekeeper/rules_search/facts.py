@@ -36,6 +36,7 @@ from .paragraphs import paragraphs
 from .question import asked
 from .question.asked import Card
 from .question.scenario import hands
+from .question.synonyms import plain
 from .question.tokens import STOP_WORDS
 
 ALL_STOP_WORDS = STOP_WORDS["fr"] | STOP_WORDS["en"]
@@ -347,6 +348,8 @@ def end_fact(variant: Variant, question: str) -> Fact | None:
     if "target" in limits:
         return anchor, str(words.END["target"]) % {"points": number(limits["target"])}
     if "loses_at" in limits:
+        # "how low to win outright": the same sentence, linked to the rule of the winner's limit
+        anchor = _winner_limit_anchor(variant, question) or anchor
         half = {limit.kind: limit.points for limit in variant.end_limits({**variant.option_defaults(),
                                                                           "half_game": True})}
         return anchor, str(words.END["loses_wins"]) % {
@@ -364,6 +367,20 @@ def end_fact(variant: Variant, question: str) -> Fact | None:
     if rounds.default is None:
         return anchor, str(words.END["rounds_open"])
     return anchor, str(words.END["rounds"]) % {"rounds": number(rounds.default)}
+
+
+WINS_ASKED = re.compile(r"(?<![\w])(gagn\w*|win|wins|winning|won|grand gagnant|grand winner)(?![\w])")
+LOSES_ASKED = re.compile(r"(?<![\w])(perd\w*|lose|loses|losing|lost|elimin\w*)(?![\w])")
+
+
+def _winner_limit_anchor(variant: Variant, question: str) -> str | None:
+    """The rule of the limit a player wins at (fontenaysien's grand winner), when the
+    question asks how to win and not how to lose."""
+    folded = plain(question)
+    if not WINS_ASKED.search(folded) or LOSES_ASKED.search(folded):
+        return None
+    rule = next((rule for rule in variant.rules if rule.endswith(".grand_winner_limit")), None)
+    return rule_anchor(rule) if rule else None
 
 
 # The rule that says how a game ends, by the end of its identifier (first found wins).

@@ -147,13 +147,17 @@ ASKED: dict[str, str] = {
                       "si j'annonce et je gagne, je marque zéro ? if I call and have the lowest, do I "
                       "score 0",
     "@counter-call-won": "contre réussi, combien ? counter call won, successful counter "
+                         "pour contrer il faut strictement moins, à égalité ça passe ? for a counter do "
+                         "you need strictly less than the caller, is equal enough, a tie "
                          "si j'ai raison, si mon contre passe, j'avais bien moins ? if I'm right, if my "
                          "counter works, I really was lower",
     "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much "
                           "contre tamoul et je me suis trompé, j'avais tort, je prends combien ? said "
                           "counter and I was wrong, the counter was wrong, how much do I get",
     "@tamoul-counter": "contre-tamoul raté ou réussi, ça s'ajoute ? counter call points added or replaced",
-    "@hundred-drops-to-fifty": "pile 100, exactement 100, on retombe à 50 ? exactly 100, reset to 50",
+    "@hundred-drops-to-fifty": "pile 100, exactement 100, on retombe à 50 ? exactly 100, reset to 50 "
+                              "il tombe pile à 100, il a perdu, il est éliminé, il saute ? landed on 100, "
+                              "am I out, did I lose, eliminated at exactly 100",
     "@scale": "c'est quoi le barème, comment on compte les mains ? scoring scale, how are hands scored",
     "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
                  "left, I ran out of cards, my hand is empty, plus rien en main",
@@ -177,6 +181,8 @@ ASKED: dict[str, str] = {
                       "le dutcheur avait plus que d'autres, des joueurs avaient moins, il marque combien ? "
                       "the dutcher had more than others, players had less, what does the dutcher score",
     "@round-winner": "qui gagne la manche, égalité ? who wins the round, tie "
+                    "on finit tous les deux à 3, sous la limite, qui prend le point ? we both ended on "
+                    "3, both under the limit, who gets the point "
                      "qui remporte la manche, qui prend la manche ? who takes the round, who gets the round "
                      "on a tous les deux la même main, tous les deux cactus ? we both have the same, both "
                      "of us, who wins between the two "
@@ -192,6 +198,8 @@ ASKED: dict[str, str] = {
                           "still get the point, do I score with cactus if another is lower",
     "@cactus-no-cactus": "personne n'a cactus, qui gagne ? nobody has cactus, who wins the round",
     "@announcer-ignored": "annoncé avec trop, puni, mémoire trompeuse ? called with too many, punished "
+                          "il s'est trompé dans ses cartes, il a annoncé avec 9, une pénalité ? he "
+                          "misremembered his cards, called with 9, does he get a penalty "
                           "j'avais oublié une carte ? I forgot a card, misremembered my hand "
                           "l'annonceur a un bonus au décompte, ça rapporte d'annoncer ? does the "
                           "caller get a bonus, is there a bonus for calling",
@@ -228,7 +236,11 @@ ASKED: dict[str, str] = {
     "@turn-ends": "quand mon tour se termine, je rejoue ? when does my turn end, do I play again",
     "une carte point gratuit, piquez 1 point ou piochez 3x arretee": "piquez 1 point stoppé, je rejoue, mon "
                                                                     "tour continue ? stopped steal, does my "
-                                                                    "turn go on",
+                                                                    "turn go on "
+                                                                    "mon point gratuit s'est fait stopper, "
+                                                                    "mon tour est fini ? my free point got "
+                                                                    "stopped, does my turn end, someone "
+                                                                    "stopped my draw 3, do I keep playing",
     "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped "
                 "j'ai mis un stop sur son stop, stop du stop, mon action a lieu ou pas, elle passe ? "
                 "I stopped her stop, a stop on my stop, does my card happen, does my action still go "
@@ -244,30 +256,41 @@ ASKED: dict[str, str] = {
                     "plus de cartes point dans la réserve, la réserve est vide, je gagne quand même mon "
                     "point ? no Point cards left in the supply, the reserve is empty, do I still get my "
                     "point, run out of points",
-    "@first-draw-seven": "un 7 à la toute première pioche de la partie, premier tirage, au premier "
+    "@first-draw-seven": "ma toute première pioche, je sors un 7, chasse d'eau ou pas ? "
+                        "un 7 à la toute première pioche de la partie, premier tirage, au premier "
                          "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "
                          "or not",
     "@went-out-canastas": "combien de canastas pour finir, pour sortir, pour terminer, il faut une "
                           "canasta ? how many canastas to go out, to finish, canastas needed to go "
-                          "out",
+                          "out "
+                          "on est que deux, à deux joueurs il faut quoi pour avoir le droit de finir ? "
+                          "only two of us, what do we need to be allowed to go out, two players",
     "@beaten": "j'ai dit cabo et un autre a moins, mon voisin a moins que moi, je marque combien ? I "
                "called cabo and someone had less, I was beaten, what do I score",
     "@negative-call-bonus": "le caboteur est en négatif et personne ne le bat, les autres marquent "
                             "quoi ? the caller is below zero and nobody beats him, what do the others "
                             "get",
     "@grand-winner-limit": "jusqu'où descendre, limite du grand gagnant ? how low to go to win "
+                           "il faut descendre jusqu'où pour gagner direct ? how low do you have to go to "
+                           "win outright "
                            "on gagne direct à combien, gagner d'un coup, victoire immédiate ? win straight "
                            "away, instant win, win outright at how many "
-                           "outright, grand winner",
+                           "outright, grand winner "
+                           "il est à -50 au total, c'est fini, la partie s'arrête ? he is at -50, is "
+                           "the game over, does it end",
     "a tout moment, une carte de meme rang": "doubler même quand ce n'est pas son tour, hors de son "
                                              "tour ? snap when it's not my turn, out of turn, at any "
                                              "time",
     "@table-wrong-power": "j'ai pris la carte sur la défausse, je peux utiliser son pouvoir ? I took "
                           "the card from the discard pile, can I use its power",
-    "@most-round-wins": "quand se termine la partie, combien de manches on joue ? when does a game "
+    "@most-round-wins": "à la fin, c'est celui qui a le moins de points qui gagne, ou le plus de manches ? "
+                        "at the end does the fewest points win the game, or the most rounds won "
+                        "quand se termine la partie, combien de manches on joue ? when does a game "
                         "end, how many rounds do we play",
     "@empty-stock": "le paquet est vide, il n'y a plus de cartes, le talon est épuisé ? the deck is "
-                    "empty, no cards left, the stock runs out",
+                    "empty, no cards left, the stock runs out "
+                    "plus de pioche en pleine manche ? the stock is empty in the middle of the "
+                    "round",
     "@red-threes-without-meld": "les 3 rouges si on n'a rien posé, sans avoir posé ? red threes if we "
                                 "haven't melded, with no meld "
                                 "on n'a jamais rien posé, les 3 rouges comptent quand même ? never melded, "
@@ -305,7 +328,9 @@ ASKED: dict[str, str] = {
     "on ne peut plus ajouter de manche": "la partie est finie, on peut rajouter une manche, rejouer une "
                                          "manche de plus, rouvrir la partie ? the game is over, can we add "
                                          "another round, play one more round, reopen a finished game",
-    "nombre de manches :": "l'option des manches ? the rounds option",
+    "nombre de manches :": "l'option des manches ? the rounds option "
+                           "on n'a pas fixé de nombre de manches, ça se finit quand ? we never set a number "
+                           "of rounds, when does it actually finish",
     "demi-partie : non": "on joue en demi-partie, partie courte à 50 ou partie entière à 100 ? are we playing "
                          "a half game, a short game to 50 or a full game to 100",
     # Who wins the game, once it has ended (the ends themselves are answered elsewhere).
@@ -359,7 +384,9 @@ ASKED: dict[str, str] = {
     "le caboteur : personne ne peut prendre": "on peut regarder les cartes du caboteur avec la dame, le "
                                               "caboteur peut encore doubler ? can I peek at the caboteur's "
                                               "cards with a power, can he still snap",
-    "peut declarer": "je dis plus de carte à n'importe quel moment ? can I say no card left at any moment",
+    "peut declarer": "je dis plus de carte à n'importe quel moment ? can I say no card left at any moment "
+                     "je peux me vider la main en pleine manche, pas seulement au dernier tour ? can "
+                     "someone go out with no cards in the middle of the round, not just the last round",
     # -- canasta
     "pour prendre la defausse, il faut utiliser": "pour prendre le tas je dois poser la carte du dessus tout "
                                                   "de suite, un 3 noir bloque le tas ? to pick up the pile "

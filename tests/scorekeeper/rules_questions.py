@@ -701,13 +701,15 @@ def misleads(answer, question: dict, every_game: bool) -> bool:
     return every_game and question["variant"] not in {answer.variant, *(v for v, _a in answer.also)}
 
 
-def judge(question: dict, answers) -> dict[str, bool]:
-    """One question's figures: top 3 with the game chosen / every game, first, wrong."""
+def judge(question: dict, answers, every_game: bool = True) -> dict[str, bool]:
+    """One question's figures: top 3 with the game chosen / every game, first, wrong.
+    Without `every_game` (the tests' floors, which read the figures with the game chosen),
+    the search over every game is not run and its figures are False."""
     from django.utils import translation
 
     with translation.override(question["language"]):
         chosen = answers(question["question"], question["variant"])
-        every = answers(question["question"], None)
+        every = answers(question["question"], None) if every_game else []
     return {
         "top3": any(settles(a, question) for a in chosen[:3]),
         "top3_all": any(settles(a, question) for a in every[:3]),

@@ -269,12 +269,13 @@ def test_it_answers_a_caller_with_the_lowest_hand_not_the_rule_for_otherwise(lan
     assert found(question, key_of("Koubo charentais"), language)[0][1] == "koubo-announcer-strictly-lowest"
 
 
-@pytest.mark.parametrize("language, question", [
-    ("fr", "cabo avec 6, ça donne quoi ?"), ("en", "cabo with 7?"),
+@pytest.mark.parametrize("language, question, anchor", [
+    # what it gives asked: the sentence linked to the failed call's rule (round 10)
+    ("fr", "cabo avec 6, ça donne quoi ?", "cabo-failed-call"), ("en", "cabo with 7?", "call"),
 ])
-def test_it_answers_the_call_word_followed_by_a_hand_with_the_calls_limit(language, question):
+def test_it_answers_the_call_word_followed_by_a_hand_with_the_calls_limit(language, question, anchor):
     answer = first(question, key_of("Cabo bruxellois"), language)
-    assert (answer.anchor, answer.fact) == ("call", True) and "5" in answer.text
+    assert (answer.anchor, answer.fact) == (anchor, True) and "5" in answer.text
 
 
 @pytest.mark.parametrize("language, question, name, anchor", [

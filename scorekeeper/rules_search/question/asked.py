@@ -93,7 +93,7 @@ _CARD_WORD = "|".join(sorted(map(re.escape, RANK_WORDS), key=len, reverse=True))
 # A card thrown on another: « un 4 sur un 5 », "a 6 on a 7", « mes 2 valets d'un coup sur
 # un valet », "two jacks got snapped on a jack": the card said nearest before « sur », "on".
 THROWN_ON = re.compile(rf"(?<![\w])(sur|on|onto|over|par-dessus)\s+(?:un |une |a |an |the |le |la |l'|ce |cette |"
-                       rf"son |sa |his |her )?({_CARD_WORD})(?![\w])")
+                       rf"son |sa |his |her )?(?:same |meme )?({_CARD_WORD})(?![\w])")  # "on the same jack"
 _CARD_BEFORE = re.compile(rf"(?<![\w])({_CARD_WORD})(?:s|'s)?(?![\w])")  # "three 4s"
 WORDS_BEFORE = 4  # how far before « sur » the card thrown may be said
 
@@ -236,12 +236,13 @@ TAKES = _words("prend combien|prends combien|elle prend|il prend|does she take|d
                "how much does|how much do i|combien il prend|combien elle prend|get zero|zero or|"
                "0 ou|ou 0|0 or|or 0|still get|malus|bonus|get 0|gets 0|score 0|scores 0|marque 0|"
                "something special|quelque chose de special|how many penalty|combien de cartes de penalite|"
-               "combien de penalites")
+               "combien de penalites|damage|what's the damage|ca donne quoi|ca fait quoi|ca me coute|ca coute quoi|"
+               "what does it cost|how much does it cost")
 # Who wins or what one scores, without "still get" (a turn may be what one still gets).
 WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
                          "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
 # A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
-COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer")
+COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer|contree")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
 # with 7 pts"): with a hand's points or a limit asked, a question about calling.
 CALL_VERB = _words("call|calls|called|calling|to call|annoncer|annonce|annonces|annonces|"
@@ -319,8 +320,8 @@ NOBODY_CALLED = _words("personne a dit|personne n'a dit|personne a annonce|perso
 # The round's caller beaten, or lowest: two rules that share their words (« someone has
 # less than the announcer » / « nobody has a lower hand »), told apart by how it is said.
 CALLER_BEATEN = re.compile(
-    r"(?<![\w])(quelqu'un|un autre|une autre|l'autre|les autres|un joueur|deux joueurs|someone|somebody|another|"
-    r"the other|others|other player|two players|\w+ guys)\s+(a|avait|avaient|ont|has|had|have|was|were|is|are)\s+"
+    r"(?<![\w])(quelqu'un|un autre|une autre|l'autre|les autres|un joueur|(?:deux|trois|quatre|[2-9]) joueurs|"
+    r"someone|somebody|another|the other|others|other player|(?:two|three|four|[2-9]) players|\w+ guys)\s+(a|avait|avaient|ont|has|had|have|was|were|is|are)\s+"
     r"(moins|less|lower|plus bas|une main plus petite|a lower)(?![\w])"
     r"|(?<![\w])(pas la plus petite|pas le plus bas|pas le moins|not the lowest|isn't the lowest|wasn't the lowest|"
     r"not lowest|beaten|battu|battue|bat l'annonceur|beats the caller|beat the caller|a moins que|had less than|has less than|"

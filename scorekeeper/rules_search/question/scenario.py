@@ -75,8 +75,11 @@ def _counter_case(folded: str) -> Case | None:
     """« Nico a dit tamoul avec 5, j'ai dit contre-tamoul avec 4, je marque quoi ? »: the
     counter-caller's hand is the one said after the counter-call, the caller's another;
     strictly lower wins."""
-    counter = asked.COUNTER.search(folded)
     said = list(HAND.finditer(folded))
+    # The counter said last before a hand (« contre tamoul : Yanis a annoncé avec 5, Zoé a
+    # contré et avait 3 »: the game's name first, then the counter made).
+    counters = [c for c in asked.COUNTER.finditer(folded) if any(m.start() > c.start() for m in said)]
+    counter = counters[-1] if counters else asked.COUNTER.search(folded)
     after = [m for m in said if m.start() > counter.start()]
     if not after or len(said) < 2:
         return _counter_told(folded)

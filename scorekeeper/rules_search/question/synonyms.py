@@ -126,6 +126,10 @@ SHORTHAND: dict[str, str] = {
     "ds": "dans", "tt": "tout", "ts": "tous", "pr": "pour", "pk": "pourquoi", "pq": "pourquoi",
     "u": "you", "ur": "your", "b4": "before", "cuz": "because", "coz": "because", "dont": "don't",
     "cant": "can't", "im": "i'm", "ive": "i've", "didnt": "didn't", "doesnt": "doesn't",
+    # « g annoncé avec 3 » (j'ai), « c fini ? » (c'est), « cb ça vaut », « jsais », « pdt »
+    "g": "j'ai", "c": "c'est", "cb": "combien", "cmb": "combien", "cbien": "combien", "jsais": "je sais",
+    "jvais": "je vais", "jdois": "je dois", "jfais": "je fais", "pdt": "pendant", "tjr": "toujours",
+    "tjrs": "toujours", "bcp": "beaucoup", "koi": "quoi", "pcq": "parce que", "ppl": "people",
 }
 _SHORT = re.compile(r"(?<![\w'’-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w'’-])", re.IGNORECASE)
 

@@ -32,7 +32,8 @@ ASKED: dict[str, str] = {
     "@red-king": "à qui je donne la carte, je peux me la donner à moi-même ? who do I give the card to, can "
                  "I give it to myself, to anyone",
     "pouvoirs obligatoires": "on est obligé de jouer le pouvoir, je peux passer, refuser ? do I have to use "
-                             "it, can I pass, can I refuse, forced to play it",
+                             "it, can I pass, can I refuse, forced to play it "
+                             "j'ai pioché un valet, je suis obligé de faire l'échange ? I drew a jack, must I do the swap",
     # -- how a round goes (memory games)
     "quatre cartes face cachee": "on distribue combien de cartes, combien de cartes chacun, au début je regarde "
                                  "mes cartes ? how many cards each, how many cards do we deal, do we look at "
@@ -168,7 +169,8 @@ ASKED: dict[str, str] = {
               "difference, extra rules "
               "les mêmes règles que le cactus normal, classique ? same rules as regular, plain cactus, "
               "played any differently during a round",
-    "@below-zero": "main négative, moins de zéro ? negative hand, below zero",
+    "@below-zero": "main négative, moins de zéro ? negative hand, below zero "
+                   "sa main fait moins que zéro, ça donne quoi au barème ? his hand adds up to below zero, what does it give on the scale",
     "@failed-call": "cabo raté, annonce ratée, ça coûte combien ? failed cabo, failed call cost "
                     "mauvais cabo, pénalité ? penalty for a bad cabo, wrong cabo",
     "@cabo-call-limit": "on peut dire cabo avec combien, limite ? what hand to call cabo, limit",
@@ -202,7 +204,8 @@ ASKED: dict[str, str] = {
                           "misremembered his cards, called with 9, does he get a penalty "
                           "j'avais oublié une carte ? I forgot a card, misremembered my hand "
                           "l'annonceur a un bonus au décompte, ça rapporte d'annoncer ? does the "
-                          "caller get a bonus, is there a bonus for calling",
+                          "caller get a bonus, is there a bonus for calling "
+                          "il a annoncé mais il avait oublié une dame, il est puni ? he called but forgot a queen, turned out to have more, does he get punished for that",
     "@has-cactus": "j'ai cactus, je pioche ? I have cactus, do I draw "
                    "j'ai cactus, je dois piocher quand même, je pioche encore ? do I still have to "
                    "draw, must I draw with cactus "
@@ -212,7 +215,8 @@ ASKED: dict[str, str] = {
                     "cactus, what do I draw, how heavy is the card I pull, how many kilos is a queen, do I "
                     "keep it "
                     "chacun pioche ou seulement le pire, tous ceux sans cactus piochent ? does each one "
-                    "without cactus draw or just the worst, everyone without cactus draws",
+                    "without cactus draw or just the worst, everyone without cactus draws "
+                    "une seule carte de kilos ou plusieurs vu que ma main est énorme ? one kilo card or several for a big hand",
     "@fewest-kilos": "qui gagne la partie, le moins de kilos ou le plus, égalité de kilos ? who wins the game, "
                      "fewest or most kilos, a tie on kilos at the end",
     "@seven-flush": "un 7 pioché, chasse d'eau, remise à zéro des kilos ? drawing a seven, flush, reset my "
@@ -233,12 +237,12 @@ ASKED: dict[str, str] = {
                     "ramasser le tas, un 2 ou un joker dans la défausse, enterré dedans ? pick up the "
                     "pile, a 2 or a joker in the pile, buried in it",
     # -- cactus game
-    "@turn-ends": "quand mon tour se termine, je rejoue ? when does my turn end, do I play again",
+    "@turn-ends": "quand mon tour se termine, je rejoue ? when does my turn end, do I play again "
+                  "j'ai pioché une carte, je peux encore jouer après ? I drew a card, can I still play after",
     "une carte point gratuit, piquez 1 point ou piochez 3x arretee": "piquez 1 point stoppé, je rejoue, mon "
                                                                     "tour continue ? stopped steal, does my "
                                                                     "turn go on "
-                                                                    "mon point gratuit s'est fait stopper, "
-                                                                    "mon tour est fini ? my free point got "
+                                                                    "on a stoppé mon point gratuit ? my free point got "
                                                                     "stopped, does my turn end, someone "
                                                                     "stopped my draw 3, do I keep playing",
     "@stopped": "un stop sur un stop, on peut stopper ? stop a stop, can it be stopped "
@@ -248,14 +252,16 @@ ASKED: dict[str, str] = {
     "@steal-point": "voler un point, s'il n'a pas de point, piquez 1 point ? steal a point, target has no "
                     "point "
                     "voler un point à quelqu'un qui n'en a pas, à zéro point ? steal from someone who "
-                    "has none, who has no points, at zero",
+                    "has none, who has no points, at zero "
+                    "voler un point à quelqu'un qui a zéro, c'est permis ? Steal a Point on a player with zero points, is that allowed",
     "n'importe quel joueur peut le jouer": "jouer un stop hors de son tour, pendant mon propre tour, à mon "
                                            "tour ? play a stop out of turn, during my own turn, on my turn, "
                                            "when it's my turn",
     "@point-cards": "combien de cartes point ? how many point cards "
                     "plus de cartes point dans la réserve, la réserve est vide, je gagne quand même mon "
                     "point ? no Point cards left in the supply, the reserve is empty, do I still get my "
-                    "point, run out of points",
+                    "point, run out of points "
+                    "plus de cartes point, il se passe quoi ? the Point cards have run out, what happens",
     "@first-draw-seven": "ma toute première pioche, je sors un 7, chasse d'eau ou pas ? "
                         "un 7 à la toute première pioche de la partie, premier tirage, au premier "
                          "tour, ça remet à zéro ou pas ? a 7 on the very first draw of the game, first draw is a seven, flush "
@@ -290,7 +296,8 @@ ASKED: dict[str, str] = {
     "@empty-stock": "le paquet est vide, il n'y a plus de cartes, le talon est épuisé ? the deck is "
                     "empty, no cards left, the stock runs out "
                     "plus de pioche en pleine manche ? the stock is empty in the middle of the "
-                    "round",
+                    "round "
+                    "the draw pile is empty, the stock just ran out and nobody called, is the round over",
     "@red-threes-without-meld": "les 3 rouges si on n'a rien posé, sans avoir posé ? red threes if we "
                                 "haven't melded, with no meld "
                                 "on n'a jamais rien posé, les 3 rouges comptent quand même ? never melded, "
@@ -338,7 +345,8 @@ ASKED: dict[str, str] = {
                           "total ? lowest or highest total, does the fewest points overall win",
     "@over-hundred-ends": "au-dessus de cent ? above a hundred",
     "@last-player-in": "le dernier joueur pas éliminé, il en reste un seul ? the last player not out, only "
-                       "one player left standing",
+                       "one player left standing "
+                       "on fixe un nombre de manches ou pas ? do we set a number of rounds",
     "@losing-limit": "en demi-partie on perd à 50 ? in a half game do I lose at 50",
     # The hands everyone scores.
     "@hand-value": "les autres marquent quoi, je compte juste mes cartes, ceux qui n'ont pas annoncé ? what "
@@ -351,7 +359,8 @@ ASKED: dict[str, str] = {
     "@cactus-at-limit": "pile 5, exactement cinq, ça passe ? right on five, does that pass",
     "@fontenaysien-call-limit": "pas de limite pour dire tamalou au fontenaysien, n'importe quelle main ? no "
                                 "limit for tamalou, any hand at all",
-    "@tamoul-last-round": "le contre-tamoul une seule fois par joueur ? contre-tamoul only once per player",
+    "@tamoul-last-round": "le contre-tamoul une seule fois par joueur ? contre-tamoul only once per player "
+                          "on peut contrer à deux, contrer une deuxième fois plus tard ? can two of us both counter, can I say it a second time",
     "@koubo-players": "on peut jouer à combien au koubo, à 8 ça passe, combien de joueurs max ? how many "
                       "can play, can eight of us play, max players",
     # The discard and the powers, dutch toulousain and cabo.
@@ -386,7 +395,8 @@ ASKED: dict[str, str] = {
                                               "cards with a power, can he still snap",
     "peut declarer": "je dis plus de carte à n'importe quel moment ? can I say no card left at any moment "
                      "je peux me vider la main en pleine manche, pas seulement au dernier tour ? can "
-                     "someone go out with no cards in the middle of the round, not just the last round",
+                     "someone go out with no cards in the middle of the round, not just the last round "
+                     "plus de carte avant toute annonce, ça compte ? no cards left before anyone called, does it count",
     # -- canasta
     "pour prendre la defausse, il faut utiliser": "pour prendre le tas je dois poser la carte du dessus tout "
                                                   "de suite, un 3 noir bloque le tas ? to pick up the pile "

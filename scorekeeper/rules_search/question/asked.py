@@ -151,7 +151,9 @@ def _words(*groups: str) -> re.Pattern[str]:
 
 
 VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|pese|pesent|"
-               "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score")
+               "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score|"
+               # « le joker c'est moins 1 ou zéro ? »
+               "c'est moins|c'est zero|minus one|minus 1")
 POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
                "regarder|look at|peek|echanger|swap|"
@@ -237,7 +239,8 @@ TAKES = _words("prend combien|prends combien|elle prend|il prend|does she take|d
                "0 ou|ou 0|0 or|or 0|still get|malus|bonus|get 0|gets 0|score 0|scores 0|marque 0|"
                "something special|quelque chose de special|how many penalty|combien de cartes de penalite|"
                "combien de penalites|damage|what's the damage|ca donne quoi|ca fait quoi|ca me coute|ca coute quoi|"
-               "what does it cost|how much does it cost")
+               "what does it cost|how much does it cost|a quand meme|quand meme ses|still has|still have|"
+               "il garde|elle garde|does he keep|does she keep")
 # Who wins or what one scores, without "still get" (a turn may be what one still gets).
 WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
                          "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
@@ -342,7 +345,8 @@ CALLER_LOWEST = re.compile(
 CALLER_TIED = re.compile(
     r"(?<![\w])(moi aussi|j'avais aussi|j'ai aussi|i also had|i also have|also had|me too|same as him|same as her|"
     r"same as the caller|same total|autant que lui|autant que elle|autant que l'annonceur|pareil que lui|"
-    r"egalite avec|level with|tied with|tie with|a tie)(?![\w])")
+    r"egalite avec|level with|tied with|tie with|a tie|so did i|same here|me as well|moi pareil|pareil pour moi|"
+    r"j'avais pareil|et moi aussi)(?![\w])")
 
 
 def caller_side(question: str) -> str | None:

@@ -29,7 +29,7 @@ STOP_WORDS = {
         then than so not no yes there here have has had am as from into about any some
         just also too very still get got want wants s t re ve ll m d
         right okay ok really actually please anything something ever even guys much
-        lol lmao bc cuz coz cause because btw tbh idk pls plz hey guy dude""".split()),
+        lol lmao bc cuz coz cause because btw tbh idk pls plz hey guy dude like""".split()),
 }
 
 _WORD = re.compile(r"[\w]+", re.UNICODE)
@@ -52,7 +52,8 @@ def _stemmer(language: str) -> snowballstemmer.stemmer:
 # Said to carry on a sentence, not about the game: « du coup » ("so"), whose « coup » is
 # also a play (« le premier coup qui fait gagner »); « on a le droit de » is « peut » (a
 # stop word), a way to ask, which no rule answers by its word « droit ».
-FILLERS = re.compile(r"(?<![\w])(du coup|(?:on a|j'ai|il a|elle a|a|ai|as|ont|avoir|avait) le droit(?: de| d')?)(?![\w])")
+FILLERS = re.compile(r"(?<![\w])(du coup|(?:on a|j'ai|il a|elle a|a|ai|as|ont|avoir|avait) le droit(?: de| d')?|"
+                     r"is (?:that|it|this) allowed|c'est permis)(?![\w])")
 
 
 def terms(text: str, language: str) -> list[str]:

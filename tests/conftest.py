@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 from django.test.utils import override_settings
 
-from tests.referee.servers import track_sqlite_connections
+from tests.referee import servers
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -54,7 +54,6 @@ def _own_redis_for_this_worker() -> None:
 
 
 _own_redis_for_this_worker()
-track_sqlite_connections()  # closed before a test server is forked (tests/referee/servers.py)
 
 
 def is_browser_test(item: pytest.Item) -> bool:
@@ -184,6 +183,15 @@ def _quick_password_hashes() -> Iterator[None]:
     lockout test alone took 12 s). The production hashers stay in the list, so passwords
     stored by the upgrade fixtures are still checked with theirs."""
     yield from _hashing_with([QUICK_HASHER, *settings.PASSWORD_HASHERS])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _daphne_factory(django_test_environment: None, django_db_blocker: Any, _plain_static_files: None,
+                    _quick_password_hashes: None) -> Iterator[None]:
+    """The process every test's Daphne is forked from (tests/referee/servers.py): forked once
+    the session's settings are set, before any test opens the database."""
+    with servers.factory(django_db_blocker.unblock):
+        yield
 
 
 @pytest.fixture

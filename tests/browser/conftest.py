@@ -80,6 +80,6 @@ def daphne(transactional_db: None) -> Iterator[str]:
     static files too; yields its base URL."""
     process = start_daphne(static=True)
     try:
-        yield f"http://127.0.0.1:{process.port.value}"
+        yield f"http://127.0.0.1:{process.port}"
     finally:
         stop_daphne(process)

@@ -30,7 +30,7 @@ def servers(transactional_db: None) -> Iterator[tuple[str, str]]:
     if os.environ.get("REDIS_URL"):
         processes.append(start_daphne(static=True))
     try:
-        urls = [f"http://127.0.0.1:{process.port.value}" for process in processes]
+        urls = [f"http://127.0.0.1:{process.port}" for process in processes]
         yield urls[0], urls[-1]
     finally:
         for process in processes:

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.backends
 def server(transactional_db: None) -> Iterator[str]:
     process = start_daphne(static=True)
     try:
-        yield f"http://127.0.0.1:{process.port.value}"
+        yield f"http://127.0.0.1:{process.port}"
     finally:
         stop_daphne(process)
 

@@ -5,11 +5,9 @@ before the next round starts for both (issue 20 item 5: "the live table's reveal
 
 from __future__ import annotations
 
-import warnings
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
@@ -17,28 +15,13 @@ from scorekeeper.wording.text import number
 from tests.browser.play_helpers import step_up
 from tests.factories import make_game
 
-# Run on PostgreSQL and Redis (CI's second pass): on SQLite, in two of three loaded
-# clean-clone runs, Daphne's join page failed with « database is locked » for over a
-# minute (something in the same test worker held the write lock; not found yet).
-pytestmark = pytest.mark.backends
-
 PHONE = {"width": 360, "height": 740}
 
 
 def sit(browser: Browser, context_args: dict[str, Any], url: str, code: str, seat: str) -> Page:
     phone = browser.new_context(**{**context_args, "viewport": PHONE}).new_page()
     phone.goto(f"{url}/tables/{code}/join/")
-    button = phone.get_by_role("button", name=seat, exact=True)
-    try:
-        expect(button).to_be_visible()
-    except AssertionError:
-        # Seen once in a loaded CI run: the join page came back without its seats for 30 s.
-        # Not understood yet: say what the page showed (in pytest's warnings summary, even
-        # when the second look passes), and look again as a player would.
-        warnings.warn(f"join page without {seat}'s seat: {phone.locator('body').inner_text()[:300]!r}",
-                      stacklevel=1)
-        phone.reload()
-    button.tap()
+    phone.get_by_role("button", name=seat, exact=True).tap()
     expect(phone.locator("#link-status")).to_have_text("en direct")
     return phone
 

@@ -1,144 +1,155 @@
-"""Daphne in a forked process for tests, reading the test database."""
+"""Daphne for tests, reading the test database, forked from a process that never opened it.
+
+SQLite keeps per-process state of each open database file (its POSIX locks, the WAL
+index's shared memory and which connection holds which of its locks); a child forked
+while any connection of the parent is open, in any thread, inherits that state without
+the locks it describes (SQLite's advice: no open connection across a fork). Forking each
+test's Daphne from the test process itself, which opens the database in several threads
+(the test's, database_sync_to_async's executor, a live server's requests), went wrong
+whatever was closed first: a forked server's page once waited 30 s on a lock, once
+answered « Not Found » for games just committed, and its join page failed with
+« database is locked » on a plain SELECT for over a minute (the canasta live table, two
+loaded CI runs of three). So each worker forks one *factory* at the session's start,
+before any test opens the database (and before any async test, whose executor does not
+survive a fork either), and the factory forks every Daphne a test asks for. The factory
+holds no database connection, no event loop and no channel layer: what the servers
+inherit is the settings the session set (tests/conftest.py), and nothing else.
+"""
 
 from __future__ import annotations
 
-import weakref
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from functools import partial
+from multiprocessing.connection import Connection
 from typing import Any
 
-from asgiref.sync import SyncToAsync
 from channels.testing.live import make_application
 from daphne.testing import DaphneProcess
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
-# What the fork brought of the parent's connections, kept referenced in the child for its
-# whole life: collected, a psycopg pool closes its connections, which sends the server
-# a Terminate on the parent's own sockets (the parent's next query then read another
-# statement's answer: "the last operation didn't produce records (command status:
-# ROLLBACK)"). The child ends with os._exit (multiprocessing), so they are never closed.
-_INHERITED: list[object] = []
+START_SECONDS = 20  # a Daphne not listening by then has failed
+STOP_SECONDS = 10  # Daphne takes a moment to exit; waited for before its port is reused
 
 
-def use_test_database() -> None:
-    """In the forked server: the parent's test database, and a channel layer of its own.
-
-    channels' own `set_database_connection` prefixes "test_" again on
-    PostgreSQL, where pytest-django has already renamed the database.
-    """
-    from channels.layers import channel_layers
-    from django.conf import settings
-    from django.db import connection, connections
-
-    settings.DATABASES["default"]["NAME"] = connection.settings_dict["NAME"]
-    # The parent's database connection and psycopg pool came through the fork: their
-    # sockets are the parent's. Drop them here without closing them (closing would tell
-    # the server to end the parent's sessions); the child opens its own.
-    wrapper = connections["default"]
-    _INHERITED.append(wrapper.connection)
-    wrapper.connection = None
-    if hasattr(type(wrapper), "_connection_pools"):  # PostgreSQL with psycopg's pool
-        _INHERITED.append(type(wrapper)._connection_pools)
-        type(wrapper)._connection_pools = {}
-    # A channel layer made in the parent (an async test ran there) holds Redis
-    # connections and locks of the parent's event loops: start from a new one.
-    channel_layers.backends = {}
-    if wrapper.vendor == "sqlite":
-        _retry_a_busy_open(type(wrapper))
+@dataclass(frozen=True)
+class Served:
+    """A test's Daphne: its port on 127.0.0.1 and its process id (in the factory)."""
+    port: int
+    pid: int
 
 
-# How long a forked server's SQLite connection keeps trying to open a busy file.
-OPEN_RETRY_SECONDS = 10.0
+_factory: Connection | None = None  # this process's end of the pipe to its factory
+factory_pid: int | None = None
 
 
-def _retry_a_busy_open(wrapper_class: Any) -> None:
-    """In the forked server: a new SQLite connection that finds the file busy as it opens
-    (its init_command, PRAGMA journal_mode=WAL) tries again, for OPEN_RETRY_SECONDS.
+@contextmanager
+def factory(unblocked: Callable[[], AbstractContextManager[None]]) -> Iterator[None]:
+    """The factory of this test process, forked now, stopped at the end (the session's
+    fixture in tests/conftest.py, before any test opens the database). `unblocked`:
+    pytest-django's leave to reach the database, which the factory is forked with, for the
+    servers it forks (it never uses it itself)."""
+    global _factory, factory_pid
+    from django.db import connections
 
-    Twice in a whole browser run on two workers (CI, then a run here), a forked server's
-    request failed with « database is locked » raised by that PRAGMA at connect, at once,
-    without SQLite's 20 s busy timeout helping; it never happened alone, nor in 56 runs of
-    the Daphne tests in a row, nor in a stress test of the pragma beside a writer. SQLite
-    says a forked child must not use what it inherited; the parent closes its connections
-    before the fork (_close_sqlite_before_the_fork), so what is left is timing we could not
-    pin down. Only the test server retries: production's Daphne is never forked."""
-    import sqlite3
-    import time
+    # At the session's start nothing has opened the database; should anything have, it is
+    # closed here, in the one thread there is yet, so that the factory inherits nothing.
+    for connection in connections.all(initialized_only=True):
+        connection.close()
+    ours, theirs = multiprocessing.get_context("fork").Pipe()
+    # Not a daemon: a daemonic process may not start processes of its own.
+    process = multiprocessing.get_context("fork").Process(target=_serve, args=(theirs,), name="daphne-factory")
+    with unblocked():
+        process.start()
+    theirs.close()
+    _factory, factory_pid = ours, process.pid
+    try:
+        yield
+    finally:
+        _factory = factory_pid = None
+        ours.send(("quit",))
+        process.join(timeout=STOP_SECONDS + 5)
+        ours.close()
 
-    opened = wrapper_class.get_new_connection
 
-    def get_new_connection(self: Any, conn_params: Any) -> Any:
-        deadline = time.monotonic() + OPEN_RETRY_SECONDS
-        pause = 0.02
-        while True:
+def start_daphne(static: bool = False) -> Served:
+    """Daphne on 127.0.0.1 and a free port, reading this test's database, started and
+    ready; with `static`, it serves static files too."""
+    from django.db import connection
+
+    return Served(*_ask(("start", static, connection.settings_dict["NAME"]), START_SECONDS + 5))
+
+
+def stop_daphne(server: Served) -> None:
+    _ask(("stop", server.pid), STOP_SECONDS + 5)
+
+
+def _ask(request: tuple[Any, ...], seconds: float) -> tuple[Any, ...]:
+    if _factory is None:
+        raise RuntimeError("no Daphne factory: tests/conftest.py's session fixture starts it")
+    _factory.send(request)
+    if not _factory.poll(seconds):
+        raise RuntimeError(f"the Daphne factory did not answer {request[0]!r} within {seconds} s")
+    answer = _factory.recv()
+    if answer[0] == "error":
+        raise RuntimeError(answer[1])
+    return answer[1:]
+
+
+# -- in the factory
+
+
+def _serve(requests: Connection) -> None:
+    """The factory's loop: start and stop the Daphne processes the test process asks for,
+    until it says quit or is gone."""
+    running: dict[int, DaphneProcess] = {}
+    while True:
+        try:
+            request = requests.recv()
+        except EOFError:  # the test process ended without saying quit
+            break
+        if request[0] == "quit":
+            break
+        if request[0] == "start":
             try:
-                return opened(self, conn_params)
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) or time.monotonic() > deadline:
-                    raise
-                time.sleep(pause)
-                pause = min(pause * 2, 0.5)
+                process = _start(static=request[1], database=request[2])
+            except Exception as error:  # told to the test, which raises it
+                requests.send(("error", f"{type(error).__name__}: {error}"))
+                continue
+            running[process.pid] = process
+            requests.send(("ok", process.port.value, process.pid))
+        elif request[0] == "stop":
+            process = running.pop(request[1], None)
+            if process is not None:
+                _stop(process)
+            requests.send(("ok",))
+    for process in running.values():
+        _stop(process)
 
-    wrapper_class.get_new_connection = get_new_connection
 
-
-def start_daphne(static: bool = False) -> DaphneProcess:
-    """Daphne on 127.0.0.1 and a free port (`.port.value`), started and ready."""
-    # A single-thread executor made before the fork does not survive it (testing-stack.md).
-    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
-    _close_sqlite_before_the_fork()
+def _start(static: bool, database: str) -> DaphneProcess:
     wrapper = ASGIStaticFilesHandler if static else None
     process = DaphneProcess("127.0.0.1", partial(make_application, static_wrapper=wrapper),
-                            setup=use_test_database)
+                            setup=partial(use_test_database, database))
     process.start()
-    if not process.ready.wait(timeout=20):
-        process.terminate()
-        raise RuntimeError("Daphne did not start within 20 s")
+    if not process.ready.wait(timeout=START_SECONDS):
+        _stop(process)
+        raise RuntimeError(f"Daphne did not start within {START_SECONDS} s")
     return process
 
 
-# Every SQLite connection this process opened, whatever its thread: Django's are
-# per-thread, and an async test leaves one open in the executor thread that ran its ORM
-# calls (database_sync_to_async), for the rest of the session (CONN_MAX_AGE).
-_SQLITE_OPENED: weakref.WeakSet[Any] = weakref.WeakSet()
-
-
-def track_sqlite_connections() -> None:
-    """Keep a reference (weak) to each SQLite connection from now on: called once by
-    tests/conftest.py, before any test opens one."""
-    from django.db.backends.signals import connection_created
-
-    connection_created.connect(_track, dispatch_uid="tests.referee.servers._track")
-
-
-def _track(sender: Any, connection: Any, **kwargs: Any) -> None:
-    if connection.vendor == "sqlite":
-        _SQLITE_OPENED.add(connection)
-
-
-def _close_sqlite_before_the_fork() -> None:
-    """Close every SQLite connection of this process, in every thread, before a fork.
-
-    SQLite keeps per-process state of each open database file (its POSIX locks, the WAL
-    index's shared memory and which connection holds which of its locks); a child forked
-    while any connection is open inherits that state without the locks it describes
-    (SQLite's advice: no open connection across a fork). Closing only this thread's
-    connection left the one an earlier async test opened in the executor thread, so each
-    forked Daphne inherited it: a page of a forked server once waited 30 s on a lock, and
-    once answered « Not Found » for games the test had just committed
-    (test_player_records, CI, the machine busy). With nothing open, the child's SQLite
-    starts from nothing; every thread here reopens its connection on its next query.
-    PostgreSQL's connections are handled in the child (use_test_database)."""
-    for connection in list(_SQLITE_OPENED):
-        if connection.connection is None or connection.in_atomic_block:
-            continue  # closed already; or a test's transaction, which the server cannot see anyway
-        connection.inc_thread_sharing()  # Django's leave to close another thread's connection
-        try:
-            connection.close()
-        finally:
-            connection.dec_thread_sharing()
-
-
-def stop_daphne(process: DaphneProcess) -> None:
+def _stop(process: DaphneProcess) -> None:
     process.terminate()
-    process.join(timeout=10)  # Daphne takes a moment to exit; wait before the port is reused
+    process.join(timeout=STOP_SECONDS)
+
+
+def use_test_database(name: str) -> None:
+    """In the server: the test process's database (pytest-django named it after the
+    factory was forked; channels' own `set_database_connection` would prefix "test_" again
+    on PostgreSQL, where pytest-django has already renamed it)."""
+    from django.conf import settings
+
+    # The same dict every connection of this process is made from (Django's handler keeps it).
+    settings.DATABASES["default"]["NAME"] = name

@@ -35,7 +35,7 @@ pytestmark = pytest.mark.skipif(
 def two_servers(transactional_db: None) -> Iterator[list[int]]:
     servers = [start_daphne(), start_daphne()]
     try:
-        yield [s.port.value for s in servers]
+        yield [s.port for s in servers]
     finally:
         for server in servers:
             stop_daphne(server)

@@ -322,7 +322,8 @@ SCALE_RULE = "fontenaysien.scale"  # a game whose hands score by bands
 
 def scale_fact(variant: Variant, question: str) -> Fact | None:
     """« avec une main de 12 je marque combien ? » at a game scoring hands by bands."""
-    if SCALE_RULE not in variant.rules or not asked.has(asked.HAND_SCORE, question):
+    if SCALE_RULE not in variant.rules or not (asked.has(asked.HAND_SCORE, question)
+                                               or asked.has(asked.SCALE_ASKED, question)):
         return None
     values = asked.numbers_in(question)
     if not values or any(card.colour and card.rank == str(values[0]) for card in asked.cards_in(question)):
@@ -375,9 +376,11 @@ LOSES_ASKED = re.compile(r"(?<![\w])(perd\w*|lose|loses|losing|lost|elimin\w*)(?
 
 def _winner_limit_anchor(variant: Variant, question: str) -> str | None:
     """The rule of the limit a player wins at (fontenaysien's grand winner), when the
-    question asks how to win and not how to lose."""
+    question asks how to win and not how to lose, or tells a total below zero ("Chris is on
+    -48 and gets another -5, does that end it?")."""
     folded = plain(question)
-    if not WINS_ASKED.search(folded) or LOSES_ASKED.search(folded):
+    going_down = any(n < 0 for n in asked.numbers_in(question))
+    if not (WINS_ASKED.search(folded) or going_down) or LOSES_ASKED.search(folded):
         return None
     rule = next((rule for rule in variant.rules if rule.endswith(".grand_winner_limit")), None)
     return rule_anchor(rule) if rule else None

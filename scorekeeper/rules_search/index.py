@@ -84,6 +84,7 @@ CASE_OTHER = {
 }
 CASE_ANY = (".hand_value", ".announcer_ignored")
 CASE_SCORE = 500.0
+CALL_ANCHOR = "call"  # the call's rule on every page (the call's limit is linked there)
 STOP_CHAIN = "-stop-stopped"  # the rule of a Stop played on a Stop (asked.STOP_ON_STOP)
 # Every game searched and none named: among the first three answers, each other game saying
 # the same sentence adds this share to its score for the first place (calibrated on the
@@ -144,6 +145,13 @@ def vocabulary(language: str) -> frozenset[str]:
     return frozenset(term for page in language_index(language).values() for term in page.bm25.idf)
 
 
+def warm() -> None:
+    """Build every page's index in both languages now (about 2 s), rather than on the first
+    question a process is asked: a live table's first « ask » waited for it."""
+    for language in LANGUAGES:
+        vocabulary(language)
+
+
 @lru_cache(maxsize=4096)
 def known(term: str, language: str) -> str | None:
     """The term, or the closest term the pages use (a typo), or None."""
@@ -189,7 +197,8 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
     if _noise(text):
         return found
     thrown = asked.thrown_on(text)  # « deux valets sur un valet », "a 6 on a 7": a snap, right or wrong
-    as_typed = _without_players_names(same_words(text))
+    told = same_words(text)  # the round as told, players' names kept: « what does Noah get? » asks a score
+    as_typed = _without_players_names(told)
     text = _without_players_names(same_words(asked.same_rank_said(text)))
     text = _with_hand_state(VARIANTS[reading.game], text) if reading.game else text
     added = " ".join(filter(None, (expand(text, reading.question), CALL if reading.calling else "", SNAP if thrown else "",
@@ -202,9 +211,11 @@ def answers(question: str, variant_key: str | None = None, *, limit: int = 5, by
     called = (reading.calling or asked.has(asked.CALL_VERB, text)
               or (reading.game is not None and names_caller(VARIANTS[reading.game], question))) \
         and not asked.has(asked.NOBODY_CALLED, text)
-    side = asked.caller_side(text)  # "the caller had the lowest hand": not the rule for a beaten caller
-    case = _case_rules(VARIANTS[reading.game], text, called) if reading.game and by_case else []
+    side = asked.caller_side(told)  # "the caller had the lowest hand": not the rule for a beaten caller
+    case = _case_rules(VARIANTS[reading.game], told, called) if reading.game and by_case else []
     case = _stop_chain(reading.game, question, language) + case if reading.game else case
+    if case:  # a round told and its score asked: its scoring rule, not the call's limit
+        found = [a for a in found if a.anchor != CALL_ANCHOR]
     scored: list[Answer] = []
     # The question's own words, to measure how much of it a paragraph holds (the table's
     # phrases it holds aside: counting them answered more questions the rules cannot

@@ -143,7 +143,8 @@ ASKED: dict[str, str] = {
     "@koubo-replace": "le -3 s'ajoute à ma main ? is the -3 added to my hand, replaces",
     "@eliminated": "à combien on est éliminé, on sort à combien ? at what score are you out, eliminated",
     "@all-out-lowest-wins": "deux joueurs éliminés en même temps, tous éliminés ? two players out at the "
-                            "same time, everyone eliminated",
+                            "same time, everyone eliminated "
+                            "les deux derniers dépassent 100 au même tour, qui gagne ? the last two both went over 100 in the same round, who wins",
     "@dutch-no-zero": "l'annonceur marque zéro ? does the caller score zero "
                       "si j'annonce et je gagne, je marque zéro ? if I call and have the lowest, do I "
                       "score 0",
@@ -151,7 +152,8 @@ ASKED: dict[str, str] = {
                          "pour contrer il faut strictement moins, à égalité ça passe ? for a counter do "
                          "you need strictly less than the caller, is equal enough, a tie "
                          "si j'ai raison, si mon contre passe, j'avais bien moins ? if I'm right, if my "
-                         "counter works, I really was lower",
+                         "counter works, I really was lower "
+                         "il vient d'annoncer et je suis sûr d'avoir moins, je fais quoi ? he just called and I'm sure I'm lower, what can I do",
     "@counter-call-lost": "contre raté, combien ça coûte ? failed counter call, lost counter, how much "
                           "contre tamoul et je me suis trompé, j'avais tort, je prends combien ? said "
                           "counter and I was wrong, the counter was wrong, how much do I get",
@@ -163,7 +165,8 @@ ASKED: dict[str, str] = {
     "@went-out": "je n'ai plus de cartes, j'ai posé toutes mes cartes, je me suis débarrassé de tout ? I got rid of all my cards, no cards "
                  "left, I ran out of cards, my hand is empty, plus rien en main",
     "@negative-counts-zero": "ma main est négative, sous zéro, je marque des points en moins ? my hand is "
-                             "below zero, negative hand, do I score negative points, minus points",
+                             "below zero, negative hand, do I score negative points, minus points "
+                             "quelqu'un d'autre a annoncé et ma main est sous zéro, ça compte ? someone else called and my hand is below zero, does it count",
     "@table": "on joue pareil qu'au cactus, c'est comme le cactus, qu'est-ce qui change, la différence, des "
               "règles en plus ? is it played like cactus, same as cactus, what is different, the "
               "difference, extra rules "
@@ -218,7 +221,8 @@ ASKED: dict[str, str] = {
                     "without cactus draw or just the worst, everyone without cactus draws "
                     "une seule carte de kilos ou plusieurs vu que ma main est énorme ? one kilo card or several for a big hand",
     "@fewest-kilos": "qui gagne la partie, le moins de kilos ou le plus, égalité de kilos ? who wins the game, "
-                     "fewest or most kilos, a tie on kilos at the end",
+                     "fewest or most kilos, a tie on kilos at the end "
+                     "deux joueurs à égalité de kilos, les plus bas, qui gagne ? two of us on the same kilos, both lowest, who wins",
     "@seven-flush": "un 7 pioché, chasse d'eau, remise à zéro des kilos ? drawing a seven, flush, reset my "
                     "kilos",
     # -- canasta
@@ -347,7 +351,8 @@ ASKED: dict[str, str] = {
     "@last-player-in": "le dernier joueur pas éliminé, il en reste un seul ? the last player not out, only "
                        "one player left standing "
                        "on fixe un nombre de manches ou pas ? do we set a number of rounds",
-    "@losing-limit": "en demi-partie on perd à 50 ? in a half game do I lose at 50",
+    "@losing-limit": "en demi-partie on perd à 50 ? in a half game do I lose at 50 "
+                     "la demi-partie ça change quoi ? what does the half game change",
     # The hands everyone scores.
     "@hand-value": "les autres marquent quoi, je compte juste mes cartes, ceux qui n'ont pas annoncé ? what "
                    "do the others score, do I just add up my cards, the players who didn't call",
@@ -392,11 +397,13 @@ ASKED: dict[str, str] = {
                                               "matching card, do I still play",
     "le caboteur : personne ne peut prendre": "on peut regarder les cartes du caboteur avec la dame, le "
                                               "caboteur peut encore doubler ? can I peek at the caboteur's "
-                                              "cards with a power, can he still snap",
+                                              "cards with a power, can he still snap "
+                                              "le caboteur peut encore défausser vite pendant le dernier tour ? can the caller still snap during the last round",
     "peut declarer": "je dis plus de carte à n'importe quel moment ? can I say no card left at any moment "
                      "je peux me vider la main en pleine manche, pas seulement au dernier tour ? can "
                      "someone go out with no cards in the middle of the round, not just the last round "
-                     "plus de carte avant toute annonce, ça compte ? no cards left before anyone called, does it count",
+                     "plus de carte avant toute annonce, ça compte ? no cards left before anyone called, does it count "
+                     "j'ai défaussé vite ma dernière carte, plus rien devant moi, ça arrête la manche ? I snapped my last card, nothing left, does it stop the round",
     # -- canasta
     "pour prendre la defausse, il faut utiliser": "pour prendre le tas je dois poser la carte du dessus tout "
                                                   "de suite, un 3 noir bloque le tas ? to pick up the pile "

@@ -64,7 +64,8 @@ def cards_in(question: str) -> list[Card]:
     for i, match in enumerate(words):
         word = match.group()
         rank = RANK_WORDS.get(word)
-        if rank is None and word.isdigit() and 1 <= int(word) <= 10:
+        signed = match.start() > 0 and folded[match.start() - 1] in "-−+"  # « à -5 », "+4": a score
+        if rank is None and word.isdigit() and 1 <= int(word) <= 10 and not signed:
             rank = "A" if word == "1" else word
         if rank in RANKS[1:10] and NOT_A_CARD.match(folded[match.end():]):
             continue  # « avec 7 points », « deux cartes »: a count
@@ -175,6 +176,10 @@ HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marq
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
                     "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"
                     "what do i score|what do you score|what do i get")
+# A hand's score on a scale asked without « je marque »: "Lea ended on 16, is that really 30
+# points?", « j'ai 0 pile, ça donne quoi ? » (facts.scale_fact).
+SCALE_ASKED = _words("ended on|ended with|finis a|fini a|finit a|ca donne quoi|is that really|on the scale|"
+                     "au bareme|sur le bareme|what does that give")
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
                  "on joue a combien|on peut jouer a combien|jouer a combien|se joue a combien|"
                  "how many players|how many people|number of players|how many can play|players can play")
@@ -291,7 +296,8 @@ END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|par
              "win the game|wins the game|lose the game|play until|play to|play up to|elimine|eliminated|"
              "eliminee|"
              "knocked out|how long does the game|how long is a game|when does a game|quand se termine|"
-             "se joue en combien|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost")
+             "se joue en combien|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost|"
+             "end it|ends it|does that end|is it over|is the game over|c'est fini|la partie est finie")
 
 
 # The round, not the game: « gagner la manche » is no question about the game's end.
@@ -424,7 +430,7 @@ def compared_sides(question: str) -> list[str]:
 # A Stop played on a Stop (Cactus Game): « stop sur mon stop », "she stopped my Stop",
 # "a Stop on a Stop": whether the action happens is the chain's rule, whatever card it was
 # (the card's name drew the rules that name it, and the chain's rule names none).
-_STOP_OWNER = r"(?:un|une|mon|ma|son|sa|le|la|ton|ta|notre|leur|my|his|her|their|the|a|your|our)"
+_STOP_OWNER = r"(?:un|une|mon|ma|son|sa|le|la|ton|ta|notre|leur|my|his|her|their|the|a|your|our|\w+'s)"  # "Lily's Stop"
 STOP_ON_STOP = re.compile(rf"(?<![\w])(?:stop\w*\s+(?:sur|on|onto|against|contre)\s+{_STOP_OWNER}\s+stop"
                           rf"|stop\w*\s+{_STOP_OWNER}\s+stop|stoppe\w*\s+{_STOP_OWNER}\s+stop"
                           r"|contre-?stop|counter-?stop|stop du stop|stop of the stop|double stop)(?![\w])")

@@ -54,9 +54,11 @@ def read_case(question: str, called: bool, word: str, threshold: float | None, f
         return None
     if not called:  # « personne n'a annoncé », "I didn't call": the round without a call
         return Case("none", "both") if asked.has(asked.NOBODY_CALLED, folded) else None
-    if asked.has(asked.COUNTER, folded):
+    if asked.has(asked.COUNTER, folded) and not NO_COUNTER.search(folded):
         return _counter_case(folded)
     said = hands(folded)
+    if said and said[0] < 0 and OTHER_CALLED.search(folded):
+        return None  # "I had -3 and someone else called": the asker's hand, not the caller's
     side = asked.caller_side(folded)
     if said and threshold is not None and failed_call and said[0] > threshold:
         side = "over"
@@ -88,6 +90,13 @@ def _counter_case(folded: str) -> Case | None:
     return Case("counter_won" if theirs < caller else "counter_lost", "other")
 
 
+# A counter-call said not made: « Sofiane finit à 4 sans avoir contré », "nobody countered".
+NO_COUNTER = re.compile(r"(?<![\w])(sans avoir contre|sans contrer|pas contre|personne n'a contre|"
+                        r"nobody countered|no one countered|didn't counter|without countering|no counter)(?![\w])")
+# The asker is not the caller: "someone else called", « c'est pas moi qui ai annoncé ».
+OTHER_CALLED = re.compile(r"(?<![\w])(someone else called|somebody else called|i wasn't the one who called|"
+                          r"i didn't call|not me who called|quelqu'un d'autre a annonce|c'est pas moi qui ai annonce|"
+                          r"ce n'est pas moi qui ai annonce|j'ai pas annonce|je n'ai pas annonce)(?![\w])")
 # A counter-call's outcome told in words, not hands: « contre raté », "I had less than the
 # caller", « l'annonceur avait moins ». Without them the two rules share every word, and
 # the wrong one came first.

@@ -106,6 +106,7 @@ SAME_WORDS: dict[str, str] = {
     **{w: "snap" for w in ("slap", "slaps", "slapped", "slapping", "slam", "slammed")},
     # looking and throwing, in the table's words: « mater la carte », « balancer deux valets »
     **{w: "regarder" for w in ("mater", "mate", "matte", "zieuter", "zieute", "reluquer", "reluque")},
+    **{w: "oublie" for w in ("zappe", "zapper", "zappes", "zappee")},  # « il a zappé son 8 »
     **{w: "jeter" for w in ("balancer", "balance", "balances", "balancent", "lacher", "claquer")},
     **{w: "throw" for w in ("chuck", "chucked", "toss", "tossed", "dump", "dumped")},
     **{w: "reach" for w in ("hit", "hits")},
@@ -130,6 +131,7 @@ SHORTHAND: dict[str, str] = {
     "g": "j'ai", "c": "c'est", "cb": "combien", "cmb": "combien", "cbien": "combien", "jsais": "je sais",
     "jvais": "je vais", "jdois": "je dois", "jfais": "je fais", "pdt": "pendant", "tjr": "toujours",
     "tjrs": "toujours", "bcp": "beaucoup", "koi": "quoi", "pcq": "parce que", "ppl": "people",
+    "jviens": "je viens", "jveux": "je veux", "jpense": "je pense", "jcrois": "je crois",
 }
 _SHORT = re.compile(r"(?<![\w'’-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w'’-])", re.IGNORECASE)
 

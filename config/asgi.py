@@ -6,6 +6,7 @@ Served by Daphne: ``daphne config.asgi:application``.
 import gc
 import importlib
 import os
+import threading
 
 from django.core.asgi import get_asgi_application
 
@@ -59,6 +60,16 @@ def load_what_the_first_requests_would() -> None:
             translation.gettext("Table")
 
 
+def build_the_rules_index_meanwhile() -> None:
+    """The rules search's index (both languages, every game: about 2 s of CPU) built beside
+    the first requests rather than inside the first question asked: a live table's « ask »
+    waited those seconds, more on a busy machine. In a thread, so that a process restarted
+    by its supervisor is back as soon as before (tests/deploy/test_mends_itself.py)."""
+    from scorekeeper.rules_search import warm
+
+    threading.Thread(target=warm, name="rules-index", daemon=True).start()
+
+
 load_what_the_first_requests_would()
 # Everything loaded so far (Django, the apps, the consumers, the channel layer) lives as
 # long as the process: keep the cyclic GC from walking it on every full collection. A
@@ -66,3 +77,4 @@ load_what_the_first_requests_would()
 # 166 ms -> 62 ms on a quiet machine, docs/benchmarks.md). Garbage first, then freeze.
 gc.collect()
 gc.freeze()
+build_the_rules_index_meanwhile()

@@ -104,6 +104,12 @@ def _ask(request: tuple[Any, ...], seconds: float) -> tuple[Any, ...]:
 def _serve(requests: Connection) -> None:
     """The factory's loop: start and stop the Daphne processes the test process asks for,
     until it says quit or is gone."""
+    from scorekeeper.rules_search import warm
+
+    # Built once here, inherited by every server: a server's first « ask » built it itself,
+    # seconds a loaded machine stretched past a test's wait (the servers forked from the
+    # test process inherited it when an earlier test of theirs had asked).
+    warm()
     running: dict[int, DaphneProcess] = {}
     while True:
         try:

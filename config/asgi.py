@@ -39,7 +39,7 @@ application = TrustedProxyMiddleware(RemembersServerLoop(ProtocolTypeRouter(
 def load_what_the_first_requests_would() -> None:
     """Import now what a process otherwise imports on a live table's first message: the
     channel layer (channels_redis, redis' 60 modules, msgpack, cryptography) and each
-    language's catalogue. Loaded after the freeze below, those stayed in the cyclic GC's
+    language's catalogue and number formats. Loaded after the freeze below, those stayed in the cyclic GC's
     care: some 40,000 more objects walked by every full collection while a live table
     waits (issue 28, docs/benchmarks.md). The views are left to the first page: importing
     them all here made a process 0.6-1.3 s slower to start (a restarted one too)."""
@@ -55,9 +55,12 @@ def load_what_the_first_requests_would() -> None:
                 importlib.import_module(name)
             except ImportError:  # no Redis layer here (tests, `make run`): nothing of it to load
                 continue
+    from django.utils import formats
+
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             translation.gettext("Table")
+            formats.get_format("DECIMAL_SEPARATOR")  # its locale's formats (« 3,4 »), as a page's numbers
 
 
 def build_the_rules_index_meanwhile() -> None:

@@ -84,6 +84,9 @@ CASE_OTHER = {
 }
 CASE_ANY = (".hand_value", ".announcer_ignored")
 CASE_SCORE = 500.0
+# Another game sharing the named game's call word is chosen only when its own rule answers
+# clearly better ("when Ali says dutch, one last turn?" scored 20.1 at toulousain, 19.6 at dutch).
+FAMILY_MARGIN = 1.1
 CALL_ANCHOR = "call"  # the call's rule on every page (the call's limit is linked there)
 STOP_CHAIN = "-stop-stopped"  # the rule of a Stop played on a Stop (asked.STOP_ON_STOP)
 # Every game searched and none named: among the first three answers, each other game saying
@@ -326,7 +329,7 @@ def _of_family(question: str, family: tuple[str, ...], language: str, limit: int
             continue
         score = max((a.score for a in answers(question, other, limit=limit, by_case=False)
                      if not a.fact and a.text not in own_texts), default=0.0)
-        if score > best:
+        if score > best * FAMILY_MARGIN:
             choice, best = other, score
     return choice
 

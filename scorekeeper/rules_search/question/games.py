@@ -34,7 +34,8 @@ NICKNAMES: dict[str, str] = {  # "|" between the names of one game
                     # its name in English at the table
                     "shit-pile cactus|shit pile cactus|shitpile cactus|cactus shit pile|shit-pile|shit pile|"
                     "pile of shit|pile of crap|crap pile cactus|crap pile",
-    DutchToulousain.key: "dutch toulousain|dutch-toulousain|toulousain|dutch de toulouse|toulouse",
+    DutchToulousain.key: "dutch toulousain|dutch-toulousain|toulousain|dutch de toulouse|toulouse-style dutch|"
+                         "toulouse style dutch|dutch a la toulousaine|toulouse",
     CaboBruxellois.key: "cabo bruxellois|cabo-bruxellois|bruxellois|cabo|tamalou belge|tamalou bruxellois|cabo belge|"
                         "belgian tamalou|belgian cabo|tamalou de bruxelles",
     Koubo.key: "koubo charentais|koubo|charentais|kubo|coubo|kobo",
@@ -58,6 +59,7 @@ CALLING = frozenset(plain(w) for w in """dire dis dit dite dites disent dise ann
 
 # Words before a game's name that make it the game, not its call: « au tamalou », "at dutch".
 GAME_NAMING = frozenset("au aux du at in playing play plays jouer joue jouez".split())
+GAME_OF = frozenset("partie parties regles regle version jeu".split())  # « une partie de tamalou »
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,11 @@ def read(question: str, chosen: str | None = None) -> Read:
     return Read(game, " ".join(text.split()), calling, call_named, names, family)
 
 
+# After a shared call word, what makes it the game's name, as a title: a colon or a dash,
+# or "scoring", "rules", « règles » (« dutch : on passe les 2 au-dessus de 100 »).
+NAMED_AS_A_TITLE = re.compile(r"\s*([:\-–—]|(scoring|rules|regles|question|q)\b)")
+
+
 def _family(named: list[tuple[int, str, str]], folded: str) -> tuple[str, ...]:
     """The games a question may be about when only a shared call word names one: « j'ai
     dit dutch avec 9, deux joueurs ont moins que moi » may be dutch or dutch toulousain;
@@ -163,6 +170,10 @@ def _family(named: list[tuple[int, str, str]], folded: str) -> tuple[str, ...]:
     before = folded[:first[0]].split()
     if before and before[-1].strip("'") in GAME_NAMING:
         return ()
+    if len(before) > 1 and before[-1] == "de" and before[-2] in GAME_OF:
+        return ()  # « une partie de tamalou », « les règles du dutch »
+    if NAMED_AS_A_TITLE.match(folded[first[0] + len(first[2]):]) and not (before and before[-1].strip("'") in CALLING):
+        return ()  # "tamalou scoring: ...", « fin de partie dutch : ... », "dutch - ...": the game
     games = _CALL_WORDS[first[2]]
     return (first[1], *sorted(games - {first[1]})) if len(games) > 1 else ()
 

@@ -39,9 +39,9 @@ application = TrustedProxyMiddleware(RemembersServerLoop(ProtocolTypeRouter(
 def load_what_the_first_requests_would() -> None:
     """Import now what a process otherwise imports on a live table's first message: the
     channel layer (channels_redis, redis' 60 modules, msgpack, cryptography) and each
-    language's catalogue and number formats. Loaded after the freeze below, those stayed in the cyclic GC's
-    care: some 40,000 more objects walked by every full collection while a live table
-    waits (issue 28, docs/benchmarks.md). The views are left to the first page: importing
+    language's catalogue and number formats. Loaded after the freeze below, those stayed in
+    the cyclic GC's care: some 40,000 more objects walked by every full collection while a
+    live table waits (issue 28, docs/benchmarks.md). The views are left to the first page: importing
     them all here made a process 0.6-1.3 s slower to start (a restarted one too)."""
     from channels.layers import get_channel_layer
     from django.conf import settings

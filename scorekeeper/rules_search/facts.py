@@ -36,7 +36,6 @@ from .paragraphs import paragraphs
 from .question import asked
 from .question.asked import Card
 from .question.scenario import hands
-from .question.synonyms import plain
 from .question.tokens import STOP_WORDS
 
 ALL_STOP_WORDS = STOP_WORDS["fr"] | STOP_WORDS["en"]
@@ -370,17 +369,12 @@ def end_fact(variant: Variant, question: str) -> Fact | None:
     return anchor, str(words.END["rounds"]) % {"rounds": number(rounds.default)}
 
 
-WINS_ASKED = re.compile(r"(?<![\w])(gagn\w*|win|wins|winning|won|grand gagnant|grand winner)(?![\w])")
-LOSES_ASKED = re.compile(r"(?<![\w])(perd\w*|lose|loses|losing|lost|elimin\w*)(?![\w])")
-
-
 def _winner_limit_anchor(variant: Variant, question: str) -> str | None:
     """The rule of the limit a player wins at (fontenaysien's grand winner), when the
     question asks how to win and not how to lose, or tells a total below zero ("Chris is on
     -48 and gets another -5, does that end it?")."""
-    folded = plain(question)
     going_down = any(n < 0 for n in asked.numbers_in(question))
-    if not (WINS_ASKED.search(folded) or going_down) or LOSES_ASKED.search(folded):
+    if not (asked.has(asked.WINS, question) or going_down) or asked.has(asked.LOSES, question):
         return None
     rule = next((rule for rule in variant.rules if rule.endswith(".grand_winner_limit")), None)
     return rule_anchor(rule) if rule else None

@@ -178,8 +178,8 @@ HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marq
                     "what do i score|what do you score|what do i get")
 # A hand's score on a scale asked without « je marque »: "Lea ended on 16, is that really 30
 # points?", « j'ai 0 pile, ça donne quoi ? » (facts.scale_fact).
-SCALE_ASKED = _words("ended on|ended with|finis a|fini a|finit a|ca donne quoi|is that really|on the scale|"
-                     "au bareme|sur le bareme|what does that give")
+SCALE_ASKED = _words("ended on|ended with|finis a|fini a|finit a|ca donne quoi|is that really|sur le bareme|"
+                     "what does that give")
 PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
                  "on joue a combien|on peut jouer a combien|jouer a combien|se joue a combien|"
                  "how many players|how many people|number of players|how many can play|players can play")
@@ -298,6 +298,10 @@ END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|par
              "knocked out|how long does the game|how long is a game|when does a game|quand se termine|"
              "se joue en combien|objectif|target|pour gagner|to win|on perd|perd|perdu|lose|loses|lost|"
              "end it|ends it|does that end|is it over|is the game over|c'est fini|la partie est finie")
+# Which end is asked of a game ending at a low and a high limit (fontenaysien): winning...
+WINS = re.compile(r"(?<![\w])(gagn\w*|win|wins|winning|won|grand gagnant|grand winner)(?![\w])")
+# ...or losing.
+LOSES = re.compile(r"(?<![\w])(perd\w*|lose|loses|losing|lost|elimin\w*)(?![\w])")
 
 
 # The round, not the game: « gagner la manche » is no question about the game's end.
@@ -330,7 +334,8 @@ NOBODY_CALLED = _words("personne a dit|personne n'a dit|personne a annonce|perso
 # less than the announcer » / « nobody has a lower hand »), told apart by how it is said.
 CALLER_BEATEN = re.compile(
     r"(?<![\w])(quelqu'un|un autre|une autre|l'autre|les autres|un joueur|(?:deux|trois|quatre|[2-9]) joueurs|"
-    r"someone|somebody|another|the other|others|other player|(?:two|three|four|[2-9]) players|\w+ guys)\s+(a|avait|avaient|ont|has|had|have|was|were|is|are)\s+"
+    r"someone|somebody|another|the other|others|other player|(?:two|three|four|[2-9]) players|\w+ guys)\s+"
+    r"(a|avait|avaient|ont|has|had|have|was|were|is|are)\s+"
     r"(moins|less|lower|plus bas|une main plus petite|a lower)(?![\w])"
     r"|(?<![\w])(pas la plus petite|pas le plus bas|pas le moins|not the lowest|isn't the lowest|wasn't the lowest|"
     r"not lowest|beaten|battu|battue|bat l'annonceur|beats the caller|beat the caller|a moins que|had less than|has less than|"

@@ -172,7 +172,8 @@ def _family(named: list[tuple[int, str, str]], folded: str) -> tuple[str, ...]:
         return ()
     if len(before) > 1 and before[-1] == "de" and before[-2] in GAME_OF:
         return ()  # « une partie de tamalou », « les règles du dutch »
-    if NAMED_AS_A_TITLE.match(folded[first[0] + len(first[2]):]) and not (before and before[-1].strip("'") in CALLING):
+    said_as_the_call = bool(before) and before[-1].strip("'") in CALLING
+    if NAMED_AS_A_TITLE.match(folded[first[0] + len(first[2]):]) and not said_as_the_call:
         return ()  # "tamalou scoring: ...", « fin de partie dutch : ... », "dutch - ...": the game
     games = _CALL_WORDS[first[2]]
     return (first[1], *sorted(games - {first[1]})) if len(games) > 1 else ()

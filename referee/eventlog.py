@@ -1,18 +1,21 @@
 """A table's log on the database: read what is newer than a state, append the next event.
 
-The per-event write path, in two statements and no explicit transaction:
+The per-event write path, with no explicit transaction:
 
 1. one SELECT (the table row LEFT JOIN its events newer than the cached state):
    whether the table is closed, and what another process appended meanwhile;
-2. one INSERT of the event numbered right after the newest one read.
+2. one INSERT of the event numbered right after the newest one known, which appends
+   nothing if the table is closed.
 
 Order without a lock: the log's unique (table, seq) constraint is the referee.
-If another process appended the same number between 1 and 2, the INSERT fails
-and the caller reads again and rules again on the newer state (`SeqTaken`), so
-the log never has a gap, a duplicate, or an event ruled on a stale state. This
-replaces BEGIN, SAVEPOINT, SELECT … FOR UPDATE, SELECT, INSERT, RELEASE, COMMIT
-(seven statements, docs/benchmarks.md). Inside a caller's transaction (a member
-joining, a reveal from a view) the INSERT gets a savepoint of its own, so a
+If another process appended the same number first, the INSERT fails and the
+caller reads again and rules again on the newer state (`SeqTaken`), so the log
+never has a gap, a duplicate, or an event ruled on a stale state. That is also why
+the caller may skip the SELECT when its process already holds the table's state
+(referee/models.py): whatever another process appended since, the INSERT finds it.
+This replaces BEGIN, SAVEPOINT, SELECT … FOR UPDATE, SELECT, INSERT, RELEASE,
+COMMIT (seven statements, docs/benchmarks.md). Inside a caller's transaction (a
+member joining, a reveal from a view) the INSERT gets a savepoint of its own, so a
 taken number does not break the caller's transaction.
 
 It knows the log's SQL and nothing of the models: `referee/models.py` makes its `Log`
@@ -35,8 +38,13 @@ TRIES = 20  # appends lost to other processes in a row before giving up (each lo
 _READ = ("SELECT t.closed_at, e.id, e.seq, e.kind, e.payload, e.member_id, e.at "
          "FROM {tables} t LEFT JOIN {events} e ON e.table_id = t.id AND e.seq > %s "
          "WHERE t.id = %s ORDER BY e.seq")
+# The event, only while its table is open: no row comes back for a closed (or deleted) table.
 _INSERT = ("INSERT INTO {events} (table_id, seq, kind, payload, member_id, at) "
-           "VALUES (%s, %s, %s, {payload}, %s, %s) RETURNING id")
+           "SELECT {values} FROM {tables} WHERE id = %s AND closed_at IS NULL RETURNING id")
+# PostgreSQL types a SELECT's parameters from the values alone (psycopg sends a str or a
+# None untyped), not from the columns they go into: each is cast to its column's type.
+_VALUES = {"postgresql": "%s::bigint, %s::integer, %s::text, %s::jsonb, %s::bigint, %s::timestamptz"}
+_PLAIN_VALUES = "%s, %s, %s, %s, %s, %s"
 _TAKEN = "SELECT 1 FROM {events} WHERE table_id = %s AND seq = %s"
 
 
@@ -63,7 +71,7 @@ class Log:
 
     def _sql(self, template: str) -> str:
         return template.format(tables=self.tables, events=self.events,
-                               payload="%s::jsonb" if connection.vendor == "postgresql" else "%s")
+                               values=_VALUES.get(connection.vendor, _PLAIN_VALUES))
 
     def read_newer(self, table_id: int, after_seq: int) -> tuple[bool, list[Row]]:
         """(whether the table is closed, its events numbered after `after_seq`, in order): one query."""
@@ -79,10 +87,11 @@ class Log:
         return closed, events
 
     def append(self, table_id: int, seq: int, kind: str, payload: dict[str, Any], member_id: int | None,
-               at: datetime) -> int:
-        """Insert event number `seq` and return its id; `SeqTaken` if another writer has it already."""
+               at: datetime) -> int | None:
+        """Insert event number `seq` and return its id; None if the table is closed (nothing is
+        appended); `SeqTaken` if another writer has the number already."""
         values = [table_id, seq, kind, json.dumps(payload, ensure_ascii=False), member_id,
-                  connection.ops.adapt_datetimefield_value(at)]
+                  connection.ops.adapt_datetimefield_value(at), table_id]
         try:
             if connection.in_atomic_block:
                 with transaction.atomic():
@@ -93,10 +102,11 @@ class Log:
                 raise SeqTaken(seq) from exc
             raise  # something else (a member deleted meanwhile): not ours to hide
 
-    def _insert(self, values: list[Any]) -> int:
+    def _insert(self, values: list[Any]) -> int | None:
         with connection.cursor() as cursor:
             cursor.execute(self._sql(_INSERT), values)
-            return cursor.fetchone()[0]
+            row = cursor.fetchone()
+            return row[0] if row is not None else None
 
     def _taken(self, table_id: int, seq: int) -> bool:
         with connection.cursor() as cursor:

@@ -379,17 +379,22 @@ class LiveTable(models.Model):
 
     def record(self, kind: str, payload: dict[str, Any], member: TableMember | int | None,
                now: float | None = None) -> Outcome:
-        """Apply an event to the table and append it to the log: two statements (referee/eventlog.py).
+        """Apply an event to the table and append it to the log (referee/eventlog.py): one
+        statement when this process holds the table's state, two when it must read the log.
 
         No lock: if an event from another server process took the number first,
         this one is ruled again on the newer state. `member` may be given by its id.
         """
         member_id = member.pk if isinstance(member, TableMember) else member
+        # The first try rules on the state this process holds, without reading the log: if
+        # another process appended meanwhile, the INSERT finds the number taken. What is not
+        # appended (a refusal) is said only once the log has been read.
+        read = False
         for _attempt in range(eventlog.TRIES):
-            closed, known = _current_state(self)
+            closed, known = _current_state(self, read)
             state, last = known.state, known.at
             if closed:
-                return Outcome(self.initial_state(), [{"rule": "table.closed"}], None)
+                return _closed_outcome(self)
             at = max(now if now is not None else timezone.now().timestamp(), last.timestamp() if last else 0)
             # Ruled at the time the log keeps (to the microsecond), so that the state this
             # process caches and broadcasts is the one a replay of the log gives, to the bit.
@@ -397,9 +402,13 @@ class LiveTable(models.Model):
             at = moment.timestamp()
             seq = state.last_seq + 1
             new, rulings = tbl.apply(state, tbl.Event(kind, payload, member_id, seq), at)
-            if {r["rule"] for r in rulings} <= NOT_LOGGED:
-                return Outcome(state, rulings, None)
             refusal = rulings[-1] if rulings and isinstance(rulings[-1], tbl.Refusal) else None
+            unlogged = {r["rule"] for r in rulings} <= NOT_LOGGED
+            if (unlogged or refusal is not None) and closed is None:
+                read = True  # ruled on the held state alone: rule again on the log's newest
+                continue
+            if unlogged:
+                return Outcome(state, rulings, None)
             if refusal is not None:
                 # Counted, not stored: a flood of refused events must not grow the log.
                 if member_id is not None:
@@ -413,13 +422,15 @@ class LiveTable(models.Model):
             try:
                 pk = LOG.append(self.pk, seq, *logged, moment)
             except eventlog.SeqTaken:
+                read = True
                 continue
-            stored = TableEvent(pk=pk, table=self, seq=seq, kind=logged[0], payload=logged[1],
-                                member_id=logged[2], at=moment)
-            after = known.then(new, stored.at, seq, rulings)
+            if pk is None:  # closed since this process last read the log
+                return _closed_outcome(self)
+            stored = eventlog.Row(pk, seq, *logged, moment)
+            after = known.then(new, moment, seq, rulings)
             _remember(self, after)
             if seq % SNAPSHOT_EVERY == 0:  # one more INSERT every SNAPSHOT_EVERY events
-                TableSnapshot.objects.create(table=self, seq=seq, at=stored.at, state=after.json())
+                TableSnapshot.objects.create(table=self, seq=seq, at=moment, state=after.json())
             return Outcome(new, rulings, stored, refusal, known=after, before=known)
         raise RuntimeError(f"table {self.code}: lost the append {eventlog.TRIES} times in a row")
 
@@ -435,7 +446,7 @@ class Outcome:
 
     __slots__ = ("state", "rulings", "event", "refusal", "_known", "_before")
 
-    def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: TableEvent | None,
+    def __init__(self, state: tbl.TableState, rulings: list[tbl.Ruling], event: eventlog.Row | None,
                  refusal: tbl.Ruling | None = None, known: _Known | None = None, before: _Known | None = None):
         self.state, self.rulings, self.event, self.refusal = state, rulings, event, refusal
         self._known = known if known is not None else _Known(state, None)
@@ -509,14 +520,23 @@ def _replay(table: LiveTable, events: list[TableEvent], state: tbl.TableState | 
     return state, last
 
 
-def _current_state(table: LiveTable) -> tuple[bool, _Known]:
+def _closed_outcome(table: LiveTable) -> Outcome:
+    return Outcome(table.initial_state(), [{"rule": "table.closed"}], None)
+
+
+def _current_state(table: LiveTable, read: bool = True) -> tuple[bool | None, _Known]:
     """(closed, the state and its last event's time): the cached state brought up to date, one query.
+    With `read` False, the cached state as it is (and None for closed: not read), if there is one
+    and this process has relayed no newer update of the table (another process appended since).
 
     A cache far behind (other processes appended more than SNAPSHOT_EVERY events
     since) starts from the newest snapshot instead: replaying the 10,000 events a warm
     process missed cost 385 ms, the snapshot and at most SNAPSHOT_EVERY events cost
     one more query (issue 21)."""
-    known = _STATES.get((table.pk, table.secret)) or _Known(table.snapshot_before(), None)
+    cached = _STATES.get((table.pk, table.secret))
+    if cached is not None and not read and not relayed.newer_than((table.pk, table.secret), cached.state.last_seq):
+        return None, cached
+    known = cached or _Known(table.snapshot_before(), None)
     closed, rows = LOG.read_newer(table.pk, known.state.last_seq)
     if len(rows) > SNAPSHOT_EVERY:
         newest = table.snapshot_before()

@@ -10,7 +10,7 @@ time in bench/referee_load.py, docs/benchmarks.md). The update already holds it:
 state, or what changed from the state before, which this process made itself.
 
 Written by the consumers on the event loop (`heard`), read by the database thread
-(`state_json`, from referee/models.py): the cache is locked. Each update is kept under the
+(`state_json` and `newer_than`, from referee/models.py): the cache is locked. Each update is kept under the
 table the consumer hearing it belongs to, (pk, secret) as the cached states are, not under
 the code a new table may take again once this one closed; it is only used for the event
 it belongs to (its seq), and only if its result says so.
@@ -36,6 +36,13 @@ def heard(table: Table, message: dict[str, Any]) -> None:
 def forget() -> None:
     """Every update heard (tests: a fresh server)."""
     _HEARD.clear()
+
+
+def newer_than(table: Table, seq: int) -> bool:
+    """Has this process relayed an update of the table newer than event `seq`? Then another
+    process appended since, and a state held at `seq` is behind the log."""
+    message = _HEARD.get(table)
+    return message is not None and message.get("seq", 0) > seq
 
 
 def state_json(table: Table, seq: int, before: dict[str, Any] | None) -> dict[str, Any] | None:

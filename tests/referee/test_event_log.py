@@ -39,9 +39,10 @@ def test_it_rules_on_an_event_another_process_appended_since_its_cache(table: Li
     assert any(r["rule"] == "snap.accepted" for r in outcome.rulings)
 
 
-def test_it_rules_again_when_another_process_takes_the_number_first(table: LiveTable, monkeypatch):
+def test_it_rules_again_when_another_process_takes_the_number_after_its_read(table: LiveTable, monkeypatch):
     ana, _ = table.join("seat", "Ana")
     ben, _ = table.join("seat", "Ben")
+    forget_cached_states()  # a process that holds no state for the table reads the log first
     real_read = models.LOG.read_newer
     raced = []
 
@@ -63,18 +64,72 @@ def test_it_rules_again_when_another_process_takes_the_number_first(table: LiveT
     assert outcome.state.pile_top == "9C"  # ruled on the state with Ana's discard in it
 
 
-def test_it_appends_an_event_in_two_statements(table: LiveTable):
+def test_it_rules_again_when_another_process_took_the_number_behind_its_held_state(table: LiveTable,
+                                                                                     monkeypatch):
+    ana, _ = table.join("seat", "Ana")
+    ben, _ = table.join("seat", "Ben")
+    real_append = models.LOG.append
+    raced = []
+
+    def lose_the_race_then_append(table_id, seq, *rest):
+        if not raced:  # the other process logged Ana's discard after this one last read the log
+            raced.append(TableEvent.objects.create(
+                table_id=table_id, seq=seq, kind="discard", member_id=ana.pk,
+                payload={"player": "Ana", "card": "4H", "from_stock": True}, at=datetime.now(tz=UTC)))
+        return real_append(table_id, seq, *rest)
+
+    monkeypatch.setattr(models.LOG, "append", lose_the_race_then_append)
+    outcome = table.record("discard", {"player": "Ben", "card": "9C", "from_stock": True}, ben)
+
+    seqs = list(table.events.values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
+    assert outcome.event.seq == raced[0].seq + 1
+    assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
+    assert outcome.state.pile_top == "9C"  # ruled on the state with Ana's discard in it
+
+
+def test_it_appends_an_event_in_one_statement_when_its_process_holds_the_table(table: LiveTable):
     ana, _ = table.join("seat", "Ana")
     with CaptureQueriesContext(connection) as queries:
         outcome = table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, ana)
 
     assert outcome.event is not None
-    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["SELECT", "INSERT"]
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["INSERT"]
 
 
-def test_it_refuses_an_event_at_a_closed_table_without_logging_it(table: LiveTable):
+def test_it_reads_the_log_first_when_its_process_holds_nothing_of_the_table(table: LiveTable):
     ana, _ = table.join("seat", "Ana")
-    table.close()
+    forget_cached_states()
+    with CaptureQueriesContext(connection) as queries:
+        outcome = table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, ana)
+
+    assert outcome.event is not None  # its newest snapshot, the events since, then the append
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["SELECT", "SELECT", "INSERT"]
+
+
+def test_it_says_a_refusal_only_once_it_has_read_the_log(table: LiveTable):
+    ana, _ = table.join("seat", "Ana")
+    ben, _ = table.join("seat", "Ben")
+    chloe, _ = table.join("seat", "Chloé")
+    table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, ana)
+    # Another process: Ben's discard, logged behind this process's held state.
+    TableEvent.objects.create(table=table, seq=table.events.last().seq + 1, kind="discard", member_id=ben.pk,
+                              payload={"player": "Ben", "card": "9C", "from_stock": True},
+                              at=datetime.now(tz=UTC))
+
+    # Out of turn on the held state (Ana just played), in turn on the log's newest.
+    outcome = table.record("discard", {"player": "Chloé", "card": "2D", "from_stock": True}, chloe)
+
+    assert outcome.refusal is None and outcome.state.pile_top == "2D"
+
+
+@pytest.mark.parametrize("held", [True, False], ids=["state held", "state read"])
+def test_it_refuses_an_event_at_a_closed_table_without_logging_it(table: LiveTable, held: bool):
+    ana, _ = table.join("seat", "Ana")
+    # Closed by another process: this one may still hold the table's state.
+    LiveTable.objects.filter(pk=table.pk).update(closed_at=datetime.now(tz=UTC))
+    if not held:
+        forget_cached_states()
     count = table.events.count()
 
     outcome = table.record("discard", {"player": "Ana", "card": "4H", "from_stock": True}, ana)

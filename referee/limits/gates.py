@@ -104,11 +104,16 @@ def stranger_may_open(address: str, device: str | None, now: float) -> bool:
 
 def member_may_open(member_id: int, channel: str, now: float) -> bool:
     """One more socket of this member (a seat or the referee): fewer than MAX_SOCKETS open,
-    and within its openings' rate? Never counted against its address."""
+    and within its openings' rate? Never counted against its address. When it may, the
+    socket is counted in at once, before its token is looked up: sockets opened together
+    are all counted by the time the next asks (`leave` if the lookup then refuses it)."""
     gate = _gate_of(member_id, now)
     if channel not in gate.sockets and len(gate.sockets) >= MAX_SOCKETS:
         return False
-    return gate.openings.allow(now)
+    if not gate.openings.allow(now):
+        return False
+    gate.sockets.add(channel)
+    return True
 
 
 def _bucket_of(buckets: dict[str, TokenBucket], address: str, now: float, rate: float, burst: int) -> TokenBucket:

@@ -78,6 +78,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.member: dict[str, Any] | None = None
+        self.counted_as: int | None = None  # the member this socket is counted for, before its lookup
         self.timers: set[asyncio.Task[None]] = set()
         # config/proxy.py settled the client address; an IPv6 client is counted by its /64.
         self.address = counted_as(str((self.scope.get("client") or ("",))[0]))
@@ -105,6 +106,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         for timer in self.timers:
             timer.cancel()
+        self._uncount()
         if self.member is not None:
             gates.leave(self.member["id"], self.channel_name)
             gates.unwatch(self.code, self.channel_name)
@@ -124,6 +126,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self.close(code=TRY_LATER)  # the page retries by itself a moment later
             return False
         member = await _member_for(self.code, token)
+        if member is None or member["id"] != self.counted_as:
+            self._uncount()  # counted for the member its token claimed, which is not (or no longer) it
         if member is None:
             await self.close(code=FORBIDDEN)
             return False
@@ -154,6 +158,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         claimed = identity_in(self.code, token)
         if claimed is not None and claimed[1] != "spectator":
             if gates.member_may_open(claimed[0], self.channel_name, now()):
+                self.counted_as = claimed[0]
                 return None
             log.warning("table %s: member %s refused a socket beyond %s at once, or opened too fast",
                         self.code, claimed[0], gates.MAX_SOCKETS)
@@ -163,6 +168,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         log.warning("address %s (device %s): socket refused beyond its openings", self.address,
                     "none" if self.device is None else "known")
         return "try_later"
+
+    def _uncount(self) -> None:
+        """This socket no longer counted for the member its token claimed (closed, or refused)."""
+        if self.counted_as is not None and (self.member is None or self.member["id"] != self.counted_as):
+            gates.leave(self.counted_as, self.channel_name)
+        self.counted_as = None
 
     async def send_state(self, since: int | None = None) -> None:
         assert self.member is not None

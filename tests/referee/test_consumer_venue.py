@@ -84,6 +84,38 @@ async def test_one_seated_member_opening_many_sockets_is_capped_before_any_looku
     assert lookups.count(ben) == gates.MAX_SOCKETS
 
 
+async def test_sockets_one_member_opens_together_are_counted_before_any_of_their_lookups_ends(monkeypatch):
+    t = await open_table()
+    ben = t["tokens"]["Ben"]
+    released, looked_up = asyncio.Event(), []
+    member_for = consumers._member_for
+
+    async def slow_lookup(code: str, token: str):
+        looked_up.append(token)
+        await released.wait()  # a busy database: no socket of the burst is in yet
+        return await member_for(code, token)
+
+    monkeypatch.setattr(consumers, "_member_for", slow_lookup)
+    async with AsyncExitStack() as stack:
+        sockets = [await stack.enter_async_context(phone(t["code"], ben, address=BAR))
+                   for _ in range(gates.MAX_SOCKETS + 2)]
+        for communicator in sockets[gates.MAX_SOCKETS:]:
+            assert await communicator.receive_json_from() == {"type": "error", "code": "too_many_sockets",
+                                                              "field": None}
+        released.set()
+        for communicator in sockets[:gates.MAX_SOCKETS]:
+            await until(communicator, "table.state")
+    assert looked_up.count(ben) == gates.MAX_SOCKETS
+
+
+async def test_a_socket_whose_lookup_refuses_it_no_longer_counts_for_the_member_its_token_claimed():
+    gates.forget()
+    assert gates.member_may_open(7, "a", 0.0)
+    gates.leave(7, "a")  # what the consumer does when the lookup finds no such member
+    for channel in "bcd"[:gates.MAX_SOCKETS]:
+        assert gates.member_may_open(7, channel, 1.0)
+
+
 async def test_one_device_opening_many_spectators_sockets_is_capped_and_its_neighbours_still_watch(
         settings, lookups):
     settings.DEVICE_SOCKETS_RATE, settings.DEVICE_SOCKETS_BURST = 1, 3

@@ -15,9 +15,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # Set up Django (apps, models) before importing anything that may import models.
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from channels.sessions import CookieMiddleware  # noqa: E402
 
 import config.routing  # noqa: E402
 from config.proxy import TrustedProxyMiddleware  # noqa: E402
@@ -29,7 +29,9 @@ application = TrustedProxyMiddleware(RemembersServerLoop(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(config.routing.websocket_urlpatterns))
+            # The sockets read two cookies (the device's, the language) and nothing of a session
+            # or a user: no session middleware, which wrapped every message sent to a phone.
+            CookieMiddleware(URLRouter(config.routing.websocket_urlpatterns))
         ),
     }
 )))

@@ -39,6 +39,20 @@ def test_it_rules_on_an_event_another_process_appended_since_its_cache(table: Li
     assert any(r["rule"] == "snap.accepted" for r in outcome.rulings)
 
 
+def anas_discard_logged_by_another_process(table_id: int, seq: int, ana) -> TableEvent:
+    return TableEvent.objects.create(table_id=table_id, seq=seq, kind="discard", member_id=ana.pk,
+                                     payload={"player": "Ana", "card": "4H", "from_stock": True},
+                                     at=datetime.now(tz=UTC))
+
+
+def assert_bens_discard_ruled_after(table: LiveTable, outcome, raced: TableEvent) -> None:
+    seqs = list(table.events.values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
+    assert outcome.event.seq == raced.seq + 1
+    assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
+    assert outcome.state.pile_top == "9C"  # ruled on the state with Ana's discard in it
+
+
 def test_it_rules_again_when_another_process_takes_the_number_after_its_read(table: LiveTable, monkeypatch):
     ana, _ = table.join("seat", "Ana")
     ben, _ = table.join("seat", "Ben")
@@ -49,19 +63,13 @@ def test_it_rules_again_when_another_process_takes_the_number_after_its_read(tab
     def read_then_lose_the_race(table_id, after_seq):
         closed, newer = real_read(table_id, after_seq)
         if not raced:  # the other process logs Ana's discard between our read and our insert
-            raced.append(TableEvent.objects.create(
-                table_id=table_id, seq=after_seq + len(newer) + 1, kind="discard", member_id=ana.pk,
-                payload={"player": "Ana", "card": "4H", "from_stock": True}, at=datetime.now(tz=UTC)))
+            raced.append(anas_discard_logged_by_another_process(table_id, after_seq + len(newer) + 1, ana))
         return closed, newer
 
     monkeypatch.setattr(models.LOG, "read_newer", read_then_lose_the_race)
     outcome = table.record("discard", {"player": "Ben", "card": "9C", "from_stock": True}, ben)
 
-    seqs = list(table.events.values_list("seq", flat=True))
-    assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
-    assert outcome.event.seq == raced[0].seq + 1
-    assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
-    assert outcome.state.pile_top == "9C"  # ruled on the state with Ana's discard in it
+    assert_bens_discard_ruled_after(table, outcome, raced[0])
 
 
 def test_it_rules_again_when_another_process_took_the_number_behind_its_held_state(table: LiveTable,
@@ -73,19 +81,13 @@ def test_it_rules_again_when_another_process_took_the_number_behind_its_held_sta
 
     def lose_the_race_then_append(table_id, seq, *rest):
         if not raced:  # the other process logged Ana's discard after this one last read the log
-            raced.append(TableEvent.objects.create(
-                table_id=table_id, seq=seq, kind="discard", member_id=ana.pk,
-                payload={"player": "Ana", "card": "4H", "from_stock": True}, at=datetime.now(tz=UTC)))
+            raced.append(anas_discard_logged_by_another_process(table_id, seq, ana))
         return real_append(table_id, seq, *rest)
 
     monkeypatch.setattr(models.LOG, "append", lose_the_race_then_append)
     outcome = table.record("discard", {"player": "Ben", "card": "9C", "from_stock": True}, ben)
 
-    seqs = list(table.events.values_list("seq", flat=True))
-    assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate
-    assert outcome.event.seq == raced[0].seq + 1
-    assert [e.kind for e in table.events.all()][-2:] == ["discard", "discard"]
-    assert outcome.state.pile_top == "9C"  # ruled on the state with Ana's discard in it
+    assert_bens_discard_ruled_after(table, outcome, raced[0])
 
 
 def test_it_appends_an_event_in_one_statement_when_its_process_holds_the_table(table: LiveTable):

@@ -6,7 +6,6 @@ from datetime import datetime, time, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -55,6 +54,7 @@ from scorekeeper.players import regroup
 from scorekeeper.players.circle import labels
 from scorekeeper.players.me import key_of
 from scorekeeper.players.records import player_records
+from scorekeeper.qr import qr_svg
 from scorekeeper.rules_search import answers
 from scorekeeper.rules_search.links import linked, page_of
 from scorekeeper.wording.cards import picker_labels, rank_name, rank_text, suits
@@ -278,8 +278,7 @@ def table_join(request: HtmxHttpRequest, code: str) -> HttpResponse:
     context = {
         "table": table, "game": table.game, "players": table.players(), "error": error, "held": held,
         "has_referee": table.holders(tbl.REFEREE).exists(),
-        "join_url": join_url, "qr": segno.make(join_url, error="m").svg_inline(scale=5, dark="#1d1b18",
-                                                                               light="#ffffff"),
+        "join_url": join_url, "qr": qr_svg(join_url),
         "member": _get_member_for_request(request, table), "holds_sheet": holds_sheet(request, table),
     }
     # The game's own phones (its link, and allowed to change it) may take the referee's role back.

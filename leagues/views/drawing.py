@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,6 +20,7 @@ from leagues.models import Night, NightTable, Seat
 from leagues.views.access import HtmxHttpRequest, _get_night_for_organiser
 from scorekeeper.http import INVALID_FORM
 from scorekeeper.models import Player
+from scorekeeper.qr import qr_svg
 
 
 def refusal_text(code: str) -> str:
@@ -66,7 +66,7 @@ def _tables_with_links(request: HttpRequest, night: Night) -> list[tuple[NightTa
     tables = []
     for table in night.tables.all():
         url = request.build_absolute_uri(table.get_absolute_url())
-        qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff")
+        qr = qr_svg(url)
         tables.append((table, url, mark_safe(qr)))  # noqa: S308 - segno's own SVG, no user text
     return tables
 

@@ -8,7 +8,6 @@ import json
 from typing import Any
 from urllib.parse import urlencode
 
-import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -22,6 +21,7 @@ from scorekeeper.models import MAX_NAME_LENGTH, SEAT, Game, PersonKey, Seat
 from scorekeeper.players import me, regroup
 from scorekeeper.players.names import name_as_kept, name_problems
 from scorekeeper.players.records import player_records
+from scorekeeper.qr import qr_svg
 from scorekeeper.wording.round_text import device_label
 
 TEMPLATE = "scorekeeper/people/me.html"
@@ -179,7 +179,7 @@ def new_link(request: HttpRequest) -> HttpResponse:
     """A new personal link (the last one stops working), shown once with its QR code."""
     key = _own_key(request)
     url = request.build_absolute_uri(reverse("join_person", args=[me.new_link(key.person)]))
-    qr = segno.make(url, error="m").svg_inline(scale=4, dark="#1d1b18", light="#ffffff", svgclass="share-qr")
+    qr = qr_svg(url, svgclass="share-qr")
     return render(request, TEMPLATE, _person_context(request, key, link=url,
                                                      link_qr=mark_safe(qr)))  # noqa: S308 - segno's SVG
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
+from tests.browser.qr import scanned
 from tests.factories import make_game, tamalou_round
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True,
@@ -33,6 +34,7 @@ def test_a_phone_claims_ana_and_her_link_opens_on_a_second_phone_with_the_same_r
     link = phone.get_by_test_id("personal-link")
     expect(link).to_be_visible()
     expect(phone.locator(".share-qr")).to_be_visible()
+    assert scanned(phone.locator(".share-qr")) == [link.inner_text()]  # what the other phone's camera reads
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     phone.screenshot(path=artifacts / "person-page-link.png", full_page=True)
     figures = {f: mine.locator(f'[data-figure="{f}"]').inner_text() for f in FIGURES}

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.play_helpers import choose, count_hand, save_round, wait_for_preview
+from tests.browser.qr import scanned
 from tests.factories import make_game, tamalou_round
 from tests.referee.servers import start_daphne, stop_daphne
 
@@ -72,6 +73,8 @@ def test_it_shows_a_round_saved_on_one_phone_on_the_other_without_a_reload(
     expect(ana.locator("#entry-form")).to_have_count(0)
     expect(ana.locator("input.share-url")).to_have_value(first_url + game.get_absolute_url())
     assert ana.evaluate("() => window.notReloaded") is True
+    ana.get_by_text("Partager cette partie").click()
+    assert scanned(ana.locator("svg.share-qr")) == [ana.locator("input.share-url").input_value()]
 
     rows = ben.locator(".score-table tbody tr")
     expect(rows).to_have_count(2)

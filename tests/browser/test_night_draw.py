@@ -14,6 +14,7 @@ from django.test import Client
 from playwright.sync_api import Browser, expect
 
 from leagues.models import League, Night, Season, Seat
+from tests.browser.qr import scanned
 from tests.browser.test_accessibility import violations
 
 pytestmark = pytest.mark.backends
@@ -59,6 +60,10 @@ def test_the_organiser_draws_thirteen_players_and_the_room_and_two_phones_show_t
     assert sizes == [4, 4, 5]
     phone.screenshot(path=artifacts / "draw-organiser.png", full_page=True)
     assert violations(phone) == []  # axe-core, as tests/browser/test_accessibility.py runs it
+    phone.reload()  # each table's link, and its QR code to put on the table
+    links = phone.locator(".table-links > li")
+    expect(links).to_have_count(3)
+    assert scanned(links.first.locator(".qr svg")) == [links.first.locator("a").inner_text()]
 
     # The room screen showed the draw by itself (no reload): every name, at three tables.
     seating = room.locator(".room-seating")

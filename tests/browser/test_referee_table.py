@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from referee.models import LiveTable
 from tests.browser.play_helpers import pick_hand
+from tests.browser.qr import scanned
 from tests.factories import make_game
 
 # Also run in CI's PostgreSQL + Redis pass (.ci/run): phones kept in step across the back ends.
@@ -31,6 +32,7 @@ def test_the_join_page_shows_the_code_and_a_qr_code(daphne: str, page: Page, art
     page.goto(f"{daphne}/tables/{table.code}/join/")
     expect(page.get_by_test_id("table-code")).to_have_text(table.spoken_code)
     expect(page.locator(".qr svg")).to_be_visible()
+    assert scanned(page.locator(".qr")) == [page.get_by_test_id("join-url").inner_text()]  # whole, not cut
     expect(page.get_by_role("button", name="<b>Ben</b>")).to_be_visible()  # a name is text
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=artifacts / "referee-join.png", full_page=True)

@@ -78,7 +78,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.member: dict[str, Any] | None = None
-        self.counted_as: int | None = None  # the member this socket is counted for, before its lookup
+        self.reserved_for: int | None = None  # the member this socket is counted for before its lookup (gates.member_may_open)
         self.timers: set[asyncio.Task[None]] = set()
         # config/proxy.py settled the client address; an IPv6 client is counted by its /64.
         self.address = counted_as(str((self.scope.get("client") or ("",))[0]))
@@ -126,7 +126,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self.close(code=TRY_LATER)  # the page retries by itself a moment later
             return False
         member = await _member_for(self.code, token)
-        if member is None or member["id"] != self.counted_as:
+        if member is None or member["id"] != self.reserved_for:
             self._uncount()  # counted for the member its token claimed, which is not (or no longer) it
         if member is None:
             await self.close(code=FORBIDDEN)
@@ -145,6 +145,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=TOO_MANY_SOCKETS)
             return False
         self.member, self.gate = member, gate
+        self.reserved_for = None  # counted as the member from now on: `disconnect` leaves its gate
         self.table = self.member.pop("_table")
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_state()
@@ -158,7 +159,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         claimed = identity_in(self.code, token)
         if claimed is not None and claimed[1] != "spectator":
             if gates.member_may_open(claimed[0], self.channel_name, now()):
-                self.counted_as = claimed[0]
+                self.reserved_for = claimed[0]
                 return None
             log.warning("table %s: member %s refused a socket beyond %s at once, or opened too fast",
                         self.code, claimed[0], gates.MAX_SOCKETS)
@@ -171,9 +172,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     def _uncount(self) -> None:
         """This socket no longer counted for the member its token claimed (closed, or refused)."""
-        if self.counted_as is not None and (self.member is None or self.member["id"] != self.counted_as):
-            gates.leave(self.counted_as, self.channel_name)
-        self.counted_as = None
+        if self.reserved_for is not None:
+            gates.leave(self.reserved_for, self.channel_name)
+            self.reserved_for = None
 
     async def send_state(self, since: int | None = None) -> None:
         assert self.member is not None

@@ -146,16 +146,16 @@ def numbers_in(question: str) -> list[int]:
     return [int(re.sub(r"[ .,\u202f\u00a0]", "", m.group(1))) for m in _NUMBER.finditer(question)]
 
 
-def _words(*groups: str) -> re.Pattern[str]:
+def any_of(*groups: str) -> re.Pattern[str]:
     phrases = [w.strip() for group in groups for w in group.split("|") if w.strip()]
     return re.compile(r"(?<![\w])(" + "|".join(re.escape(plain(p)) for p in phrases) + r")(?![\w])")
 
 
-VALUE = _words("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|pese|pesent|"
+VALUE = any_of("vaut|valent|valeur|vaux|compte|comptent|combien de points|combien ca fait|rapporte|rapportent|pese|pesent|"
                "kilos|poids|weigh|weighs|worth|value|values|count|counts|how many points|how much is|how much are|points is|score|"
                # « le joker c'est moins 1 ou zéro ? »
                "c'est moins|c'est zero|minus one|minus 1")
-POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
+POWER = any_of("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|action|effet|"
                "power|powers|does|do with|ability|effect|special|use|utiliser|jouer le|play the|"
                "regarder|look at|peek|echanger|swap|"
                # looking, in every word players use: « le 10 ça regarde chez soi ? », « mater »
@@ -165,35 +165,35 @@ POWER = _words("pouvoir|pouvoirs|fait quoi|sert a quoi|servent a quoi|permet|act
 WHAT_DO = re.compile(r"(?<![\w])(what|whats|what's|wat)(?![\w]).*(?<![\w])do(?![\w])")
 # More than what a card does: whether one may, must, or how (« on a le droit de regarder
 # pendant l'échange ? », "can I give it to myself?", « je suis obligé ? »).
-DETAIL = _words("le droit|on a le droit|a le droit|j'ai le droit|ai-je le droit|peut-on|on peut|je peux|est-ce qu'on|"
+DETAIL = any_of("le droit|on a le droit|a le droit|j'ai le droit|ai-je le droit|peut-on|on peut|je peux|est-ce qu'on|"
                 "can i|can you|can we|may i|am i allowed|allowed|do i have to|must i|have to|a l'aveugle|blind|"
                 "myself|moi-meme|soi-meme|lui-meme|himself|herself|yourself|my own|mes propres|ma propre|"
                 "obligatoire|oblige|obligee|compulsory|mandatory|pendant|while|during|sans regarder|without looking|"
                 "do i get to|get to see|see|voir|voit|vois|look|looks|regarder|regarde|chez soi|chez l'autre|"
                 "chez un autre|own card|mater|zieuter|si on veut|if i want|if you want")
-HAND_SCORE = _words("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
+HAND_SCORE = any_of("main de|main a|main vaut|hand of|hand is|hand worth|je marque|on marque|il marque|marque combien|"
                     "elle marque|ils marquent|elles marquent|marque quoi|his score|her score|he score|she score|"
                     "score|scores|do i get|au bareme|on the scale|en main|dans ma main|in hand|in my hand|"
                     "me fait combien|ca fait combien|ca me fait|je fais combien|je prends combien|"
                     "what do i score|what do you score|what do i get")
 # A hand's score on a scale asked without « je marque »: "Lea ended on 16, is that really 30
 # points?", « j'ai 0 pile, ça donne quoi ? » (facts.scale_fact).
-SCALE_ASKED = _words("ended on|ended with|finis a|fini a|finit a|ca donne quoi|is that really|sur le bareme|"
+SCALE_ASKED = any_of("ended on|ended with|finis a|fini a|finit a|ca donne quoi|is that really|sur le bareme|"
                      "what does that give")
-PLAYERS = _words("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
+PLAYERS = any_of("combien de joueurs|nombre de joueurs|a combien on joue|a combien on peut jouer|a combien de joueurs|"
                  "on joue a combien|on peut jouer a combien|jouer a combien|se joue a combien|"
                  "how many players|how many people|number of players|how many can play|players can play")
-DECK_WORD = _words("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54|dans le jeu|"
+DECK_WORD = any_of("paquet|paquets|deck|decks|pack|jeu de cartes|jeu de 32|jeu de 52|jeu de 54|dans le jeu|"
                    "in the deck|in the pack")
-DECK_ASK = _words("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
+DECK_ASK = any_of("combien|how many|size|taille|sans|without|no|pas de|il y a des|y a des|are there|any")
 # The stock rather than the deck's make-up: « le paquet est vide », "shuffle the deck".
-DECK_STOCK = _words("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
+DECK_STOCK = any_of("vide|empty|runs out|run out|epuise|melange|melanger|shuffle|shuffled|pioche|draw")
 # A canasta said as the meld, not the game: « une canasta que de jokers », "a canasta of 2s".
-MELD_NAMED = _words("une canasta|la canasta|a canasta|the canasta|canasta de|canasta que|canasta of|"
+MELD_NAMED = any_of("une canasta|la canasta|a canasta|the canasta|canasta de|canasta que|canasta of|"
                     "canasta with|canasta avec|canasta en|canasta made|canasta sauvage|wild canasta")
 # « combien de jokers dans une pose »: a meld's make-up, not the deck's.
-MELD = _words("meld|melds|une pose|dans une pose|combinaison|combinaisons|in one meld|in a meld")
-DECK = _words("met les jokers|mettre les jokers|on met les jokers|jokers dans le paquet|jokers in the pack|"
+MELD = any_of("meld|melds|une pose|dans une pose|combinaison|combinaisons|in one meld|in a meld")
+DECK = any_of("met les jokers|mettre les jokers|on met les jokers|jokers dans le paquet|jokers in the pack|"
               "jokers in the deck|retire les jokers|enleve les jokers|on enleve les jokers|take out the jokers|"
               "remove the jokers|sans les jokers|jokers out|play with jokers|play with the jokers|on joue avec les jokers|on joue avec des jokers|"
               "avec ou sans joker|with or without jokers|combien de cartes dans le paquet|combien de cartes dans le jeu|combien de cartes en tout|quel paquet|"
@@ -203,27 +203,27 @@ DECK = _words("met les jokers|mettre les jokers|on met les jokers|jokers dans le
               "on joue avec combien de cartes|joue avec combien de cartes|combien de cartes on joue|"
               "how many cards do we play with|how many cards do you play with|play with how many cards|"
               "are there jokers|any jokers|cards in the pack|size of the deck|jeu de 32|jeu de 52|jeu de 54")
-VALUE_NAMED = _words("vaut|valent|valeur|vaux|combien|worth|value|values|how much|how many points")
-POWER_NAMED = _words("pouvoir|pouvoirs|power|powers|ability|special")
-CALLER = _words("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
+VALUE_NAMED = any_of("vaut|valent|valeur|vaux|combien|worth|value|values|how much|how many points")
+POWER_NAMED = any_of("pouvoir|pouvoirs|power|powers|ability|special")
+CALLER = any_of("annonceur|l'annonceur|caller|the caller|qui a dit|qui a annonce|who said|who called|"
                 "celui qui a dit|guy who said|person who said|player who said|dutcheur|caboteur|"
                 "a dit|has said|has called|called it|whoever called|whoever said|the one who called|the one who said|"
                 "one who called|celle qui a annonce|la personne qui a annonce|celui qui a annonce")
-TARGET = _words("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target|targeted|against|contre lui|"
+TARGET = any_of("viser|vise|cibler|cible|sur|on him|on her|on them|on the|target|targeted|against|contre lui|"
                 "echanger avec|swap with|regarder ses|look at his|look at her|utiliser|use")
-LIMIT_STRONG = _words("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
+LIMIT_STRONG = any_of("combien|max|maximum|limite|au plus|how much|how many|limit|at most|seuil|threshold|"
                       "the most|le plus|how high|how low|jusqu'a combien|autorise|permis|le droit|allowed|"
                       "too much|too high|trop|pile|exactly|exactement|tout juste|moins de|less than|or less|"
                       "ou moins|strictly|strictement|n'importe quelle main|any hand|whatever hand|whatever my hand|"
                       "quelle que soit|peu importe")
 # A hand said at the very limit (« avec 5 pile », "with exactly 5").
-AT_LIMIT = _words("pile|exactly|exactement|tout juste|juste|exact|ou moins|or less|inclus|included|strictement|strictly")
+AT_LIMIT = any_of("pile|exactly|exactement|tout juste|juste|exact|ou moins|or less|inclus|included|strictement|strictly")
 # A limit said plainly, strong enough when the call word is only said in passing
 # (« cactus c'est combien max ? »); "how much" alone asks a card, a score...
-LIMIT_PLAIN = _words("max|maximum|limite|au plus|limit|at most|seuil|threshold|the most|le plus")
+LIMIT_PLAIN = any_of("max|maximum|limite|au plus|limit|at most|seuil|threshold|the most|le plus")
 # Who wins or what one scores: asked of the scoring rules, even with a hand said
 # (« two of us have cactus with 3 each, who wins the round? »).
-OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
+OUTCOME = any_of("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|winner|je marque|il marque|"
                  "on marque|marque combien|what do i score|do i score|what do the others|je prends combien|"
                  "il prend combien|on prend combien|do i get|what do i get|does he get|does the caller get|"
                  "il a combien|who gets|who scores|qui prend|qui marque|egalite|ex aequo|tie|tied|ties|"
@@ -239,7 +239,7 @@ OUTCOME = _words("qui gagne|qui a gagne|qui l'emporte|gagnant|who wins|who won|w
 OUTCOME = re.compile(OUTCOME.pattern + r"|(?<![\w])(what|how much) (does|did) \w+ (score|get)(?![\w])")
 # What one takes, besides OUTCOME and HAND_SCORE: « elle prend combien », "how much does
 # she take", « je marque 0 ou 2 », "do I get zero or my 3" (question/scenario.py).
-TAKES = _words("prend combien|prends combien|elle prend|il prend|does she take|does he take|do i take|"
+TAKES = any_of("prend combien|prends combien|elle prend|il prend|does she take|does he take|do i take|"
                "how much does|how much do i|combien il prend|combien elle prend|get zero|zero or|"
                "0 ou|ou 0|0 or|or 0|still get|malus|bonus|get 0|gets 0|score 0|scores 0|marque 0|"
                "something special|quelque chose de special|how many penalty|combien de cartes de penalite|"
@@ -247,13 +247,13 @@ TAKES = _words("prend combien|prends combien|elle prend|il prend|does she take|d
                "what does it cost|how much does it cost|a quand meme|quand meme ses|still has|still have|"
                "il garde|elle garde|does he keep|does she keep")
 # Who wins or what one scores, without "still get" (a turn may be what one still gets).
-WINNER_OR_SCORE = _words("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
+WINNER_OR_SCORE = any_of("qui gagne|qui a gagne|who wins|who won|who takes|takes the round|qui remporte|remporte|"
                          "qui prend la manche|winner|gagnant|score|scores|marque|marquent|je prends combien")
 # A counter-call (tamoul's « contre-tamoul »): its own rules, not the call's limit.
-COUNTER = _words("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer|contree")
+COUNTER = any_of("contre|counter|contre-tamoul|counter-call|contre-annonce|contrer|contree")
 # The call said with a verb, whatever the game's word (« j'ai annoncé avec 8 », "can I call
 # with 7 pts"): with a hand's points or a limit asked, a question about calling.
-CALL_VERB = _words("call|calls|called|calling|to call|annoncer|annonce|annonces|annonces|"
+CALL_VERB = any_of("call|calls|called|calling|to call|annoncer|annonce|annonces|annonces|"
                    "j'ai annonce|il a annonce|on annonce|peut annoncer|appeler|appele")
 # A hand's points said with a number: « avec 7 », « with 8 points », "7 pts", « à 6 ».
 HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on|had|has|have|avait|avais|avaient|ai)\s+-?\d+(?![\w])(?!\s*(joueurs?|players?|cartes?|cards?|"
@@ -262,7 +262,7 @@ HAND_POINTS = re.compile(r"(?<![\w])(avec|with|a|at|on|had|has|have|avait|avais|
                          # « ma main fait 7 », "my hand is 7"
                          r"|(?<![\w])(hand|main)\s+(is|was|of|de|vaut|fait|faisait|=)\s+-?\d+(?![\w])")
 # After the call: whether the round stops or everyone plays once more.
-AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un annonce|apres son annonce|"
+AFTER_CALL = any_of("apres l'annonce|apres avoir annonce|apres que quelqu'un annonce|apres son annonce|"
                     "quand quelqu'un annonce|quand on annonce|une fois annonce|after the call|after a call|"
                     "after someone calls|after someone says|after somebody calls|after i call|after you call|"
                     "once someone calls|once someone says|when someone calls|when someone says|after calling|"
@@ -273,23 +273,23 @@ AFTER_CALL = _words("apres l'annonce|apres avoir annonce|apres que quelqu'un ann
                     "quelqu'un dit|des que quelqu'un annonce|as soon as someone calls|"
                     "when you say|when you call|when i say|when i call|quand tu dis|quand tu annonces|"
                     "quand j'annonce|quand je dis|once you say|once you call|after you say|apres avoir dit")
-MORE_TURNS = _words("go|one more go|another go|a last go|tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
+MORE_TURNS = any_of("go|one more go|another go|a last go|tour|tours|un tour|refait|rejoue|rejouer|encore|continue|continuer|on continue|fini|finie|"
                     "s'arrete|arrete|direct|directement|tout de suite|dernier tour|turn|turns|one more|another|"
                     "again|keep playing|play on|stop|stops|straight away|immediately|ends|end|last round|over|"
                     "still play|play again|plays again|joue encore|jouer encore|get a turn|gets a turn")
 # Canasta's red threes, all four of them (« les 4 trois rouges », "all four red threes").
 # "all" alone is loose ("nothing melded all round"): all of them, or four.
-ALL_FOUR = _words("4|quatre|tous les|les quatre|all four|all 4|all the red|all my red|all our red|all red|four|every red")
-LIMIT = _words("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
+ALL_FOUR = any_of("4|quatre|tous les|les quatre|all four|all 4|all the red|all my red|all our red|all red|four|every red")
+LIMIT = any_of("combien|max|maximum|limite|jusqu'a|au plus|moins de|how much|how many|limit|at most|"
                "maximum|up to|under|below|with a|avec une main|quelle main|what hand|seuil|threshold|the most|le plus|how high|how low|"
                "n'importe quelle main|any hand|whatever hand|whatever my hand|quelle que soit|peu importe")
-SNAP = _words("defausse rapide|defausser|double|doubler|doubles|snapper|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
+SNAP = any_of("defausse rapide|defausser|double|doubler|doubles|snapper|coller|colle|snap|snapped|snapping|snaps|pareille|meme rang|"
               "same rank|matching")
-WRONG = _words("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"
+WRONG = any_of("rate|ratee|raté|erreur|faux|fausse|mauvaise|mauvais|se trompe|trompe|penalite|punition|"
                "puni|coute|cost|costs|wrong|mistake|miss|missed|fail|failed|penalty|penalised|penalized|bad")
-OPENING = _words("poser|pose|posé|ouvrir|ouverture|descendre|abattre|premiere pose|premiere combinaison|"
+OPENING = any_of("poser|pose|posé|ouvrir|ouverture|descendre|abattre|premiere pose|premiere combinaison|"
                  "meld|melds|open|opening|first meld|initial meld|go down|lay down|minimum")
-END = _words("fin de la partie|fin de partie|la partie s'arrete|partie finit|partie se termine|"
+END = any_of("fin de la partie|fin de partie|la partie s'arrete|partie finit|partie se termine|"
              "s'arrete quand|finit quand|termine quand|jusqu'a quand|jusqu'a combien|on joue jusqu'a|"
              "combien de manches|gagne la partie|gagner la partie|perd la partie|game end|game ends|"
              "end of the game|game over|when does the game|how does the game end|how many rounds|"
@@ -305,25 +305,25 @@ LOSES = re.compile(r"(?<![\w])(perd\w*|lose|loses|losing|lost|elimin\w*)(?![\w])
 
 
 # The round, not the game: « gagner la manche » is no question about the game's end.
-ROUND_ONLY = _words("la manche|cette manche|une manche|the round|a round|this round|round winner|"
+ROUND_ONLY = any_of("la manche|cette manche|une manche|the round|a round|this round|round winner|"
                     "gagne la manche|win the round|wins the round")
-ROUNDS = _words("manches|combien de manches|nombre de manches|rounds|how many rounds|number of rounds")
-GAME_WORD = _words("partie|parties|game|games")
+ROUNDS = any_of("manches|combien de manches|nombre de manches|rounds|how many rounds|number of rounds")
+GAME_WORD = any_of("partie|parties|game|games")
 # Knocked out, rather than the game's end (« à combien on est éliminé ? »).
-KNOCKED_OUT = _words("elimine|eliminee|elimines|eliminated|knocked out|am i out|is out|are out|i'm out|"
+KNOCKED_OUT = any_of("elimine|eliminee|elimines|eliminated|knocked out|am i out|is out|are out|i'm out|"
                      "on sort|je sors|il sort|sortir|dehors")
 # A negative total said in words (canasta's opening minimum below zero).
-NEGATIVE = _words("negatif|negatifs|en negatif|dans le negatif|sous zero|moins de zero|en dessous de zero|"
+NEGATIVE = any_of("negatif|negatifs|en negatif|dans le negatif|sous zero|moins de zero|en dessous de zero|"
                   "negative|negatives|in the negatives|below zero|under zero|less than zero|in the minus|minus")
 
 
 # Nobody called: « personne n'a annoncé », "no one called", "without a call".
-NO_CALL = _words("personne|nobody|no one|noone|sans annonce|sans annoncer|pas d'annonce|without|no call|"
+NO_CALL = any_of("personne|nobody|no one|noone|sans annonce|sans annoncer|pas d'annonce|without|no call|"
                  "n'a annonce|n'a pas annonce|didn't call|did not call|hasn't called|has not called|nobody called")
 
 
 # Said of the call word: nobody made that call (« personne a dit cabo », "3 of us had no cactus").
-NOBODY_CALLED = _words("personne a dit|personne n'a dit|personne a annonce|personne n'a annonce|nobody said|"
+NOBODY_CALLED = any_of("personne a dit|personne n'a dit|personne a annonce|personne n'a annonce|nobody said|"
                        "no one said|nobody called|no one called|had no|has no|have no|sans annonce|"
                        "n'a pas annonce|didn't call|did not call|pas d'annonce|no call|n'avait pas|n'ont pas|"
                        "without a call|without calling|sans annoncer|nobody calls|no one calls|personne n'annonce|"
@@ -371,11 +371,11 @@ def caller_side(question: str) -> str | None:
 
 
 # « on joue avec les 2 ? », "do we play with 2s?": the deck's make-up.
-PLAY_WITH = _words("play with|plays with|playing with|on joue avec|joue avec|jouer avec|jouent avec")
+PLAY_WITH = any_of("play with|plays with|playing with|on joue avec|joue avec|jouer avec|jouent avec")
 # « y a des 2 ? », "are there 2s in koubo?": which cards the deck holds, unless the cards
 # are said to lie somewhere (« il y a des 7 sur la défausse », "in my hand").
-RANKS_THERE = _words("y a des|il y a des|y'a des|ya des|y a t il des|y a-t-il des|are there|is there a|is there an")
-SOMEWHERE = _words("defausse|pile|main|mains|hand|hands|discard|sur la table|on the table|dans mon jeu")
+RANKS_THERE = any_of("y a des|il y a des|y'a des|ya des|y a t il des|y a-t-il des|are there|is there a|is there an")
+SOMEWHERE = any_of("defausse|pile|main|mains|hand|hands|discard|sur la table|on the table|dans mon jeu")
 
 
 def has(pattern: re.Pattern[str], question: str) -> bool:
@@ -403,7 +403,7 @@ PEOPLE = re.compile(r"(?<![\w])(we're|we are|on est|nous sommes|on sera)\s+\d+(?
 # A total of zero (canasta's first band): « à 0 points », "0 points", "on 0", « à zéro ».
 ZERO_TOTAL = re.compile(r"(?<![\w-])(0|zero)\s*(points?|pts?)(?![\w])|(?<![\w])(a|at|on|avec)\s+(0|zero)(?![\w])")
 # The game's first round: « début de partie », "start of the game".
-GAME_START = _words("debut de partie|debut de la partie|au debut|au depart|start of game|start of the game|"
+GAME_START = any_of("debut de partie|debut de la partie|au debut|au depart|start of game|start of the game|"
                     "beginning of the game|first round|premiere manche|new game|nouvelle partie")
 # A card drawn, said with its rank (« j'ai tiré un 7 », "pulled a 7", "drew a 9"), or a weight (« 9 kilos »).
 DRAWN = re.compile(r"(?<![\w])(pulled|pull|pulls|drew|draw|draws|drawn|tire|tiree|tirer|pioche|piochee|piocher)"
@@ -412,9 +412,9 @@ DRAWN = re.compile(r"(?<![\w])(pulled|pull|pulls|drew|draw|draws|drawn|tire|tire
 
 # The round of turns after the call (« le dernier tour », "the last round"), and a question
 # asking whether one may call (then « dernier tour » may be when).
-LAST_ROUND = _words("dernier tour|dernier tour des autres|derniers tours|last round|final round|last turn|last turns|"
+LAST_ROUND = any_of("dernier tour|dernier tour des autres|derniers tours|last round|final round|last turn|last turns|"
                     "last go|tour final")
-CAN_CALL = _words("peux annoncer|peut annoncer|je peux dire|on peut dire|can i call|can you call|can i say|"
+CAN_CALL = any_of("peux annoncer|peut annoncer|je peux dire|on peut dire|can i call|can you call|can i say|"
                   "can you say|allowed to call")
 
 

@@ -91,12 +91,12 @@ def _counter_case(folded: str) -> Case | None:
 
 
 # A counter-call said not made: « Sofiane finit à 4 sans avoir contré », "nobody countered".
-NO_COUNTER = re.compile(r"(?<![\w])(sans avoir contre|sans contrer|pas contre|personne n'a contre|"
-                        r"nobody countered|no one countered|didn't counter|without countering|no counter)(?![\w])")
+NO_COUNTER = asked.any_of("sans avoir contre|sans contrer|pas contre|personne n'a contre|"
+                          "nobody countered|no one countered|didn't counter|without countering|no counter")
 # The asker is not the caller: "someone else called", « c'est pas moi qui ai annoncé ».
-OTHER_CALLED = re.compile(r"(?<![\w])(someone else called|somebody else called|i wasn't the one who called|"
-                          r"i didn't call|not me who called|quelqu'un d'autre a annonce|c'est pas moi qui ai annonce|"
-                          r"ce n'est pas moi qui ai annonce|j'ai pas annonce|je n'ai pas annonce)(?![\w])")
+OTHER_CALLED = asked.any_of("someone else called|somebody else called|i wasn't the one who called|"
+                            "i didn't call|not me who called|quelqu'un d'autre a annonce|c'est pas moi qui ai annonce|"
+                            "ce n'est pas moi qui ai annonce|j'ai pas annonce|je n'ai pas annonce")
 # A counter-call's outcome told in words, not hands: « contre raté », "I had less than the
 # caller", « l'annonceur avait moins ». Without them the two rules share every word, and
 # the wrong one came first.

@@ -23,21 +23,24 @@ TABLE = "bench_bare_event"
 
 
 def create_table() -> None:
-    """The bare consumer's one table (not a model: it belongs to no app)."""
+    """The bare consumer's one table (not a model: it belongs to no app), made anew: a kept
+    PostgreSQL database may hold one from an older bench (codes were 6 letters then)."""
     with connection.cursor() as cursor:
-        cursor.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id BIGSERIAL PRIMARY KEY, code VARCHAR(6), "
+        cursor.execute(f"DROP TABLE IF EXISTS {TABLE}")
+        cursor.execute(f"CREATE TABLE {TABLE} (id BIGSERIAL PRIMARY KEY, code VARCHAR(16), "
                        "kind VARCHAR(32), payload TEXT, at DOUBLE PRECISION)"
                        if connection.vendor == "postgresql" else
-                       f"CREATE TABLE IF NOT EXISTS {TABLE} (id INTEGER PRIMARY KEY AUTOINCREMENT, "
-                       "code VARCHAR(6), kind VARCHAR(32), payload TEXT, at REAL)")
+                       f"CREATE TABLE {TABLE} (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+                       "code VARCHAR(16), kind VARCHAR(32), payload TEXT, at REAL)")
 
 
 @database_sync_to_async
 def insert(code: str, kind: str, payload: str, at: float) -> int:
     with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {TABLE} (code, kind, payload, at) VALUES (%s, %s, %s, %s)",
+        # RETURNING, not lastrowid: psycopg 3's cursor has none (PostgreSQL, as production runs).
+        cursor.execute(f"INSERT INTO {TABLE} (code, kind, payload, at) VALUES (%s, %s, %s, %s) RETURNING id",
                        [code, kind, payload, at])
-        return cursor.lastrowid or 0
+        return cursor.fetchone()[0]
 
 
 class BareTableConsumer(AsyncWebsocketConsumer):

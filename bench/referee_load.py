@@ -5,9 +5,10 @@
 
 Run from the repository root. Starts N Daphne processes (default 1) on 127.0.0.1
 with production settings (`DJANGO_DEBUG` off, bench/referee_settings.py) over a
-fresh SQLite database in a temporary folder (or REFEREE_BENCH_DATABASE_URL, a
-PostgreSQL database the benchmark empties first), with the in-memory channel
-layer, or Redis when REDIS_URL is set (several processes need Redis). Each table's
+fresh SQLite database in a temporary folder, or REFEREE_BENCH_DATABASE_URL, a
+PostgreSQL database the benchmark empties first (as production runs: issue 28's
+figures), with the in-memory channel layer, or Redis when REDIS_URL is set
+(several processes need Redis). Each table's
 4 phones are on one process (table t on process t mod N), as the recipe's nginx hashes a
 table's code (docs/deploy.md); `--placement spread` puts phone i on process i mod N, as
 round robin did before.
@@ -289,6 +290,7 @@ def report(result: Result, tables: int, processes: int, label: str) -> None:
           f"{1000 * percentile(result.served, 99):.1f} ms")
     print(f"  server CPU: {result.cpu:.1f} s, {result.cpu_per_event:.2f} ms per event (4 phones told); "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"  the phones (this process): {1000 * result.client_cpu / result.events:.2f} ms CPU per event")
     print(f"  update to one phone: {statistics.median(result.update_bytes):.0f} bytes median, "
           f"{percentile(result.update_bytes, 95):.0f} p95, {statistics.mean(result.update_bytes):.0f} mean")
     if result.consumer == "ours":
@@ -314,7 +316,8 @@ def main() -> None:
     redis_url = os.environ.get("REDIS_URL")
     if args.processes > 1 and not redis_url:
         sys.exit("Several processes share tables only through Redis: set REDIS_URL.")
-    label = ((f"Redis {args.layer} layer" if redis_url else "in-memory layer") + f", {args.updates} updates"
+    label = (("PostgreSQL" if os.environ.get("REFEREE_BENCH_DATABASE_URL") else "SQLite")
+             + (f", Redis {args.layer} layer" if redis_url else ", in-memory layer") + f", {args.updates} updates"
              + f", phones {args.placement}")
     folder = tempfile.mkdtemp(prefix="referee-load-", dir=os.environ.get("REFEREE_LOAD_DIR"))
     env = server_env(folder, redis_url, args.layer, args.updates)

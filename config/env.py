@@ -167,6 +167,9 @@ def database_config(url: str, base_dir: Path, environ: Mapping[str, str] | None 
     if config.get("ENGINE") == "django.db.backends.postgresql" and env_bool("DATABASE_POOL", True, environ):
         # Django 5.1+: the pool replaces persistent connections (CONN_MAX_AGE must be 0).
         config["CONN_MAX_AGE"] = 0
+        # The pool checks each connection it lends with no round trip unless its socket has
+        # spoken (config/db_pool.py): Django's own check sent a query every time.
+        config["ENGINE"] = "config.postgres"
         config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {
             "min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 10, minimum=1, environ=environ),
             "timeout": 10}}

@@ -124,7 +124,8 @@ def test_it_keeps_sqlite_in_memory_when_asked(tmp_path: Path):
 
 
 def test_it_reads_a_postgres_url(tmp_path: Path):
-    config = env.database_config("postgres://postgres@127.0.0.1:5432/scores", tmp_path)
+    config = env.database_config("postgres://postgres@127.0.0.1:5432/scores", tmp_path,
+                                 environ={"DATABASE_POOL": "false"})
 
     assert config["ENGINE"] == "django.db.backends.postgresql"
     assert (config["HOST"], config["PORT"], config["NAME"]) == ("127.0.0.1", 5432, "scores")
@@ -137,6 +138,8 @@ def test_it_pools_postgres_connections_instead_of_keeping_them(tmp_path: Path):
 
     assert config["OPTIONS"]["pool"]["max_size"] == 4
     assert config["CONN_MAX_AGE"] == 0  # Django refuses a pool with persistent connections
+    assert config["ENGINE"] == "config.postgres"  # Django's, with a pool that checks quietly
+    assert config["CONN_HEALTH_CHECKS"] is True
 
 
 def test_it_keeps_a_postgres_connection_when_the_pool_is_off(tmp_path: Path):

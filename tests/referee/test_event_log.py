@@ -155,3 +155,15 @@ def test_it_replays_a_log_written_before_the_turn_check_as_it_was_played(table: 
     assert state.pile_top == "5H" and state.turn == "Ana"
     refused = table.record("discard", {"player": "Ana", "card": "6H"}, ana)  # new events are checked
     assert refused.refusal["rule"] == "turn.not_yours"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("model", [TableEvent, models.TableSnapshot])
+def test_it_keeps_one_index_on_the_table_its_unique_number_starts_with(model):
+    """Each event wrote a fourth index that only repeated the first column of (table, seq)."""
+    with connection.cursor() as cursor:
+        constraints = connection.introspection.get_constraints(cursor, model._meta.db_table)
+    on_table = [name for name, c in constraints.items()
+                if (c["index"] or c["unique"]) and c["columns"][:1] == ["table_id"]]
+
+    assert [constraints[name]["columns"] for name in on_table] == [["table_id", "seq"]]

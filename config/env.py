@@ -168,7 +168,7 @@ def database_config(url: str, base_dir: Path, environ: Mapping[str, str] | None 
         # Django 5.1+: the pool replaces persistent connections (CONN_MAX_AGE must be 0).
         config["CONN_MAX_AGE"] = 0
         # The pool checks each connection it lends with no round trip unless its socket has
-        # spoken (config/db_pool.py): Django's own check sent a query every time.
+        # spoken (config/postgres/pool_check.py): Django's own check sent a query every time.
         config["ENGINE"] = "config.postgres"
         config["OPTIONS"] = {**config.get("OPTIONS", {}), "pool": {
             "min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 10, minimum=1, environ=environ),

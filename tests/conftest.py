@@ -102,7 +102,7 @@ ON_POSTGRESQL_AND_REDIS = {
     "scorekeeper/test_live_sheet.py": "the sheet's socket",
     "leagues/test_room_socket.py": "the room screen's socket",
     "config/test_asgi.py": "the ASGI application and its channel layer",
-    "config/test_db_pool.py": "PostgreSQL's pool lends connections without a round trip, never a dead one",
+    "config/test_pool_check.py": "PostgreSQL's pool lends connections without a round trip, never a dead one",
     # The cache: Redis's counters, shared by processes.
     "scorekeeper/test_round_throttle.py": "round saves throttled per game and device",
     "referee/test_guesses.py": "join-code guesses limited per phone and address",

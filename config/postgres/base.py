@@ -1,8 +1,8 @@
 """Django's PostgreSQL backend, whose pool checks a connection without a round trip
-(config/db_pool.py) when health checks are on.
+(config/postgres/pool_check.py) when health checks are on.
 
 psycopg_pool takes its `check` only when the pool is made, and Django makes it passing its
-own check, so ours is put in its place once the pool exists (tests/config/test_db_pool.py
+own check, so ours is put in its place once the pool exists (tests/config/test_pool_check.py
 fails if a new psycopg_pool keeps it elsewhere).
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db.backends.postgresql import base
 
-from config.db_pool import check_quietly
+from config.postgres.pool_check import check_quietly
 
 
 class DatabaseWrapper(base.DatabaseWrapper):

@@ -1,5 +1,5 @@
 """The pool lends a PostgreSQL connection without a round trip, and never a dead one
-(config/db_pool.py). Run in CI's PostgreSQL pass; skipped on SQLite."""
+(config/postgres/pool_check.py). Run in CI's PostgreSQL pass; skipped on SQLite."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import psycopg
 import pytest
 from django.db import connection
 
-from config.db_pool import check_quietly
+from config.postgres.pool_check import check_quietly
 
 pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="a PostgreSQL pool")
 

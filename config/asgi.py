@@ -6,7 +6,6 @@ Served by Daphne: ``daphne config.asgi:application``.
 import gc
 import importlib
 import os
-import threading
 
 from django.core.asgi import get_asgi_application
 
@@ -70,9 +69,9 @@ def build_the_rules_index_meanwhile() -> None:
     the first requests rather than inside the first question asked: a live table's « ask »
     waited those seconds, more on a busy machine. In a thread, so that a process restarted
     by its supervisor is back as soon as before (tests/deploy/test_mends_itself.py)."""
-    from scorekeeper.rules_search import warm
+    from scorekeeper.rules_search import warm_meanwhile
 
-    threading.Thread(target=warm, name="rules-index", daemon=True).start()
+    warm_meanwhile()
 
 
 load_what_the_first_requests_would()

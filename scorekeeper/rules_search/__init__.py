@@ -8,6 +8,6 @@ same page context the rules pages render (scorekeeper/rules_page.py), once per l
 and kept for the life of the process.
 """
 
-from .index import Answer, answers, warm
+from .index import Answer, answers, warm, warm_meanwhile, warmed
 
-__all__ = ["Answer", "answers", "warm"]
+__all__ = ["Answer", "answers", "warm", "warm_meanwhile", "warmed"]

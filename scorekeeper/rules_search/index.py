@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import threading
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
@@ -153,6 +154,24 @@ def warm() -> None:
     question a process is asked: a live table's first « ask » waited for it."""
     for language in LANGUAGES:
         vocabulary(language)
+
+
+_warming: threading.Thread | None = None
+
+
+def warm_meanwhile() -> None:
+    """`warm()` in a thread of its own, beside whatever the process does next."""
+    global _warming
+    _warming = threading.Thread(target=warm, name="rules-index", daemon=True)
+    _warming.start()
+
+
+def warmed() -> None:
+    """Wait for `warm_meanwhile()`'s thread to end. A process forked while it runs inherits
+    the locks it holds (translation's, asgiref's) held by a thread the child does not have:
+    the child's first translated word then waits forever (a test's Daphne factory did)."""
+    if _warming is not None:
+        _warming.join()
 
 
 @lru_cache(maxsize=4096)

@@ -54,10 +54,15 @@ def factory(unblocked: Callable[[], AbstractContextManager[None]]) -> Iterator[N
     global _factory, factory_pid
     from django.db import connections
 
+    from scorekeeper.rules_search import warmed
+
     # At the session's start nothing has opened the database; should anything have, it is
     # closed here, in the one thread there is yet, so that the factory inherits nothing.
     for connection in connections.all(initialized_only=True):
         connection.close()
+    # Nor a lock held: a test module that imports config.asgi starts the rules index's thread,
+    # still running when a short session reaches its first test (the factory then hung).
+    warmed()
     ours, theirs = multiprocessing.get_context("fork").Pipe()
     # Not a daemon: a daemonic process may not start processes of its own.
     process = multiprocessing.get_context("fork").Process(target=_serve, args=(theirs,), name="daphne-factory")

@@ -82,6 +82,10 @@ def site(transactional_db: None, tmp_path: Path, production_password_hashes: Non
         yield base
     finally:
         subprocess.run([script, "stop"], env=env, capture_output=True, timeout=120)
+        # Shown by pytest when the test failed: what the servers said (a 403's reason is only
+        # in their log: CI once saw « La vérification CSRF a échoué » on creating the league).
+        for log in sorted((tmp_path / "run").glob("*.log")):
+            print(f"--- {log.name}\n{log.read_text(errors='replace')[-4000:]}")
 
 
 def phone(browser: Browser) -> tuple[BrowserContext, Page]:

@@ -10,6 +10,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -46,7 +47,7 @@ def share_context(request: HtmxHttpRequest, game: Game) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=256)
-def _qr_code(url: str) -> str:
+def _qr_code(url: str) -> SafeString:
     """A link's QR code as inline SVG: drawn once per link (6 ms each), not per page."""
     return qr_svg(url, svgclass="share-qr")
 

@@ -64,21 +64,27 @@ def load_what_the_first_requests_would() -> None:
             formats.get_format("DECIMAL_SEPARATOR")  # its locale's formats (« 3,4 »), as a page's numbers
 
 
+def keep_out_of_the_collector() -> None:
+    """Everything loaded so far lives as long as the process: keep the cyclic GC from
+    walking it on every full collection. A live table's claim otherwise waited behind
+    those pauses (bench/referee_load.py: p99 166 ms -> 62 ms on a quiet machine,
+    docs/benchmarks.md). Garbage first, then freeze."""
+    gc.collect()
+    gc.freeze()
+
+
 def build_the_rules_index_meanwhile() -> None:
     """The rules search's index (both languages, every game: about 2 s of CPU) built beside
     the first requests rather than inside the first question asked: a live table's « ask »
     waited those seconds, more on a busy machine. In a thread, so that a process restarted
-    by its supervisor is back as soon as before (tests/deploy/test_mends_itself.py)."""
+    by its supervisor is back as soon as before (tests/deploy/test_mends_itself.py). Its
+    11,000 objects live as long as the process too: frozen once built, they are not walked
+    by every full collection while tables wait (docs/benchmarks.md, issue 28)."""
     from scorekeeper.rules_search import warm_meanwhile
 
-    warm_meanwhile()
+    warm_meanwhile(then=keep_out_of_the_collector)
 
 
 load_what_the_first_requests_would()
-# Everything loaded so far (Django, the apps, the consumers, the channel layer) lives as
-# long as the process: keep the cyclic GC from walking it on every full collection. A
-# live table's claim otherwise waited behind those pauses (bench/referee_load.py: p99
-# 166 ms -> 62 ms on a quiet machine, docs/benchmarks.md). Garbage first, then freeze.
-gc.collect()
-gc.freeze()
+keep_out_of_the_collector()  # Django, the apps, the consumers, the channel layer
 build_the_rules_index_meanwhile()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import difflib
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
@@ -159,10 +160,17 @@ def warm() -> None:
 _warming: threading.Thread | None = None
 
 
-def warm_meanwhile() -> None:
-    """`warm()` in a thread of its own, beside whatever the process does next."""
+def warm_meanwhile(then: Callable[[], None] | None = None) -> None:
+    """`warm()` in a thread of its own, beside whatever the process does next; `then`, in
+    that thread, once the index is built (the server freezes what lives on: config/asgi.py)."""
     global _warming
-    _warming = threading.Thread(target=warm, name="rules-index", daemon=True)
+
+    def build() -> None:
+        warm()
+        if then is not None:
+            then()
+
+    _warming = threading.Thread(target=build, name="rules-index", daemon=True)
     _warming.start()
 
 

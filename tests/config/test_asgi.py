@@ -71,3 +71,25 @@ def test_what_a_first_message_loads_is_loaded_before_the_gc_freeze():
                           env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_it_keeps_the_rules_index_out_of_the_collector_once_built():
+    """Issue 28: the rules index, built in a thread after config.asgi's first freeze, is
+    frozen too once built; left in the cyclic GC's care, its 11,000 objects were walked by
+    every full collection while live tables waited."""
+    import subprocess
+    import sys
+
+    script = (
+        "import gc\n"
+        "import config.asgi\n"
+        "from scorekeeper.rules_search import warmed\n"
+        "from scorekeeper.rules_search.index import language_index\n"
+        "warmed()\n"
+        "pages = language_index('fr')\n"
+        "print(any(o is pages for o in gc.get_objects()), gc.get_freeze_count() > 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().splitlines()[-1] == "False True"  # not walked; frozen

@@ -35,3 +35,14 @@ def test_it_is_warm_at_once_when_nothing_was_started(monkeypatch):
     monkeypatch.setattr(index, "_warming", None)
 
     index.warmed()  # returns: no thread to wait for
+
+
+def test_it_does_what_follows_in_the_thread_once_the_index_is_built(monkeypatch):
+    order: list[str] = []
+    monkeypatch.setattr(index, "warm", lambda: order.append("built"))
+    monkeypatch.setattr(index, "_warming", None)
+
+    index.warm_meanwhile(then=lambda: order.append(threading.current_thread().name))
+    index.warmed()
+
+    assert order == ["built", "rules-index"]

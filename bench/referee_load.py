@@ -51,7 +51,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,6 +63,7 @@ WAIT = 15.0  # seconds for an update before it counts as lost
 THINK = (0.5, 1.5)
 TIME_LIMIT = 240.0  # seconds per run, whatever happens
 SEED = 7
+LAG_TICK = 0.005  # seconds: the phones' loop is probed this often (bench/referee_load.py's own tail)
 LAYERS = {"core": "channels_redis.core.RedisChannelLayer",
           "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer"}
 
@@ -210,6 +211,7 @@ class Result:
     rules: dict[str, int]
     lost: int  # updates that never came (refused or lost): a correct run has none
     client_cpu: float = 0.0  # seconds of CPU the phones (this process) used while playing
+    loop_lags: list[float] = field(default_factory=list)  # seconds the phones' loop woke late
 
     def p(self, q: float) -> float:
         return 1000 * percentile(self.claims, q)
@@ -231,10 +233,13 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
     cpu = sum(server_cpu(pid) for pid in pids)
     client = time.process_time()
     started = time.perf_counter()
+    lags: list[float] = []
+    probe = asyncio.ensure_future(_loop_lag(lags))
     games = [play_table(table, rounds, random.Random(rng.random()), think, latencies, rules, served, lost)
              for table in seated]
     await asyncio.wait_for(asyncio.gather(*games), timeout=TIME_LIMIT)
     took = time.perf_counter() - started
+    probe.cancel()
     cpu = sum(server_cpu(pid) for pid in pids) - cpu
     client = time.process_time() - client
     sizes = [n for phones, _first in seated for phone in phones for n in phone.bytes]
@@ -244,7 +249,16 @@ async def run(consumer: str, pids: list[int], ports: list[int], tables: list[tup
             await phone.ws.close()
     await asyncio.sleep(0.5)  # let the servers see the closes before the next run
     return Result(consumer, latencies, served, len(latencies) + len(tables) * rounds, took, cpu,
-                  sizes, rules, len(lost), client)
+                  sizes, rules, len(lost), client, lags)
+
+
+async def _loop_lag(lags: list[float]) -> None:
+    """How late this process's event loop wakes from a short sleep, all run long: were the
+    phones themselves slow to read an update (a tail of the bench's own), or the servers?"""
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(LAG_TICK)
+        lags.append(time.perf_counter() - started - LAG_TICK)
 
 
 def server_cpu(pid: int) -> float:
@@ -290,7 +304,9 @@ def report(result: Result, tables: int, processes: int, label: str) -> None:
           f"{1000 * percentile(result.served, 99):.1f} ms")
     print(f"  server CPU: {result.cpu:.1f} s, {result.cpu_per_event:.2f} ms per event (4 phones told); "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"  the phones (this process): {1000 * result.client_cpu / result.events:.2f} ms CPU per event")
+    print(f"  the phones (this process): {1000 * result.client_cpu / result.events:.2f} ms CPU per event; "
+          f"their loop woke late by {1000 * percentile(result.loop_lags or [0.0], 99):.1f} ms p99, "
+          f"{1000 * max(result.loop_lags, default=0):.1f} ms max")
     print(f"  update to one phone: {statistics.median(result.update_bytes):.0f} bytes median, "
           f"{percentile(result.update_bytes, 95):.0f} p95, {statistics.mean(result.update_bytes):.0f} mean")
     if result.consumer == "ours":

@@ -64,7 +64,11 @@
   document.addEventListener("htmx:afterSettle", function (e) {
     var f = form();
     if (!f) return;
-    var xhr = e.detail.xhr, asked = e.detail.elt; // the element that sent the request
+    // The element that sent the request. htmx 2 fires afterSettle on each element it swapped
+    // (the preview, each message out of band), so `elt` is rarely the sender: its request's
+    // config says who sent it (a newcomer's touched block stayed hidden under "see in red").
+    var xhr = e.detail.xhr;
+    var asked = (e.detail.requestConfig && e.detail.requestConfig.elt) || e.detail.elt;
     if (xhr && xhr.status === 422 && asked && asked.id === "entry-form") f.classList.add("show-all-errors");
     if (before && asked && asked.id === "entry-form") {
       blockIds().forEach(function (id) { if (!before.has(id)) touch(document.getElementById(id), false); });

@@ -49,3 +49,20 @@ def test_it_shows_the_red_messages_the_preview_promises_after_adding_a_set(live_
     expect(page.locator("#err-play-0")).to_contain_text("une série a trois cartes")
     expect(page.locator("#err-play-0")).to_be_visible()  # the play the player just added
     page.screenshot(path=artifacts / "entry-set-messages.png", full_page=True)
+
+
+def test_it_shows_a_touched_hands_message_as_soon_as_the_preview_answers(live_server: LiveServer, page: Page,
+                                                                        artifacts):
+    """A newcomer was told « voyez les messages en rouge » with nothing red in view: the
+    touched block stayed hidden, waiting for a preview that had come back."""
+    game = make_game("tamalou", ["Ana", "Ben", "Chloé"])
+    page.goto(f"{live_server.url}/games/{game.token}/rounds/new/")
+
+    count_hand(page, "Ana", "999")  # no tamalou hand is worth that much
+
+    expect(page.locator("#preview .preview-invalid")).to_be_visible()
+    expect(page.locator("#err-hand-0")).to_be_visible()
+    expect(page.locator("#err-hand-0")).not_to_be_empty()
+    expect(page.locator("#err-hand-1")).to_be_hidden()  # Ben's hand, untouched, still says nothing
+    page.screenshot(path=artifacts / "entry-touched-message.png", full_page=True)
+    assert game.rounds.count() == 0

@@ -43,7 +43,8 @@ from scorekeeper.wording.variants import blurb
 
 TEMPLATE = "scorekeeper/new_game_form.html"
 MAX_ROUNDS = 999  # the agreed number of rounds: one cap for every form
-DEFAULT_TEAMS = ("Nord-Sud", "Est-Ouest")
+# The teams' names offered, in the page's language (an English table read « Nord-Sud »).
+DEFAULT_TEAMS = (gettext_lazy("Nord-Sud"), gettext_lazy("Est-Ouest"))
 KNOWN_PLAYERS_SHOWN = 16
 OPTION_LABELS = {"rounds": gettext_lazy("Nombre de manches"), "half_game": gettext_lazy("Demi-partie")}
 OPTION_HELP = {
@@ -122,7 +123,7 @@ class NewGameDraft:
     variant: Variant
     seats: list[str]  # one per possible seat, "" when empty, in seat order
     options: dict[str, Any]  # option key -> raw text (count) or bool (flag)
-    teams: list[str] = field(default_factory=lambda: list(DEFAULT_TEAMS))
+    teams: list[str] = field(default_factory=lambda: [str(t) for t in DEFAULT_TEAMS])
     errors: dict[str, list[str]] = field(default_factory=dict)  # field name -> messages
     form: NewGameForm | None = None  # the posted form this draft was read from
     who: list[str] = field(default_factory=list)  # per seat: a Player's pk, circle.NEW or ""
@@ -153,7 +154,7 @@ class NewGameDraft:
             name = option_name(option)
             options[option.key] = data.get(name, False) if option.kind == "flag" else post.get(name, "").strip()
         teams = data["team"][:2]
-        teams += list(DEFAULT_TEAMS[len(teams):])
+        teams += [str(t) for t in DEFAULT_TEAMS[len(teams):]]
         draft = cls(variant, seats, options, teams, who=[w if name else "" for name, w in zip(seats, who, strict=True)])
         draft.form = form
         return draft

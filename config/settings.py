@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.not_allowed.FormOnlyAddressMiddleware",  # our page for a GET on a form's address
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its own answer.
     "axes.middleware.AxesMiddleware",

@@ -86,3 +86,29 @@ def test_it_shows_djangos_debug_404_only_with_debug_on(client: Client):
 def test_it_sends_a_browser_asking_for_favicon_ico_to_the_app_s_icon(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"].endswith("icons/icon-192.png")
+
+
+@ERRORS
+@pytest.mark.parametrize(("language", "title", "back"), [
+    ("fr", "Rien à afficher ici", "Revenir à la page précédente"), ("en", "Nothing to show here", "Back to the previous page")])
+def test_it_answers_a_get_on_a_forms_address_with_a_page_and_a_way_back(client: Client, language, title, back):
+    """A refused form reloaded, or a link kept in the history: not the browser's empty 405."""
+    response = client.get("/me/claim/", headers={"Accept-Language": language},
+                          HTTP_REFERER="http://testserver/rules/")
+
+    html = page(response)
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert f"<h1>{title}</h1>" in html and f'href="http://testserver/rules/">{back}</a>' in html
+
+
+@ERRORS
+def test_it_sends_a_get_from_elsewhere_on_a_forms_address_back_home(client: Client):
+    html = page(client.get("/me/claim/", HTTP_REFERER="https://elsewhere.example/"))
+
+    assert 'href="/">Revenir à la page précédente</a>' in html
+
+
+@ERRORS
+def test_it_leaves_htmx_and_other_methods_the_bare_405(client: Client):
+    assert client.get("/me/claim/", headers={"HX-Request": "true"}).content == b""
+    assert client.put("/me/claim/").content == b""
